@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerJsonApiBodyParser } from './plugins/body.js';
+import { registerWebApp } from './plugins/web.js';
+import { registerOAuthRoutes } from './oauth/routes.js';
+import { registerJsonApiRoutes } from './jsonapi/routes.js';
+import { registerFileRoutes } from './files/routes.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  /** pino logger options, or false for silence in tests. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole server: plugins first, then the API, then the web app behind everything else. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: ctx.config.trustProxy,
+    // A request id in every log line and every 500, taken from a proxy's header when there is one.
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS styles at run time.
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  registerJsonApiBodyParser(app);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok', database: ctx.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: ctx.dialect });
+    }
+  });
+
+  await registerOAuthRoutes(app, ctx);
+  await registerFileRoutes(app, ctx);
+  await registerJsonApiRoutes(app, ctx);
+  await registerWebApp(app, ctx);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment and is checked once at start-up: a bad value stops the server
+ * with one line that names the variable, instead of failing later in a request.
+ */
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  ACCESS_TOKEN_TTL: seconds(300),
+  REFRESH_TOKEN_TTL: seconds(43200),
+  FILE_LINK_TTL: seconds(600),
+  /** Secret for signing file download links; generated per database when unset (see files/signing). */
+  FILE_LINK_SECRET: z.string().min(32).optional(),
+  PORTAL_DEMO_DATA: bool.optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Handler Portal <no-reply@handler-portal.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCKOUT_SECONDS: seconds(900),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  fileLinkTtl: number;
+  fileLinkSecret?: string;
+  demoData: boolean;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginLockoutSeconds: number;
+  webDist?: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${resolve('data/portal.sqlite')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError(`Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://..., got "${databaseUrl}"`);
+  }
+  const isEmbedded = databaseUrl.startsWith('sqlite:');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    fileLinkTtl: e.FILE_LINK_TTL,
+    fileLinkSecret: e.FILE_LINK_SECRET,
+    // Demo data only on an embedded database outside production, unless asked for explicitly.
+    demoData: e.PORTAL_DEMO_DATA ?? (isEmbedded && e.NODE_ENV !== 'production'),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

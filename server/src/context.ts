@@ -1,0 +1,22 @@
+import type { Config } from './config/config.js';
+import type { Db, Dialect } from './db/database.js';
+import type { Clock } from './lib/time.js';
+
+/** What every route and workflow needs, built once per process and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+}
+
+/** Who is asking. Set by the bearer check on every /jsonapi request. */
+export interface Viewer {
+  userId: string;
+  name: string;
+  role: 'handler' | 'staff';
+  /** The handler company of a handler user; null for staff. */
+  handlerId: string | null;
+}
+
+export const isStaff = (viewer: Viewer): boolean => viewer.role === 'staff';

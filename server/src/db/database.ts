@@ -1,0 +1,83 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration } from 'kysely';
+import pg from 'pg';
+import * as m001 from './migrations/001-initial.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// The engine composes its SQL dynamically, so the tables are not typed here; resource definitions name columns.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Every migration, in order. Keyed by name so the migrator records what ran. */
+export const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};
+
+/**
+ * Counts SQL statements per request (or per test) so tests can assert that a listing takes a fixed number of
+ * queries whatever its size. Runs inside `countQueries`; outside it costs one lookup.
+ */
+const queryCounter = new AsyncLocalStorage<{ count: number }>();
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const box = { count: 0 };
+  const result = await queryCounter.run(box, fn);
+  return { result, queries: box.count };
+}
+function onQuery(event: LogEvent): void {
+  const box = queryCounter.getStore();
+  if (box) box.count += 1;
+}
+
+export interface DatabaseOptions {
+  /** `sqlite:PATH`, `sqlite::memory:`, or a `postgres://` URL. */
+  url: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  const { url } = options;
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    // int8 (bigint, count(*)) arrives as a string by default; our bigints are pounds and cents, well inside 2^53.
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'),
+    };
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types,
+      options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+    });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: onQuery });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+  const path = url.slice('sqlite:'.length);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: onQuery });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

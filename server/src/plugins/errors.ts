@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** One JSON:API error object. `source.pointer` names a body member, `source.parameter` a query parameter. */
+export interface ErrorObject {
+  status: string;
+  title: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+/** An error the API answers on purpose. Anything else thrown is a 500 with a request id and no stack trace. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, detail: string, extra: Partial<ErrorObject> = {}, headers: Record<string, string> = {}) {
+    super(detail);
+    this.status = status;
+    this.errors = [{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...extra }];
+    this.headers = headers;
+  }
+
+  /** Several errors at once, e.g. one 422 per invalid field. */
+  static many(status: number, errors: Array<Omit<ErrorObject, 'status' | 'title'> & { title?: string }>): ApiError {
+    const e = new ApiError(status, errors[0]?.detail ?? TITLES[status] ?? 'Error');
+    e.errors.splice(0, 1, ...errors.map((x) => ({ status: String(status), title: x.title ?? TITLES[status] ?? 'Error', ...x })));
+    return e;
+  }
+}
+
+export const badParameter = (parameter: string, detail: string) => new ApiError(400, detail, { source: { parameter } });
+export const notFound = (detail = 'The requested resource does not exist.') => new ApiError(404, detail);
+export const forbidden = (detail = 'You are not allowed to do this.') => new ApiError(403, detail);
+export const conflict = (detail: string) => new ApiError(409, detail);
+
+/** Maps Fastify's own errors (bad JSON, body too large, wrong media type) to the same shape. */
+function fromFastify(error: FastifyError): ApiError | null {
+  const status = error.statusCode;
+  if (!status || status >= 500) return null;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'The request body is larger than 1 MiB.');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new ApiError(415, 'Send the body as application/vnd.api+json.');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    return new ApiError(400, 'The request body is not valid JSON.');
+  }
+  return new ApiError(status, error.message);
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.status).type('application/vnd.api+json').send({ jsonapi: { version: '1.0' }, errors: error.errors });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = error instanceof ApiError ? error : fromFastify(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, new ApiError(500, `Something went wrong. Quote request id ${request.id} when reporting it.`, {
+      meta: { request_id: request.id },
+    }));
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)));
+}
