@@ -8,6 +8,8 @@ export interface AppContext {
   db: Db;
   dialect: Dialect;
   clock: Clock;
+  /** Signs file download links; the same on every replica (see files/signing.ts). */
+  fileLinkSecret: string;
 }
 
 /** Who is asking. Set by the bearer check on every /jsonapi request. */

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration } from 'kysely';
 import pg from 'pg';
 import * as m001 from './migrations/001-initial.js';
+import * as m002 from './migrations/002-settings.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,6 +22,7 @@ export interface Database {
 /** Every migration, in order. Keyed by name so the migrator records what ran. */
 export const migrations: Record<string, Migration> = {
   '001-initial': m001,
+  '002-settings': m002,
 };
 
 /**
@@ -75,8 +77,12 @@ export function openDatabase(options: DatabaseOptions): Database {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Brings the schema up to date. On PostgreSQL, name the schema when it is not `public`: Kysely looks for its
+ * bookkeeping tables by name across schemas, and would otherwise find another schema's.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

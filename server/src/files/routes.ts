@@ -1,4 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { Compiler } from '../jsonapi/compile.js';
+import { Registry } from '../jsonapi/registry.js';
+import { bearerToken, findSession } from '../plugins/auth.js';
+import { ApiError } from '../plugins/errors.js';
+import { allResources } from '../resources/index.js';
+import { verifyFileSignature } from './signing.js';
 
-export async function registerFileRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/**
+ * GET /files/{id}/{name}: a file's content, for a valid signed link (from `uri.url`) or for a bearer token whose
+ * user may read the file's owner. Anything else is 401, or 403 for a signed-in user without access.
+ */
+export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const registry = new Registry(allResources);
+  const fileDef = registry.get('file--file');
+
+  app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; signature?: string } }>('/files/:id/:name', async (request, reply) => {
+    const { id } = request.params;
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
+    const signed = verifyFileSignature(ctx.fileLinkSecret, id, request.query.expires, request.query.signature, now);
+    if (!signed) await assertBearerMayRead(ctx, registry, fileDef, request, id);
+    const file = await ctx.db.selectFrom('files').select(['filename', 'filemime', 'content']).where('id', '=', id).executeTakeFirst();
+    if (!file) throw new ApiError(404, 'There is no such file.');
+    const content = Buffer.from(file.content as Uint8Array);
+    return reply
+      .header('content-type', file.filemime)
+      .header('content-disposition', `attachment; filename="${String(file.filename).replace(/[^\w.\- ]/g, '_')}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(content);
+  });
+}
+
+async function assertBearerMayRead(ctx: AppContext, registry: Registry, fileDef: ReturnType<Registry['get']>, request: Parameters<typeof bearerToken>[0], id: string) {
+  const token = bearerToken(request);
+  const session = token ? await findSession(ctx, token) : null;
+  if (!session) throw new ApiError(401, 'This link has expired or is not valid: open the file again from the portal.', {}, { 'WWW-Authenticate': 'Bearer' });
+  const compiler = new Compiler(registry, session.viewer, ctx.dialect);
+  const rows = await sql`select 1 from files as f where f.id = ${id} and ${compiler.readable(fileDef, 'f')}`.execute(ctx.db);
+  if (rows.rows.length === 0) throw new ApiError(403, 'You are not allowed to download this file.');
+}

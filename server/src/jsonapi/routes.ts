@@ -1,4 +1,198 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext, Viewer } from '../context.js';
+import { authenticate } from '../plugins/auth.js';
+import { ApiError } from '../plugins/errors.js';
+import { allResources, computedAttributes } from '../resources/index.js';
+import { Compiler } from './compile.js';
+import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
+import { parseQueryString, type Query } from './query-params.js';
+import { loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
+import { Registry } from './registry.js';
+import type { ResourceDef, ToManyDef, WriteContext } from './resource.js';
+import { decodeWrite, relationshipIds, resourceData } from './write.js';
+import { sql } from 'kysely';
 
-export async function registerJsonApiRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const MEDIA_TYPE = 'application/vnd.api+json';
+
+interface Params { entity: string; bundle: string; id?: string; field?: string }
+
+/**
+ * The JSON:API routes. Every request: bearer check -> parse query -> compile to SQL with the reader's access rule
+ * -> a fixed number of queries -> document. Every write: bearer check -> decode and validate -> the type's write
+ * handler in one transaction -> the written resource read back as the reader sees it.
+ */
+export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const registry = new Registry(allResources);
+  const typeOf = (type: string) => registry.get(type);
+
+  const start = async (request: FastifyRequest) => {
+    const viewer = await authenticate(ctx, request);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const query = parseQueryString(search);
+    const baseUrl = `${request.protocol}://${request.host}`;
+    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(ctx, def, row, baseUrl) };
+    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
+  };
+
+  const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(MEDIA_TYPE).send(body);
+
+  const withRelated = async (compiler: Compiler, def: ResourceDef, primary: Loaded[], query: Query, single: boolean, hasMore = false): Promise<ReadResult> => {
+    const related = await loadRelated(ctx.db, compiler, registry, def, primary, query);
+    return { primary, single, hasMore, ...related };
+  };
+
+  app.get('/jsonapi', async (request, reply) => {
+    await authenticate(ctx, request);
+    const base = `${request.protocol}://${request.host}`;
+    const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
+    return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
+  });
+
+  app.get<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const { query, doc, compiler, selfUrl } = await start(request);
+    const { rows, hasMore } = await readCollection(ctx.db, compiler, def, query);
+    const result = await withRelated(compiler, def, rows, query, false, hasMore);
+    return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore)));
+  });
+
+  app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const { query, doc, compiler, selfUrl } = await start(request);
+    const item = await readItem(ctx.db, compiler, def, request.params.id!);
+    return send(reply, 200, buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf));
+  });
+
+  /** /jsonapi/node/x/{id}/field: the related resource(s) themselves. */
+  app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/:field', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const rel = relationshipOf(def, request.params.field!);
+    const { query, doc, compiler, selfUrl } = await start(request);
+    const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+    assertRelationshipVisible(owner, rel.visibility, request.params.field!);
+    const target = registry.get(rel.target);
+    if (rel.kind === 'one') {
+      const id = owner.row[rel.column];
+      const item = id ? await readItem(ctx.db, compiler, target, String(id)).catch(() => null) : null;
+      const result = await withRelated(compiler, target, item ? [item] : [], query, true);
+      return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf));
+    }
+    const { rows, hasMore } = await readCollection(ctx.db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
+    const result = await withRelated(compiler, target, rows, query, false, hasMore);
+    return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore)));
+  });
+
+  /** /jsonapi/node/x/{id}/relationships/field: the linkage only. */
+  app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/relationships/:field', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const rel = relationshipOf(def, request.params.field!);
+    const { query, doc, compiler, selfUrl } = await start(request);
+    const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+    assertRelationshipVisible(owner, rel.visibility, request.params.field!);
+    const result = await withRelated(compiler, def, [owner], { ...query, include: [] }, true);
+    const object = buildDocument(result, doc, selfUrl, typeOf).data as { relationships: Record<string, { data: unknown }> };
+    return send(reply, 200, { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } });
+  });
+
+  const write = async (request: FastifyRequest, viewer: Viewer, def: ResourceDef, run: (w: WriteContext) => Promise<string>) => {
+    return ctx.db.transaction().execute(async (trx) => run({ ctx: { ...ctx, db: trx }, viewer, db: trx, def }));
+  };
+
+  const readBack = async (request: FastifyRequest, reply: FastifyReply, def: ResourceDef, id: string, status: number) => {
+    const { query, doc, compiler, selfUrl } = await start(request);
+    const item = await readItem(ctx.db, compiler, def, id);
+    const body = buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf);
+    if (status === 201) reply.header('location', `${doc.baseUrl}/jsonapi/${def.entity}/${def.bundle}/${id}`);
+    return send(reply, status, body);
+  };
+
+  app.post<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const viewer = await authenticate(ctx, request);
+    const create = def.writes?.create;
+    if (!create) throw methodNotAllowed(def, 'POST');
+    const data = resourceData(request.body, def);
+    const input = decodeWrite(data, def, ctx.dialect);
+    const id = await write(request, viewer, def, (w) => create(w, input, data.id as string | undefined));
+    return readBack(request, reply, def, id, 201);
+  });
+
+  app.patch<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const { viewer, compiler } = await start(request);
+    const update = def.writes?.update;
+    if (!update) throw methodNotAllowed(def, 'PATCH');
+    const data = resourceData(request.body, def, request.params.id);
+    const input = decodeWrite(data, def, ctx.dialect);
+    await write(request, viewer, def, async (w) => {
+      const row = await readItem(w.db, compiler, def, request.params.id!);
+      await update(w, row.row, input);
+      return request.params.id!;
+    });
+    return readBack(request, reply, def, request.params.id!, 200);
+  });
+
+  app.delete<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const { viewer, compiler } = await start(request);
+    const remove = def.writes?.delete;
+    if (!remove) throw methodNotAllowed(def, 'DELETE');
+    await write(request, viewer, def, async (w) => {
+      const row = await readItem(w.db, compiler, def, request.params.id!);
+      await remove(w, row.row);
+      return request.params.id!;
+    });
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/relationships/:field', async (request, reply) => {
+    const def = registry.byPath(request.params.entity, request.params.bundle);
+    const rel = relationshipOf(def, request.params.field!);
+    const { viewer, compiler } = await start(request);
+    const add = def.writes?.addToRelationship;
+    if (rel.kind !== 'many' || !add) throw new ApiError(405, `Nothing can be added to ${request.params.field} of ${def.type}.`, {}, { allow: 'GET' });
+    const ids = relationshipIds(request.body, rel.target);
+    await write(request, viewer, def, async (w) => {
+      const row = await readItem(w.db, compiler, def, request.params.id!);
+      await add(w, row.row, request.params.field!, ids);
+      return request.params.id!;
+    });
+    return reply.code(204).send();
+  });
+
+  for (const method of ['PATCH', 'DELETE'] as const) {
+    app.route<{ Params: Params }>({
+      method, url: '/jsonapi/:entity/:bundle/:id/relationships/:field',
+      handler: async (request) => {
+        const def = registry.byPath(request.params.entity, request.params.bundle);
+        relationshipOf(def, request.params.field!);
+        await authenticate(ctx, request);
+        throw new ApiError(405, `${request.params.field} of ${def.type} is changed through its own resource, not this relationship.`, {}, { allow: 'GET, POST' });
+      },
+    });
+  }
+
+  // Any other method on an API path: 405 with the methods that exist.
+  for (const url of ['/jsonapi/:entity/:bundle', '/jsonapi/:entity/:bundle/:id']) {
+    app.route({
+      method: ['PUT', 'OPTIONS'], url,
+      handler: async () => { throw new ApiError(405, 'Use GET, POST, PATCH or DELETE.', {}, { allow: 'GET, POST, PATCH, DELETE' }); },
+    });
+  }
+}
+
+function relationshipOf(def: ResourceDef, field: string) {
+  const rel = def.relationships[field];
+  if (!rel) throw new ApiError(404, `${def.type} has no relationship "${field}".`);
+  return rel;
+}
+
+function assertRelationshipVisible(owner: Loaded, visibility: 'public' | 'full', field: string): void {
+  if (visibility === 'full' && !owner.full) throw new ApiError(403, `You are not allowed to view ${field} of this ${owner.def.bundle}.`);
+}
+
+function methodNotAllowed(def: ResourceDef, method: string): ApiError {
+  return new ApiError(405, `${def.type} cannot be changed with ${method}.`, {}, { allow: 'GET' });
+}
+
+export type { ToManyDef };

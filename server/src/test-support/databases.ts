@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { migrateToLatest, openDatabase, type Dialect } from '../db/database.js';
 import type { AppContext } from '../context.js';
 import { systemClock, type Clock } from '../lib/time.js';
+import { loadFileLinkSecret } from '../files/signing.js';
 
 /**
  * Every server test runs on both databases: SQLite in memory, and PostgreSQL at TEST_DATABASE_URL in a schema of
@@ -47,13 +48,14 @@ export async function createTestContext(
     await admin.end();
   }
   const database = openDatabase({ url: target.url, pgSchema: schema, poolSize: 4 });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, schema);
   const config = testConfig({ databaseUrl: target.url, ...options.config });
   return {
     config,
     db: database.db,
     dialect: database.dialect,
     clock: options.clock ?? systemClock,
+    fileLinkSecret: await loadFileLinkSecret(database.db),
     async close() {
       await database.close();
       if (schema) {

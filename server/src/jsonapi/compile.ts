@@ -1,0 +1,157 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Viewer } from '../context.js';
+import type { Dialect } from '../db/database.js';
+import { badParameter } from '../plugins/errors.js';
+import { CodecError, fromQuery, type Codec } from './codecs.js';
+import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';
+import type { Condition, FilterTree, SortField } from './query-params.js';
+import type { Registry } from './registry.js';
+import type { Predicate, ResourceDef } from './resource.js';
+
+/**
+ * Compiles Drupal filters and sorts to SQL over an aliased main row. Every hop over a relationship is an EXISTS
+ * (or a scalar subquery, for sorts) that carries the target type's read rule, so a filter, a sort or an include can
+ * never see a row the reader may not read, whatever path it takes.
+ */
+export class Compiler {
+  private aliasCount = 0;
+
+  constructor(readonly registry: Registry, readonly viewer: Viewer, readonly dialect: Dialect) {}
+
+  alias(): string {
+    this.aliasCount += 1;
+    return `r${this.aliasCount}`;
+  }
+
+  ref(alias: string, column: string): RawBuilder<unknown> {
+    return sql.ref(`${alias}.${column}`);
+  }
+
+  /** The row is visible, and so are its restricted members when `full` is asked for. */
+  readable(def: ResourceDef, alias: string, full = false): Predicate {
+    const read = def.access.read(this.viewer, alias);
+    if (!full || !def.access.full) return read;
+    return sql`(${read} and ${def.access.full(this.viewer, alias)})`;
+  }
+
+  filter(def: ResourceDef, alias: string, tree: FilterTree): Predicate {
+    if (tree.members.length === 0) return sql`1 = 1`;
+    const parts = tree.members.map((m) => ('kind' in m ? this.condition(def, alias, m) : this.filter(def, alias, m)));
+    return sql`(${sql.join(parts, sql.raw(tree.conjunction === 'OR' ? ' or ' : ' and '))})`;
+  }
+
+  private condition(def: ResourceDef, alias: string, c: Condition): Predicate {
+    const parameter = `filter[${c.key}]`;
+    const path = resolvePath(this.registry, def, c.path, parameter);
+    return this.through(path.hops, alias, (lastAlias) => this.compare(path.terminal, lastAlias, c, parameter));
+  }
+
+  /** Wraps `inner` in one EXISTS per hop, each with the target's read rule. */
+  private through(hops: Hop[], alias: string, inner: (alias: string) => Predicate): Predicate {
+    if (hops.length === 0) return inner(alias);
+    const [hop, ...rest] = hops;
+    const next = this.alias();
+    const join = hop.rel.kind === 'one'
+      ? sql`${this.ref(next, 'id')} = ${this.ref(alias, hop.rel.column)}`
+      : sql`${this.ref(next, hop.rel.foreignColumn)} = ${this.ref(alias, 'id')}`;
+    const fromFull = hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${hop.from.access.full(this.viewer, alias)}` : sql``;
+    return sql`(exists (select 1 from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${join} and ${this.readable(hop.to, next)}${fromFull} and ${this.through(rest, next, inner)}))`;
+  }
+
+  private terminalColumn(t: Terminal, alias: string): { column: RawBuilder<unknown>; codec: Codec; guard: Predicate | null } {
+    if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec: 'string', guard: null };
+    if (t.kind === 'foreignKey') {
+      const guard = t.rel.visibility === 'full' ? this.fullGuard(t.owner, alias) : null;
+      return { column: this.ref(alias, t.rel.column), codec: 'string', guard };
+    }
+    const guard = t.attribute.visibility === 'full' ? this.fullGuard(t.owner, alias) : null;
+    return { column: this.ref(alias, t.attribute.column), codec: t.attribute.codec, guard };
+  }
+
+  private fullGuard(owner: ResourceDef, alias: string): Predicate | null {
+    return owner.access.full ? owner.access.full(this.viewer, alias) : null;
+  }
+
+  private value(codec: Codec, raw: string, parameter: string): unknown {
+    try {
+      return fromQuery(codec, raw, this.dialect);
+    } catch (e) {
+      if (e instanceof CodecError) throw badParameter(parameter, `The value "${raw}" ${e.message}.`);
+      throw e;
+    }
+  }
+
+  private compare(t: Terminal, alias: string, c: Condition, parameter: string): Predicate {
+    const { column, codec, guard } = this.terminalColumn(t, alias);
+    if (codec === 'json') throw badParameter(parameter, `"${c.path}" is a list and cannot be filtered.`);
+    const values = c.values.map((v) => this.value(codec, v, parameter));
+    const test = this.operator(column, codec, c, values, parameter);
+    return guard ? sql`(${guard} and ${test})` : test;
+  }
+
+  private operator(column: RawBuilder<unknown>, codec: Codec, c: Condition, values: unknown[], parameter: string): Predicate {
+    const list = () => sql.join(values.map((v) => sql`${v}`));
+    switch (c.operator) {
+      case '=': return sql`${column} = ${values[0]}`;
+      case '<>': return sql`${column} <> ${values[0]}`;
+      case '>': return sql`${column} > ${values[0]}`;
+      case '>=': return sql`${column} >= ${values[0]}`;
+      case '<': return sql`${column} < ${values[0]}`;
+      case '<=': return sql`${column} <= ${values[0]}`;
+      case 'IN': return sql`${column} in (${list()})`;
+      case 'NOT IN': return sql`${column} not in (${list()})`;
+      case 'BETWEEN': return sql`${column} between ${values[0]} and ${values[1]}`;
+      case 'NOT BETWEEN': return sql`${column} not between ${values[0]} and ${values[1]}`;
+      case 'IS NULL': return sql`${column} is null`;
+      case 'IS NOT NULL': return sql`${column} is not null`;
+      default: return this.textMatch(column, codec, c, String(values[0]), parameter);
+    }
+  }
+
+  /** STARTS_WITH, CONTAINS, ENDS_WITH: case-insensitive on both databases, with LIKE's wildcards escaped. */
+  private textMatch(column: RawBuilder<unknown>, codec: Codec, c: Condition, value: string, parameter: string): Predicate {
+    if (!['string', 'date', 'month', 'datetime'].includes(codec)) {
+      throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
+    }
+    const escaped = value.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+    const pattern = c.operator === 'STARTS_WITH' ? `${escaped}%` : c.operator === 'ENDS_WITH' ? `%${escaped}` : `%${escaped}%`;
+    return sql`lower(${column}) like ${pattern} escape '\\'`;
+  }
+
+  /**
+   * ORDER BY terms. A sort over relationships follows to-one relationships only (a to-many has no single value),
+   * as a scalar subquery that yields NULL for a row the reader may not read. NULLs sort first ascending and last
+   * descending on both databases.
+   */
+  orderBy(def: ResourceDef, alias: string, sort: SortField[]): RawBuilder<unknown>[] {
+    const terms: RawBuilder<unknown>[] = [];
+    for (const field of sort) {
+      const parameter = 'sort';
+      const path = resolvePath(this.registry, def, field.path, parameter);
+      if (path.hops.some((h) => h.rel.kind === 'many')) {
+        throw badParameter(parameter, `"${field.path}" goes through a list relationship and cannot be sorted on.`);
+      }
+      const expression = this.sortExpression(path, alias, field.path);
+      const direction = sql.raw(field.descending ? 'desc' : 'asc');
+      terms.push(sql`(case when ${expression} is null then ${sql.raw(field.descending ? '1' : '0')} else ${sql.raw(field.descending ? '0' : '1')} end)`);
+      terms.push(sql`${expression} ${direction}`);
+    }
+    terms.push(sql`${this.ref(alias, 'id')} asc`);
+    return terms;
+  }
+
+  private sortExpression(path: ResolvedPath, alias: string, name: string): RawBuilder<unknown> {
+    const build = (hops: Hop[], at: string): RawBuilder<unknown> => {
+      if (hops.length === 0) {
+        const { column, codec, guard } = this.terminalColumn(path.terminal, at);
+        if (codec === 'json') throw badParameter('sort', `"${name}" is a list and cannot be sorted on.`);
+        return guard ? sql`(case when ${guard} then ${column} end)` : column;
+      }
+      const [hop, ...rest] = hops;
+      const next = this.alias();
+      const rel = hop.rel as { column: string };
+      return sql`(select ${build(rest, next)} from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${this.ref(next, 'id')} = ${this.ref(at, rel.column)} and ${this.readable(hop.to, next)})`;
+    };
+    return build(path.hops, alias);
+  }
+}

@@ -1,0 +1,95 @@
+import { toApi } from './codecs.js';
+import type { Query } from './query-params.js';
+import { resourceKey, shownFields, type Loaded, type ManyLinkage, type ReadResult } from './read.js';
+import type { ResourceDef, Row } from './resource.js';
+
+export const JSONAPI = { version: '1.0', meta: { links: { self: { href: 'http://jsonapi.org/format/1.0/' } } } };
+
+/** Values a type computes for its documents rather than stores (a file's signed link). */
+export type ComputedAttributes = (def: ResourceDef, row: Row) => Record<string, unknown>;
+
+export interface DocumentContext {
+  baseUrl: string;
+  query: Query;
+  computed?: ComputedAttributes;
+}
+
+export function itemPath(def: ResourceDef, id: unknown): string {
+  return `/jsonapi/${def.entity}/${def.bundle}/${String(id)}`;
+}
+
+/** One resource object: attributes and relationships the reader may see, in the sparse fieldset if one is asked. */
+export function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentContext): Record<string, unknown> {
+  const { def, row, full } = loaded;
+  const shown = shownFields(def, doc.query);
+  const want = (name: string, visibility: 'public' | 'full') => (!shown || shown.has(name)) && (visibility === 'public' || full);
+  const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
+
+  const attributes: Record<string, unknown> = {};
+  for (const [name, a] of Object.entries(def.attributes)) {
+    if (want(name, a.visibility) && !(def.hiddenColumns ?? []).includes(a.column)) attributes[name] = toApi(a.codec, row[a.column]);
+  }
+  if (doc.computed) {
+    for (const [name, value] of Object.entries(doc.computed(def, row))) if (!shown || shown.has(name)) attributes[name] = value;
+  }
+
+  const relationships: Record<string, unknown> = {};
+  const many = linkage.get(resourceKey(def.type, row.id));
+  for (const [name, rel] of Object.entries(def.relationships)) {
+    if (!want(name, rel.visibility)) continue;
+    const data = rel.kind === 'one'
+      ? (row[rel.column] ? { type: rel.target, id: String(row[rel.column]) } : null)
+      : (many?.get(name) ?? []).map((id) => ({ type: rel.target, id }));
+    relationships[name] = {
+      data,
+      links: { related: { href: `${self}/${name}` }, self: { href: `${self}/relationships/${name}` } },
+    };
+  }
+  const object: Record<string, unknown> = { type: def.type, id: String(row.id), links: { self: { href: self } }, attributes };
+  if (Object.keys(relationships).length > 0) object.relationships = relationships;
+  return object;
+}
+
+function omittedMeta(result: ReadResult, baseUrl: string, registry: (type: string) => ResourceDef) {
+  if (result.omitted.length === 0) return undefined;
+  const links: Record<string, unknown> = {
+    help: { href: 'https://www.drupal.org/docs/8/modules/json-api/filtering#filters-access-control' },
+  };
+  result.omitted.forEach((o, i) => {
+    links[`item--${i}`] = {
+      href: `${baseUrl}${itemPath(registry(o.type), o.id)}`,
+      meta: { rel: 'item', detail: `The current user is not allowed to view this ${o.type}.` },
+    };
+  });
+  return { omitted: { detail: 'Some resources have been omitted because of insufficient authorization.', links } };
+}
+
+export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl: string, registry: (type: string) => ResourceDef, paging?: { next?: string; prev?: string }): Record<string, unknown> {
+  const data = result.single
+    ? (result.primary[0] ? resourceObject(result.primary[0], result.linkage, doc) : null)
+    : result.primary.map((p) => resourceObject(p, result.linkage, doc));
+  const document: Record<string, unknown> = { jsonapi: JSONAPI, data };
+  if (doc.query.include.length > 0) document.included = result.included.map((l) => resourceObject(l, result.linkage, doc));
+  const links: Record<string, unknown> = { self: { href: selfUrl } };
+  if (paging?.next) links.next = { href: paging.next };
+  if (paging?.prev) links.prev = { href: paging.prev };
+  document.links = links;
+  const meta = omittedMeta(result, doc.baseUrl, registry);
+  if (meta) document.meta = meta;
+  return document;
+}
+
+/** links.next / links.prev: the same request with page[offset] moved. */
+export function pageLinks(selfUrl: string, query: Query, hasMore: boolean): { next?: string; prev?: string } {
+  const at = (offset: number) => {
+    const url = new URL(selfUrl);
+    url.searchParams.set('page[offset]', String(offset));
+    url.searchParams.set('page[limit]', String(query.page.limit));
+    return url.toString();
+  };
+  const { offset, limit } = query.page;
+  return {
+    next: hasMore ? at(offset + limit) : undefined,
+    prev: offset > 0 ? at(Math.max(0, offset - limit)) : undefined,
+  };
+}

@@ -1,0 +1,211 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import { badParameter, forbidden, notFound } from '../plugins/errors.js';
+import type { Compiler } from './compile.js';
+import type { Query } from './query-params.js';
+import type { Registry } from './registry.js';
+import type { ResourceDef, Row, ToManyDef } from './resource.js';
+
+/** A row with the type it belongs to and whether the reader sees its restricted members. */
+export interface Loaded {
+  def: ResourceDef;
+  row: Row;
+  full: boolean;
+}
+
+/** To-many linkage found for a loaded row: `${type}:${id}` -> field -> target ids in order. */
+export type ManyLinkage = Map<string, Map<string, string[]>>;
+
+export interface ReadResult {
+  primary: Loaded[];
+  /** A single resource (item, to-one related) rather than a collection. */
+  single: boolean;
+  included: Loaded[];
+  omitted: Array<{ type: string; id: string }>;
+  linkage: ManyLinkage;
+  hasMore: boolean;
+}
+
+const key = (type: string, id: unknown) => `${type}:${String(id)}`;
+
+/** The columns a document needs: id, every attribute, every to-one foreign key (never file contents). */
+export function selectColumns(def: ResourceDef, alias: string): RawBuilder<unknown>[] {
+  const columns = new Set<string>(['id']);
+  for (const a of Object.values(def.attributes)) columns.add(a.column);
+  for (const r of Object.values(def.relationships)) if (r.kind === 'one') columns.add(r.column);
+  for (const hidden of def.hiddenColumns ?? []) columns.delete(hidden);
+  return [...columns].map((c) => sql.ref(`${alias}.${c}`));
+}
+
+function fullFlag(compiler: Compiler, def: ResourceDef, alias: string): RawBuilder<unknown> {
+  if (!def.access.full) return sql`1 as ${sql.ref('__full')}`;
+  return sql`(case when ${def.access.full(compiler.viewer, alias)} then 1 else 0 end) as ${sql.ref('__full')}`;
+}
+
+function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {
+  return rows.map((row) => {
+    const { __full, ...rest } = row;
+    return { def, row: rest, full: Number(__full) === 1 };
+  });
+}
+
+/** One collection page: access rule, filters, sorts, limit + 1 to learn whether there is a next page. */
+export async function readCollection(db: Db, compiler: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): Promise<{ rows: Loaded[]; hasMore: boolean }> {
+  const t = compiler.alias();
+  const where = [compiler.readable(def, t), compiler.filter(def, t, query.filter)];
+  if (extra) where.push(extra(t));
+  const sort = query.sort.length > 0 ? query.sort : def.defaultSort ? [{ path: def.defaultSort, descending: false }] : [];
+  const order = compiler.orderBy(def, t, sort);
+  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+    from ${sql.table(def.table)} as ${sql.raw(t)}
+    where ${sql.join(where, sql` and `)}
+    order by ${sql.join(order)}
+    limit ${query.page.limit + 1} offset ${query.page.offset}`.execute(db);
+  const hasMore = result.rows.length > query.page.limit;
+  return { rows: toLoaded(def, result.rows.slice(0, query.page.limit)), hasMore };
+}
+
+/** One row by id, or 404 when there is none and 403 when the reader may not see it. */
+export async function readItem(db: Db, compiler: Compiler, def: ResourceDef, id: string): Promise<Loaded> {
+  const t = compiler.alias();
+  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+    from ${sql.table(def.table)} as ${sql.raw(t)}
+    where ${sql.ref(`${t}.id`)} = ${id} and ${compiler.readable(def, t)}`.execute(db);
+  if (result.rows.length > 0) return toLoaded(def, result.rows)[0];
+  const exists = await sql`select 1 from ${sql.table(def.table)} where id = ${id}`.execute(db);
+  if (exists.rows.length > 0) throw forbidden(`You are not allowed to view this ${def.bundle}.`);
+  throw notFound(`There is no ${def.type} with id ${id}.`);
+}
+
+/** Rows of `def` with the given ids that the reader may read. */
+async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: string[]): Promise<Loaded[]> {
+  if (ids.length === 0) return [];
+  const t = compiler.alias();
+  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+    from ${sql.table(def.table)} as ${sql.raw(t)}
+    where ${sql.ref(`${t}.id`)} in (${sql.join(ids)}) and ${compiler.readable(def, t)}`.execute(db);
+  return toLoaded(def, result.rows);
+}
+
+/**
+ * The readable targets of a to-many relationship for many owners in one query: full rows when they are included,
+ * or just ids and owners for linkage.
+ */
+async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: ResourceDef, ownerIds: string[], withRows: boolean): Promise<Loaded[]> {
+  if (ownerIds.length === 0) return [];
+  const t = compiler.alias();
+  const columns = withRows
+    ? [...selectColumns(target, t), fullFlag(compiler, target, t)]
+    : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
+  if (withRows && !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)) {
+    columns.push(sql.ref(`${t}.${rel.foreignColumn}`));
+  }
+  const order = [rel.foreignColumn, ...rel.orderBy, 'id'].map((c) => sql.ref(`${t}.${c}`));
+  const result = await sql<Row>`select ${sql.join(columns)}
+    from ${sql.table(target.table)} as ${sql.raw(t)}
+    where ${sql.ref(`${t}.${rel.foreignColumn}`)} in (${sql.join(ownerIds)}) and ${compiler.readable(target, t)}
+    order by ${sql.join(order)}`.execute(db);
+  return toLoaded(target, result.rows);
+}
+
+/** Relationship names a document shows for a type (all, or those in fields[type]). */
+export function shownFields(def: ResourceDef, query: Query): Set<string> | null {
+  const list = query.fields[def.type];
+  return list ? new Set(list) : null;
+}
+
+interface IncludeNode {
+  children: Map<string, IncludeNode>;
+}
+
+/** `field_form_1.field_form_1_pdf,field_reporting_period` as a tree, checked against the definitions. */
+function includeTree(registry: Registry, root: ResourceDef, paths: string[]): IncludeNode {
+  const tree: IncludeNode = { children: new Map() };
+  for (const path of paths) {
+    let node = tree;
+    let def = root;
+    for (const name of path.split('.')) {
+      const rel = def.relationships[name];
+      if (!rel) throw badParameter('include', `${def.type} has no relationship "${name}" (in include "${path}").`);
+      if (!node.children.has(name)) node.children.set(name, { children: new Map() });
+      node = node.children.get(name)!;
+      def = registry.get(rel.target);
+    }
+  }
+  return tree;
+}
+
+/**
+ * Loads includes level by level and the to-many linkage of everything in the document: a fixed number of queries
+ * per relationship in the include tree and per to-many field, never one per row.
+ */
+export async function loadRelated(db: Db, compiler: Compiler, registry: Registry, root: ResourceDef, primary: Loaded[], query: Query): Promise<Pick<ReadResult, 'included' | 'omitted' | 'linkage'>> {
+  const included = new Map<string, Loaded>();
+  const omitted = new Map<string, { type: string; id: string }>();
+  const linkage: ManyLinkage = new Map();
+  const seen = new Set(primary.map((l) => key(l.def.type, l.row.id)));
+  const tree = includeTree(registry, root, query.include);
+  const linkageDone = new Set<string>();
+
+  const visit = async (sources: Loaded[], node: IncludeNode): Promise<void> => {
+    if (sources.length === 0) return;
+    const def = sources[0].def;
+    await loadManyLinkage(sources, node);
+    for (const [name, child] of node.children) {
+      const rel = def.relationships[name];
+      const target = registry.get(rel.target);
+      const visible = sources.filter((s) => rel.visibility === 'public' || s.full);
+      let found: Loaded[];
+      if (rel.kind === 'one') {
+        const wanted = [...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string'))];
+        found = await readByIds(db, compiler, target, wanted);
+        const got = new Set(found.map((f) => String(f.row.id)));
+        for (const id of wanted) if (!got.has(id)) omitted.set(key(target.type, id), { type: target.type, id });
+      } else {
+        found = manyRows.get(`${def.type}.${name}`) ?? [];
+      }
+      const fresh: Loaded[] = [];
+      for (const f of found) {
+        const k = key(f.def.type, f.row.id);
+        if (!seen.has(k)) { seen.add(k); included.set(k, f); }
+        fresh.push(included.get(k) ?? f);
+      }
+      await visit(dedupe(fresh), child);
+    }
+  };
+
+  // Rows of to-many relationships that are included, kept so the include step does not read them twice.
+  const manyRows = new Map<string, Loaded[]>();
+  const loadManyLinkage = async (sources: Loaded[], node: IncludeNode): Promise<void> => {
+    const def = sources[0].def;
+    const shown = shownFields(def, query);
+    for (const [name, rel] of Object.entries(def.relationships)) {
+      if (rel.kind !== 'many' || (shown && !shown.has(name))) continue;
+      // An owner reached by two include paths gets its linkage once.
+      const owners = sources.filter((s) => (rel.visibility === 'public' || s.full) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`))
+        .map((s) => String(s.row.id));
+      for (const o of owners) linkageDone.add(`${key(def.type, o)}|${name}`);
+      const target = registry.get(rel.target);
+      const rows = await readMany(db, compiler, rel, target, owners, node.children.has(name));
+      if (node.children.has(name)) manyRows.set(`${def.type}.${name}`, rows);
+      for (const r of rows) {
+        const owner = key(def.type, r.row[rel.foreignColumn]);
+        if (!linkage.has(owner)) linkage.set(owner, new Map());
+        const fields = linkage.get(owner)!;
+        if (!fields.has(name)) fields.set(name, []);
+        fields.get(name)!.push(String(r.row.id));
+      }
+    }
+  };
+
+  await visit(primary, tree);
+  return { included: [...included.values()], omitted: [...omitted.values()], linkage };
+}
+
+function dedupe(list: Loaded[]): Loaded[] {
+  const map = new Map<string, Loaded>();
+  for (const l of list) map.set(key(l.def.type, l.row.id), l);
+  return [...map.values()];
+}
+
+export { key as resourceKey };

@@ -1,0 +1,118 @@
+import type { RawBuilder } from 'kysely';
+import type { AppContext, Viewer } from '../context.js';
+import type { Codec } from './codecs.js';
+import type { Db } from '../db/database.js';
+
+/** A SQL condition over one aliased row, e.g. `t3.handler_id = $1`. */
+export type Predicate = RawBuilder<unknown>;
+
+/**
+ * Who sees what of a row. `read` decides whether the row is visible at all; `full` whether its restricted
+ * members are (a handler in the directory is readable by everyone, its packet confirmations only by itself).
+ */
+export interface AccessRules {
+  read(viewer: Viewer, alias: string): Predicate;
+  full?(viewer: Viewer, alias: string): Predicate;
+}
+
+/** `public`: shown to anyone who may read the row; `full`: only where the `full` rule holds. */
+export type Visibility = 'public' | 'full';
+
+export interface AttributeDef {
+  column: string;
+  codec: Codec;
+  visibility: Visibility;
+  /** Clients may set it (subject to the type's write rules). Computed and system fields are not writable. */
+  writable: boolean;
+  nullable: boolean;
+}
+
+export interface ToOneDef {
+  kind: 'one';
+  target: string;
+  /** The foreign key column on this table. */
+  column: string;
+  visibility: Visibility;
+  writable: boolean;
+}
+
+export interface ToManyDef {
+  kind: 'many';
+  target: string;
+  /** The column on the target's table that points back at this row. */
+  foreignColumn: string;
+  /** The target's columns that order the list (oldest version first, rows in entry order). */
+  orderBy: string[];
+  visibility: Visibility;
+}
+
+export type RelationshipDef = ToOneDef | ToManyDef;
+
+/** A row as read from the database: column name to raw value. */
+export type Row = Record<string, unknown>;
+
+export interface WriteInput {
+  /** Column values decoded from the request's attributes and to-one relationships. */
+  values: Row;
+  /** The API names the request set, for error pointers. */
+  attributes: Record<string, unknown>;
+  relationships: Record<string, { type: string; id: string } | null>;
+  /** `meta` of the resource object (e.g. `changed` for optimistic concurrency). */
+  meta: Record<string, unknown>;
+}
+
+export interface WriteContext {
+  ctx: AppContext;
+  viewer: Viewer;
+  db: Db;
+  def: ResourceDef;
+}
+
+/** A type's writes. A method that is absent answers 405. Each runs inside one transaction (`w.db`). */
+export interface WriteHandlers {
+  create?(w: WriteContext, input: WriteInput, id: string | undefined): Promise<string>;
+  update?(w: WriteContext, row: Row, input: WriteInput): Promise<void>;
+  delete?(w: WriteContext, row: Row): Promise<void>;
+  /** Adding to a to-many relationship (POST .../relationships/field). */
+  addToRelationship?(w: WriteContext, row: Row, field: string, ids: string[]): Promise<void>;
+}
+
+export interface ResourceDef {
+  /** `node--handler`, `user--user`, `file--file`. */
+  type: string;
+  entity: string;
+  bundle: string;
+  table: string;
+  attributes: Record<string, AttributeDef>;
+  relationships: Record<string, RelationshipDef>;
+  access: AccessRules;
+  /** Attribute used for the default sort when none is asked for. */
+  defaultSort?: string;
+  writes?: WriteHandlers;
+  /** Columns never selected for documents (file contents). */
+  hiddenColumns?: string[];
+}
+
+type AttrOptions = Partial<Pick<AttributeDef, 'visibility' | 'writable' | 'nullable'>>;
+
+/** Shorthand for an attribute: `attr('handler_number', 'string', { writable: true })`. */
+export function attr(column: string, codec: Codec, options: AttrOptions = {}): AttributeDef {
+  return { column, codec, visibility: options.visibility ?? 'public', writable: options.writable ?? false, nullable: options.nullable ?? true };
+}
+
+export function toOne(target: string, column: string, options: Partial<Pick<ToOneDef, 'visibility' | 'writable'>> = {}): ToOneDef {
+  return { kind: 'one', target, column, visibility: options.visibility ?? 'public', writable: options.writable ?? false };
+}
+
+export function toMany(target: string, foreignColumn: string, orderBy: string[], visibility: Visibility = 'public'): ToManyDef {
+  return { kind: 'many', target, foreignColumn, orderBy, visibility };
+}
+
+/** title, created, changed: on every node. */
+export function nodeAttributes(writableTitle = false): Record<string, AttributeDef> {
+  return {
+    title: attr('title', 'string', { writable: writableTitle, nullable: false }),
+    created: attr('created', 'datetime', { nullable: false }),
+    changed: attr('changed', 'datetime', { nullable: false }),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app.js';
+import type { Config } from './config/config.js';
+import type { AppContext } from './context.js';
+import { migrateToLatest, openDatabase, type Database } from './db/database.js';
+import { loadFileLinkSecret } from './files/signing.js';
+import { systemClock, type Clock } from './lib/time.js';
+import { ensureOAuthClients } from './oauth/clients.js';
+
+export interface Portal {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, brings its schema up to date, makes sure the web app's OAuth client exists, and builds the
+ * app. Everything a replica needs comes from the database, so any number of them can start side by side.
+ */
+export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
+  const database = openDatabase({ url: config.databaseUrl });
+  await migrateToLatest(database.db);
+  const clock = options.clock ?? systemClock;
+  await ensureOAuthClients(database.db, clock);
+  const ctx: AppContext = {
+    config, db: database.db, dialect: database.dialect, clock,
+    fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
+  };
+  const app = await buildApp(ctx, options);
+  return {
+    app, ctx, database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
