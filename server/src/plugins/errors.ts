@@ -72,5 +72,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
       meta: { request_id: request.id },
     }));
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`)));
 }

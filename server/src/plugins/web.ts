@@ -20,11 +20,17 @@ const API_PREFIXES = ['/jsonapi', '/oauth', '/files', '/healthz', '/api'];
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const root = ctx.config.webDist ?? defaultWebDist;
   const indexPath = join(root, 'index.html');
-  if (!existsSync(indexPath)) {
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) || path.startsWith('/assets/');
+    if (isApi || request.method !== 'GET' || indexHtml === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+  if (indexHtml === null) {
     app.log.warn({ root }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
-  const indexHtml = readFileSync(indexPath, 'utf8');
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -33,12 +39,5 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
       if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    if (API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) || request.method !== 'GET' || path.startsWith('/assets/')) {
-      return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

@@ -107,8 +107,8 @@ export const form5: ResourceDef = {
   type: 'node--apc_form_5', entity: 'node', bundle: 'apc_form_5', table: 'apc_form_5',
   attributes: { ...nodeAttributes(), ...versionAttributes(), ...formFieldAttributes(FORM_FIELDS.apc_form_5) },
   relationships: {
-    field_handler: toOne('node--handler', 'handler_id'),
-    field_season: toOne('node--season', 'season_id'),
+    field_handler: toOne('node--handler', 'handler_id', { writable: true }),
+    field_season: toOne('node--season', 'season_id', { writable: true }),
     field_amendment_of: toOne('node--apc_form_5', 'amendment_of_id', { writable: true }),
     field_form_5_pdf: toOne('file--file', 'form_5_pdf_id'),
   },

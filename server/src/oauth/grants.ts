@@ -1,0 +1,111 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isoTimestamp } from '../lib/time.js';
+import { hashPassword, MAX_PASSWORD_LENGTH, needsRehash, verifyPassword } from '../users/passwords.js';
+import { authenticateClient, type OAuthClient } from './clients.js';
+import { invalidClient, invalidGrant, OAuthError } from './errors.js';
+import { clientCredentials, formParams, required, type Params } from './params.js';
+import { attemptFailed, attemptSucceeded, beginAttempt, throttleKeys, type ThrottleSettings } from './throttle.js';
+import { hashToken, issuePair, pruneUserFamilies, revokeFamily, startFamily, type Family, type TokenPair } from './tokens.js';
+
+/** The body of a successful token response (RFC 6749 §5.1). */
+export interface TokenResponse {
+  token_type: 'Bearer';
+  access_token: string;
+  expires_in: number;
+  refresh_token: string;
+  scope?: string;
+}
+
+const MAX_USERNAME_LENGTH = 255;
+const BAD_CREDENTIALS = 'The user credentials were incorrect.';
+const BAD_REFRESH = 'The refresh token is invalid, expired or revoked.';
+
+const respond = (pair: TokenPair, scope: string | null): TokenResponse => ({
+  token_type: 'Bearer',
+  access_token: pair.accessToken,
+  expires_in: pair.expiresIn,
+  refresh_token: pair.refreshToken,
+  ...(scope ? { scope } : {}),
+});
+
+const throttleSettings = (ctx: AppContext): ThrottleSettings =>
+  ({ maxFailures: ctx.config.loginMaxFailures, lockoutSeconds: ctx.config.loginLockoutSeconds });
+
+/** POST /oauth/token: dispatches on grant_type after authenticating the client. */
+export async function tokenGrant(ctx: AppContext, request: FastifyRequest): Promise<TokenResponse> {
+  const params = formParams(request);
+  const grantType = required(params, 'grant_type');
+  if (grantType !== 'password' && grantType !== 'refresh_token') {
+    throw new OAuthError(400, 'unsupported_grant_type', `The grant type ${grantType} is not supported.`);
+  }
+  const credentials = clientCredentials(request, params);
+  const client = await authenticateClient(ctx.db, credentials.clientId, credentials.secret).catch((error: unknown) => {
+    throw error instanceof OAuthError && credentials.viaBasic ? invalidClient({ 'WWW-Authenticate': 'Basic' }) : error;
+  });
+  return grantType === 'password' ? passwordGrant(ctx, request, params, client) : refreshGrant(ctx, params, client);
+}
+
+async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: Params, client: OAuthClient): Promise<TokenResponse> {
+  const username = required(params, 'username');
+  const password = required(params, 'password');
+  const scope = params('scope') ?? null;
+  if (username.length > MAX_USERNAME_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw invalidGrant(BAD_CREDENTIALS);
+
+  const now = ctx.clock.now();
+  const keys = throttleKeys(username, request.ip);
+  const attempt = await beginAttempt(ctx.db, keys, throttleSettings(ctx), now);
+  if (attempt.retryAfter > 0) {
+    throw new OAuthError(429, 'too_many_requests', `Too many failed sign-in attempts. Try again in ${attempt.retryAfter} seconds.`,
+      { 'Retry-After': String(attempt.retryAfter) });
+  }
+  const user = await ctx.db.selectFrom('users').select(['id', 'pass_hash', 'status'])
+    .where('name', '=', username).executeTakeFirst();
+  // An unknown user still costs a full scrypt (verifyPassword's dummy path), so timing does not reveal who exists.
+  const matches = await verifyPassword(password, user?.pass_hash);
+  if (!user || !matches) {
+    await attemptFailed(ctx.db, throttleSettings(ctx), now);
+    throw invalidGrant(BAD_CREDENTIALS);
+  }
+  await attemptSucceeded(ctx.db, keys, attempt);
+  // Only someone who knows the password learns that the account is blocked.
+  if (user.status !== 'active') throw invalidGrant('The user account is blocked.');
+  if (needsRehash(user.pass_hash)) {
+    await ctx.db.updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+  }
+  await pruneUserFamilies(ctx.db, user.id, now);
+  const ttl = { access: ctx.config.accessTokenTtl, refresh: ctx.config.refreshTokenTtl };
+  return respond(await startFamily(ctx.db, { userId: user.id, clientId: client.id, scope }, now, ttl), scope);
+}
+
+/**
+ * Rotates a refresh token. The token is marked used with a conditional update, so of two requests presenting the
+ * same token only one wins; the other, like any replay of a used token, is treated as theft and ends the whole family.
+ */
+async function refreshGrant(ctx: AppContext, params: Params, client: OAuthClient): Promise<TokenResponse> {
+  const token = required(params, 'refresh_token');
+  const now = ctx.clock.now();
+  const at = isoTimestamp(now);
+  const row = await ctx.db.selectFrom('oauth_refresh_tokens as r')
+    .innerJoin('oauth_token_families as f', 'f.id', 'r.family_id')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['r.token_hash', 'r.used_at', 'f.id', 'f.user_id', 'f.client_id', 'f.scope', 'f.expires_at', 'f.revoked_at', 'u.status'])
+    .where('r.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  // A token bound to another client is treated as unknown (RFC 6749 §6).
+  if (!row || row.client_id !== client.id) throw invalidGrant(BAD_REFRESH);
+  if (row.revoked_at !== null || row.expires_at <= at || row.status !== 'active') throw invalidGrant(BAD_REFRESH);
+  const family: Family = { id: row.id, userId: row.user_id, clientId: row.client_id, scope: row.scope, expiresAt: row.expires_at };
+
+  const pair = await ctx.db.transaction().execute(async (trx) => {
+    const marked = await trx.updateTable('oauth_refresh_tokens').set({ used_at: at })
+      .where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return null;
+    return issuePair(trx, family, now, ctx.config.accessTokenTtl);
+  });
+  if (!pair) {
+    await revokeFamily(ctx.db, family.id, now);
+    throw invalidGrant(BAD_REFRESH);
+  }
+  return respond(pair, family.scope);
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext, Viewer } from '../context.js';
+import type { Db } from '../db/database.js';
+import { isoTimestamp, systemClock } from '../lib/time.js';
+import { hashToken, revokeUserFamilies } from '../oauth/tokens.js';
+import { ApiError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireViewer`; absent on routes that do not use it. */
+    viewer?: Viewer;
+  }
+}
+
+/** A checked access token: who it belongs to, and when it stops working. */
+export interface Session {
+  viewer: Viewer;
+  familyId: string;
+  /** ISO timestamp of the access token's expiry. */
+  expiresAt: string;
+}
+
+const unauthorized = (detail: string) => new ApiError(401, detail, {}, { 'WWW-Authenticate': 'Bearer' });
+
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive, RFC 7235), or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1] : null;
+}
+
+/**
+ * Looks up an access token in one query: the token, its family (not revoked, not past its absolute expiry) and its
+ * user (still active). Revoking the family or blocking the user therefore ends the session at the next request.
+ */
+export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
+  const now = isoTimestamp(ctx.clock.now());
+  const row = await ctx.db.selectFrom('oauth_access_tokens as a')
+    .innerJoin('oauth_token_families as f', 'f.id', 'a.family_id')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['a.expires_at', 'f.id as family_id', 'u.id as user_id', 'u.name', 'u.role', 'u.handler_id'])
+    .where('a.token_hash', '=', hashToken(token))
+    .where('a.expires_at', '>', now)
+    .where('f.expires_at', '>', now)
+    .where('f.revoked_at', 'is', null)
+    .where('u.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row) return null;
+  const role: Viewer['role'] = row.role === 'staff' ? 'staff' : 'handler';
+  return {
+    viewer: { userId: row.user_id, name: row.name, role, handlerId: role === 'staff' ? null : (row.handler_id ?? null) },
+    familyId: row.family_id,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** The viewer behind the request's bearer token; throws 401 with `WWW-Authenticate: Bearer` otherwise. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
+  return (await authenticateSession(ctx, request)).viewer;
+}
+
+export async function authenticateSession(ctx: AppContext, request: FastifyRequest): Promise<Session> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
+  const session = await findSession(ctx, token);
+  if (!session) throw unauthorized('The access token is invalid or has expired.');
+  return session;
+}
+
+/** A preHandler for routes that need a signed-in user: sets `request.viewer` or answers 401. */
+export function requireViewer(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.viewer = await authenticate(ctx, request);
+  };
+}
+
+/** The viewer set by `requireViewer`; throws 401 if the route forgot the preHandler (fails closed). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
+  return request.viewer;
+}
+
+/** Ends every session of a user at once (deactivation, password change). */
+export async function revokeUserSessions(db: Db, userId: string, now: Date = systemClock.now()): Promise<void> {
+  await revokeUserFamilies(db, userId, now);
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { isStaff, type AppContext, type Viewer } from '../context.js';
+import type { Db } from '../db/database.js';
+import { ApiError, conflict, forbidden } from '../plugins/errors.js';
+import { isoTimestamp, newId } from '../lib/time.js';
+import type { Row } from '../jsonapi/resource.js';
+
+/**
+ * What a workflow step needs: the app context (its `db` may be a transaction) and who acts. Workflows are called
+ * by the API's write handlers, by the demo data loader and by the operators' CLI alike, so a demo filing goes
+ * through exactly the code a real one does.
+ */
+export interface Actor {
+  ctx: AppContext;
+  viewer: Viewer;
+}
+
+export const dbOf = (a: Actor): Db => a.ctx.db;
+export const nowIso = (a: Actor): string => isoTimestamp(a.ctx.clock.now());
+export const todayOf = (a: Actor): string => nowIso(a).slice(0, 10);
+
+/** Handler users act for their own company only; staff for any. */
+export function assertOwnHandler(viewer: Viewer, handlerId: unknown, what: string): void {
+  if (isStaff(viewer)) return;
+  if (!viewer.handlerId || viewer.handlerId !== handlerId) throw forbidden(`You can only change ${what} of your own company.`);
+}
+
+export function assertStaff(viewer: Viewer, what: string): void {
+  if (!isStaff(viewer)) throw forbidden(`Only council staff can ${what}.`);
+}
+
+export function assertDraft(row: Row, what = 'This form'): void {
+  if (row.form_status !== 'draft') throw conflict(`${what} is ${String(row.form_status)} and can no longer change: amend it instead.`);
+}
+
+/**
+ * Optimistic concurrency: a write that carries the `changed` it last saw in `meta` loses with 409 when someone
+ * wrote in between. The UPDATE itself also checks `changed`, so two writers racing past the first check cannot
+ * both win.
+ */
+export function assertNotStale(row: Row, meta: Record<string, unknown>): void {
+  if (meta.changed !== undefined && meta.changed !== row.changed) {
+    throw conflict('Someone else saved this record after you opened it. Reload it to see their changes, then save again.');
+  }
+}
+
+export async function updateRow(a: Actor, table: string, row: Row, values: Row): Promise<string> {
+  let changed = nowIso(a);
+  // `changed` must move on every write, even two in one second, or a stale copy would look fresh.
+  if (changed <= String(row.changed)) changed = isoTimestamp(new Date(new Date(String(row.changed)).getTime() + 1000));
+  const result = await dbOf(a).updateTable(table).set({ ...values, changed })
+    .where('id', '=', row.id as string).where('changed', '=', row.changed as string).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw conflict('Someone else saved this record at the same moment. Reload it and save again.');
+  return changed;
+}
+
+export async function insertNode(a: Actor, table: string, values: Row, id: string = newId()): Promise<string> {
+  const now = nowIso(a);
+  await dbOf(a).insertInto(table).values({ title: '', ...values, id, created: now, changed: now }).execute();
+  return id;
+}
+
+export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> {
+  const row = await db.selectFrom(table).selectAll().where('id', '=', id as string).executeTakeFirst();
+  if (!row) throw new ApiError(404, `There is no ${table} record ${String(id)}.`);
+  return row as Row;
+}
+
+/** Stores a rendered document; it is readable by whoever may read its owner. */
+export async function storeFile(a: Actor, owner: { type: string; id: string }, filename: string, mime: string, content: Uint8Array): Promise<string> {
+  const id = newId();
+  await dbOf(a).insertInto('files').values({
+    id, filename, filemime: mime, filesize: content.byteLength, owner_type: owner.type, owner_id: owner.id,
+    sha256: createHash('sha256').update(content).digest('hex'), content: Buffer.from(content), created: nowIso(a),
+  }).execute();
+  return id;
+}
+
+/** SQLite stores booleans as 0/1; PostgreSQL as booleans. */
+export const dbBool = (a: Actor, value: boolean): boolean | number => (a.ctx.dialect === 'sqlite' ? (value ? 1 : 0) : value);
+export const isTrue = (value: unknown): boolean => value === true || value === 1 || value === '1';

@@ -1,0 +1,97 @@
+import { validateFormAttributes } from '@pecan/contract';
+import { isStaff } from '../context.js';
+import type { Row, WriteInput } from '../jsonapi/resource.js';
+import { ApiError, conflict, forbidden } from '../plugins/errors.js';
+import { assertNotStale, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor } from './common.js';
+import { renderFormVersionPdf } from './form-pdf.js';
+import { FORM_TITLES } from './packages.js';
+import { unprocessable } from './versioned-forms.js';
+
+/**
+ * Form 4, the yearly inter-handler transfer agreement. The transferring handler files it naming the receiving
+ * handler and the season, and certifies it; the receiving handler countersigns; either party can cancel it.
+ * Nothing is deleted: a cancelled agreement stays readable to both.
+ */
+export async function createForm4(a: Actor, input: WriteInput, id?: string): Promise<string> {
+  const transferring = input.relationships.field_transferring_handler?.id ?? a.viewer.handlerId;
+  const receiving = input.relationships.field_receiving_handler?.id;
+  const seasonId = input.relationships.field_season?.id;
+  if (!isStaff(a.viewer) && transferring !== a.viewer.handlerId) throw forbidden('A transfer is filed by the transferring handler.');
+  const errors = validateFormAttributes('apc_form_4', input.attributes).map((e) => ({ ...e }));
+  if (!transferring) errors.push({ field: 'field_transferring_handler', message: 'Name the transferring handler.' });
+  if (!receiving) errors.push({ field: 'field_receiving_handler', message: 'Choose the receiving handler.' });
+  if (receiving && receiving === transferring) errors.push({ field: 'field_receiving_handler', message: 'A handler cannot transfer to itself.' });
+  if (!seasonId) errors.push({ field: 'field_season', message: 'Choose the season the agreement covers.' });
+  if (errors.length > 0) throw unprocessable(errors);
+  const db = dbOf(a);
+  const [from, to, season] = await Promise.all([
+    loadRow(db, 'handlers', transferring), loadRow(db, 'handlers', receiving).catch(() => null), loadRow(db, 'seasons', seasonId).catch(() => null),
+  ]);
+  if (!to || to.handler_status !== 'active') throw unprocessable([{ field: 'field_receiving_handler', message: 'The receiving handler is not an active handler.' }]);
+  if (!season) throw unprocessable([{ field: 'field_season', message: 'The season does not exist.' }]);
+  const active = await db.selectFrom('apc_form_4').select('id').where('transferring_handler_id', '=', transferring!)
+    .where('receiving_handler_id', '=', receiving!).where('season_id', '=', seasonId!).where('form_activity', '=', 'active').executeTakeFirst();
+  if (active) throw conflict(`There is already an active transfer agreement with ${String(to.title)} for ${String(season.title)}.`);
+  const { certified: _c, certification_name: _n, certification_title: _t, receiving_certification_name: _r, form_activity: _fa, ...values } = input.values;
+  const newId = await insertNode(a, 'apc_form_4', {
+    ...values, title: `${FORM_TITLES.apc_form_4}-${String(from.handler_number)}-${String(to.handler_number)}-${String(season.title)}`,
+    transferring_handler_id: transferring, receiving_handler_id: receiving, season_id: seasonId, form_status: 'draft', form_activity: 'active',
+  }, id);
+  if (input.attributes.field_certified === true) await certifyForm4(a, await loadRow(db, 'apc_form_4', newId), input);
+  return newId;
+}
+
+export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promise<void> {
+  const party = partyOf(a, row);
+  assertNotStale(row, input.meta);
+  const attrs = input.attributes;
+  if (row.form_activity === 'cancelled') throw conflict('This transfer agreement was cancelled and can no longer change.');
+  if (attrs.field_form_activity === 'cancelled') return cancelForm4(a, row);
+  if (attrs.field_form_activity !== undefined && attrs.field_form_activity !== 'active') {
+    throw unprocessable([{ field: 'field_form_activity', message: 'The activity is active or cancelled.' }]);
+  }
+  if (typeof attrs.field_receiving_certification_name === 'string') return countersign(a, row, party, attrs.field_receiving_certification_name);
+  if (party !== 'transferring' && !isStaff(a.viewer)) throw forbidden('Only the transferring handler edits the agreement.');
+  if (row.form_status !== 'draft') throw conflict('A certified agreement never changes: cancel it and file a new one.');
+  const errors = validateFormAttributes('apc_form_4', attrs);
+  if (errors.length > 0) throw unprocessable(errors);
+  const { certified: _c, certification_name: _n, certification_title: _t, form_activity: _fa, ...values } = input.values;
+  const changed = await updateRow(a, 'apc_form_4', row, values);
+  if (attrs.field_certified === true) await certifyForm4(a, { ...row, ...values, changed }, input);
+}
+
+function partyOf(a: Actor, row: Row): 'transferring' | 'receiving' | 'staff' {
+  if (isStaff(a.viewer)) return 'staff';
+  if (row.transferring_handler_id === a.viewer.handlerId) return 'transferring';
+  if (row.receiving_handler_id === a.viewer.handlerId) return 'receiving';
+  throw forbidden('Only the two handlers of a transfer can change it.');
+}
+
+async function certifyForm4(a: Actor, row: Row, input: WriteInput): Promise<void> {
+  const name = typeof input.attributes.field_certification_name === 'string' ? input.attributes.field_certification_name.trim() : '';
+  if (!name) throw unprocessable([{ field: 'field_certification_name', message: 'Type your name to certify the agreement.' }]);
+  const title = typeof input.attributes.field_certification_title === 'string' ? input.attributes.field_certification_title.trim() : null;
+  await rerender(a, { ...row, form_status: 'certified', certified: dbBool(a, true), certification_name: name, certification_title: title, certification_datetime: nowIso(a) });
+}
+
+async function countersign(a: Actor, row: Row, party: string, name: string): Promise<void> {
+  if (party !== 'receiving' && party !== 'staff') throw forbidden('The receiving handler countersigns the agreement.');
+  if (row.form_status !== 'certified') throw conflict('The transferring handler certifies the agreement first.');
+  if (!name.trim()) throw unprocessable([{ field: 'field_receiving_certification_name', message: 'Type your name to countersign.' }]);
+  await rerender(a, { ...row, receiving_certification_name: name.trim(), receiving_certification_datetime: nowIso(a) });
+}
+
+async function cancelForm4(a: Actor, row: Row): Promise<void> {
+  await rerender(a, { ...row, form_activity: 'cancelled', cancelled_datetime: nowIso(a) });
+}
+
+/** Saves the agreement's new state and renders its PDF as it now stands. */
+async function rerender(a: Actor, next: Row): Promise<void> {
+  const current = await loadRow(dbOf(a), 'apc_form_4', next.id);
+  const pdf = await renderFormVersionPdf(a, 'apc_form_4', next);
+  const fileId = await storeFile(a, { type: 'node--apc_form_4', id: String(next.id) }, pdf.filename, 'application/pdf', pdf.content);
+  const { id: _id, created: _cr, changed: _ch, ...values } = next;
+  await updateRow(a, 'apc_form_4', current, { ...values, form_4_pdf_id: fileId });
+}
+
+export { ApiError };

@@ -1,0 +1,85 @@
+import { assessmentDetail, divideRoundHalfUp, formatCents, formatFixedPoint, MILLS_PER_CENT } from '@pecan/contract';
+import type { Row } from '../jsonapi/resource.js';
+import { ApiError, conflict } from '../plugins/errors.js';
+import { renderInvoicePdf, type InvoicePdfInput } from '../render/invoice-pdf.js';
+import { assertStaff, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
+
+const INVOICE_TYPE = 'node--invoice';
+
+/**
+ * Certifying a form 1 issues the invoice for its assessment. An amendment re-issues it: an open invoice is
+ * re-rendered with the new amount and an adjustment line; a paid one stays as it was and a new invoice is issued
+ * for the difference (negative: a credit). Money is integer cents throughout.
+ */
+export async function issueInvoiceForForm1(a: Actor, form: Row): Promise<string> {
+  const db = dbOf(a);
+  const invoices = (await db.selectFrom('invoices').selectAll().where('handler_id', '=', form.handler_id as string)
+    .where('period_id', '=', form.period_id as string).orderBy('created').execute()) as Row[];
+  const amount = Number(form.assessment_due_cents);
+  if (invoices.length === 0) return createInvoice(a, form, amount, null);
+  const billed = invoices.reduce((sum, i) => sum + Number(i.amount_due_cents), 0);
+  const open = invoices.find((i) => i.invoice_status === 'open');
+  if (open) {
+    const others = billed - Number(open.amount_due_cents);
+    const newAmount = amount - others;
+    const adjustment = { previousAmount: formatCents(Number(open.amount_due_cents)), newAmount: formatCents(newAmount), amendmentNumber: Number(form.amendment_number) };
+    const changed = await updateRow(a, 'invoices', open, { amount_due_cents: newAmount, form_1_id: form.id });
+    await attachInvoicePdf(a, { ...open, amount_due_cents: newAmount, form_1_id: form.id, changed }, form, adjustment);
+    return String(open.id);
+  }
+  const difference = amount - billed;
+  if (difference === 0) return String(invoices[invoices.length - 1].id);
+  return createInvoice(a, form, difference, { previousAmount: formatCents(billed), newAmount: formatCents(amount), amendmentNumber: Number(form.amendment_number), previousInvoiceNumber: String(invoices[invoices.length - 1].invoice_number) }, invoices.length);
+}
+
+async function createInvoice(a: Actor, form: Row, cents: number, adjustment: InvoicePdfInput['adjustment'], sequence = 0): Promise<string> {
+  const db = dbOf(a);
+  const handler = await loadRow(db, 'handlers', form.handler_id);
+  const period = await loadRow(db, 'reporting_periods', form.period_id);
+  const number = `APC-${String(period.period_month).replace('-', '')}-${String(handler.handler_number)}${sequence > 0 ? `-A${sequence}` : ''}`;
+  const id = await insertNode(a, 'invoices', {
+    title: `Invoice ${number}`, invoice_number: number, amount_due_cents: cents, due_date: period.due_date,
+    invoice_status: 'open', handler_id: form.handler_id, period_id: form.period_id, form_1_id: form.id,
+  });
+  const invoice = await loadRow(db, 'invoices', id);
+  await attachInvoicePdf(a, invoice, form, adjustment);
+  return id;
+}
+
+/** Renders the invoice as it now stands and points the invoice at the new PDF (older PDFs stay readable). */
+async function attachInvoicePdf(a: Actor, invoice: Row, form: Row, adjustment: InvoicePdfInput['adjustment']): Promise<void> {
+  const db = dbOf(a);
+  const handler = await loadRow(db, 'handlers', invoice.handler_id);
+  const period = await loadRow(db, 'reporting_periods', invoice.period_id);
+  const detail = assessmentDetail({
+    improved: Number(form.receipts_improved), native: Number(form.receipts_native), substandard: Number(form.receipts_substandard),
+  }, String(period.period_month));
+  const content = await renderInvoicePdf({
+    invoiceNumber: String(invoice.invoice_number), issueDate: todayOf(a),
+    handler: { name: String(handler.title), number: String(handler.handler_number), address: handler.address ? String(handler.address).split('\n') : undefined },
+    period: { month: String(period.period_month) },
+    formReference: `Form 1, ${String(period.title)}${Number(form.amendment_number) > 0 ? `, Amendment ${String(form.amendment_number)}` : ''}`,
+    lines: detail.lines.map((l) => ({
+      type: l.type, pounds: l.pounds,
+      // A mill is a tenth of a cent: 10 mills per pound is $0.0100.
+      rate: formatFixedPoint(BigInt(l.millsPerPound) * 10n, 4),
+      amount: formatCents(divideRoundHalfUp(l.mills, BigInt(MILLS_PER_CENT))),
+    })),
+    amountDue: formatCents(Number(invoice.amount_due_cents)), dueDate: String(invoice.due_date),
+    status: invoice.invoice_status as 'open' | 'paid', paidDate: (invoice.paid_date as string | null) ?? null,
+    adjustment,
+  });
+  const fileId = await storeFile(a, { type: INVOICE_TYPE, id: String(invoice.id) }, `invoice-${String(invoice.invoice_number)}.pdf`, 'application/pdf', content);
+  await db.updateTable('invoices').set({ invoice_pdf_id: fileId }).where('id', '=', invoice.id as string).execute();
+}
+
+/** Staff record a payment; the invoice PDF is re-rendered as paid. */
+export async function markInvoicePaid(a: Actor, invoiceId: string, paidDate: string, reference: string | null): Promise<void> {
+  assertStaff(a.viewer, 'mark invoices paid');
+  const invoice = await loadRow(dbOf(a), 'invoices', invoiceId);
+  if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) throw new ApiError(422, 'The payment date must be YYYY-MM-DD.', { source: { pointer: '/data/attributes/field_paid_date' } });
+  const changed = await updateRow(a, 'invoices', invoice, { invoice_status: 'paid', paid_date: paidDate, paid_reference: reference });
+  const form = await loadRow(dbOf(a), 'apc_form_1', invoice.form_1_id);
+  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, changed }, form, null);
+}

@@ -1,0 +1,70 @@
+import { monthlyDueDate, periodsOfSeason, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
+import { ApiError } from '../plugins/errors.js';
+import type { Row } from '../jsonapi/resource.js';
+import { assertStaff, dbBool, dbOf, insertNode, type Actor } from './common.js';
+import { createDraftPackage } from './packages.js';
+
+/** A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title. */
+export async function ensureSeason(a: Actor, startYear: number): Promise<string> {
+  const title = seasonTitle(startYear);
+  const existing = await dbOf(a).selectFrom('seasons').select('id').where('title', '=', title).executeTakeFirst();
+  if (existing) return existing.id as string;
+  return insertNode(a, 'seasons', {
+    title,
+    season_start_date: seasonStartDate(title),
+    season_end_date: seasonEndDate(title),
+    reporting_due_date: yearEndDueDate(title),
+    current_season: dbBool(a, false),
+  });
+}
+
+/** Exactly one season is current: setting one clears the others in the same transaction. */
+export async function setCurrentSeason(a: Actor, seasonId: string): Promise<void> {
+  assertStaff(a.viewer, 'choose the current season');
+  await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, false) }).where('id', '<>', seasonId).execute();
+  await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, true) }).where('id', '=', seasonId).execute();
+}
+
+export async function currentSeason(a: Actor): Promise<Row | undefined> {
+  return (await dbOf(a).selectFrom('seasons').selectAll().where('current_season', '=', dbBool(a, true))
+    .orderBy('season_start_date', 'desc').executeTakeFirst()) as Row | undefined;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const periodTitle = (month: string): string => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/** The reporting period of a month, made with its due date (10th of the next month, next business day). */
+export async function ensurePeriod(a: Actor, periodMonth: string): Promise<string> {
+  const existing = await dbOf(a).selectFrom('reporting_periods').select('id').where('period_month', '=', periodMonth).executeTakeFirst();
+  if (existing) return existing.id as string;
+  const season = seasonOfPeriod(periodMonth);
+  const seasonId = await ensureSeason(a, Number(season.slice(0, 4)));
+  return insertNode(a, 'reporting_periods', {
+    title: periodTitle(periodMonth), period_month: periodMonth, due_date: monthlyDueDate(periodMonth), season_id: seasonId,
+  });
+}
+
+export interface OpenedPeriod {
+  periodId: string;
+  packagesCreated: number;
+}
+
+/**
+ * Staff open a month: the period, and for every active handler a package with draft forms 1, 2 and 3.
+ * Running it again creates nothing twice (one package per handler and period is also a unique constraint).
+ */
+export async function openPeriod(a: Actor, periodMonth: string): Promise<OpenedPeriod> {
+  assertStaff(a.viewer, 'open a reporting period');
+  if (!periodsOfSeason(seasonOfPeriod(periodMonth)).includes(periodMonth)) throw new ApiError(422, `${periodMonth} is not a month.`);
+  const periodId = await ensurePeriod(a, periodMonth);
+  const handlers = await dbOf(a).selectFrom('handlers').select('id').where('handler_status', '=', 'active').execute();
+  const existing = new Set((await dbOf(a).selectFrom('reporting_forms_packages').select('handler_id')
+    .where('period_id', '=', periodId).execute()).map((r) => r.handler_id as string));
+  let packagesCreated = 0;
+  for (const h of handlers) {
+    if (existing.has(h.id as string)) continue;
+    await createDraftPackage(a, h.id as string, periodId);
+    packagesCreated += 1;
+  }
+  return { periodId, packagesCreated };
+}

@@ -1,0 +1,148 @@
+import { apiAttributesOf, certificationErrors, columnOf, FORM_FIELDS, validateFormAttributes, type FieldError } from '@pecan/contract';
+import { ApiError, conflict } from '../plugins/errors.js';
+import type { Row, WriteInput } from '../jsonapi/resource.js';
+import {
+  assertDraft, assertNotStale, assertOwnHandler, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor,
+} from './common.js';
+import { computedColumns } from './form-figures.js';
+import { issueInvoiceForForm1 } from './invoices.js';
+import { renderFormVersionPdf } from './form-pdf.js';
+
+/**
+ * The life every versioned APC form shares (forms 1, 2, 3 and 5): draft edits, certification, and amendments that
+ * keep every version. A form's versions live in one scope: a package for the monthly forms, a handler's season
+ * for form 5. The last version is the current one.
+ */
+export interface VersionedForm {
+  bundle: 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
+  /** Columns that place a version in its scope and are copied to an amendment. */
+  scopeColumns: string[];
+  pdfColumn: string;
+  subRecords?: 'pecans_purchased_non_us' | 'export_by_country';
+}
+
+export const VERSIONED_FORMS: Record<VersionedForm['bundle'], VersionedForm> = {
+  apc_form_1: { bundle: 'apc_form_1', scopeColumns: ['package_id', 'handler_id', 'period_id'], pdfColumn: 'form_1_pdf_id' },
+  apc_form_2: { bundle: 'apc_form_2', scopeColumns: ['package_id', 'handler_id', 'period_id'], pdfColumn: 'form_2_pdf_id', subRecords: 'pecans_purchased_non_us' },
+  apc_form_3: { bundle: 'apc_form_3', scopeColumns: ['package_id', 'handler_id', 'period_id'], pdfColumn: 'form_3_pdf_id', subRecords: 'export_by_country' },
+  apc_form_5: { bundle: 'apc_form_5', scopeColumns: ['handler_id', 'season_id'], pdfColumn: 'form_5_pdf_id' },
+};
+
+export const unprocessable = (errors: FieldError[]) =>
+  ApiError.many(422, errors.map((e) => ({ detail: e.message, source: { pointer: `/data/attributes/${e.field}` } })));
+
+function checkFormFields(form: VersionedForm, attributes: Record<string, unknown>): void {
+  const errors = validateFormAttributes(form.bundle, attributes);
+  if (errors.length > 0) throw unprocessable(errors);
+}
+
+/** Column values of the request that belong to the form itself (certification is handled apart). */
+function editedColumns(input: WriteInput): Row {
+  const { certified, certification_name, certification_title, ...rest } = input.values;
+  void certified; void certification_name; void certification_title;
+  return rest;
+}
+
+/** PATCH of a draft: validate, save, recompute the shaded fields; certify too when `field_certified` is true. */
+export async function updateDraft(a: Actor, form: VersionedForm, row: Row, input: WriteInput): Promise<void> {
+  assertOwnHandler(a.viewer, row.handler_id, 'forms');
+  assertDraft(row);
+  assertNotStale(row, input.meta);
+  checkFormFields(form, input.attributes);
+  if (input.attributes.field_certified === false) throw unprocessable([{ field: 'field_certified', message: 'A certification cannot be withdrawn: amend the form instead.' }]);
+  const merged = { ...row, ...editedColumns(input) };
+  const computed = await computedColumns(a, form.bundle, merged);
+  const changed = await updateRow(a, form.bundle, row, { ...editedColumns(input), ...computed });
+  if (input.attributes.field_certified === true) await certify(a, form, { ...merged, ...computed, changed }, input);
+}
+
+/**
+ * Certification: the server's time, the certifier's name, status `certified`, the PDF, and for form 1 the invoice;
+ * the version it amends becomes `superseded`. All in the caller's transaction: either all of it or none.
+ */
+export async function certify(a: Actor, form: VersionedForm, row: Row, input: WriteInput): Promise<void> {
+  const name = typeof input.attributes.field_certification_name === 'string' ? input.attributes.field_certification_name.trim() : '';
+  const errors: FieldError[] = name ? [] : [{ field: 'field_certification_name', message: 'Type your name to certify the form.' }];
+  errors.push(...certificationErrors(form.bundle, apiAttributesOf(form.bundle, row)));
+  if (errors.length > 0) throw unprocessable(errors);
+  const title = typeof input.attributes.field_certification_title === 'string' ? input.attributes.field_certification_title.trim() : null;
+  const certifiedRow: Row = {
+    ...row, form_status: 'certified', certified: dbBool(a, true), certification_name: name.slice(0, 255),
+    certification_title: title ? title.slice(0, 255) : null, certification_datetime: nowIso(a),
+  };
+  const pdf = await renderFormVersionPdf(a, form.bundle, certifiedRow);
+  const fileId = await storeFile(a, { type: `node--${form.bundle}`, id: String(row.id) }, pdf.filename, 'application/pdf', pdf.content);
+  await dbOf(a).updateTable(form.bundle).set({
+    form_status: 'certified', certified: certifiedRow.certified, certification_name: certifiedRow.certification_name,
+    certification_title: certifiedRow.certification_title, certification_datetime: certifiedRow.certification_datetime,
+    [form.pdfColumn]: fileId,
+  }).where('id', '=', row.id as string).execute();
+  await supersedeEarlier(a, form, certifiedRow);
+  if (form.bundle === 'apc_form_1') await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
+}
+
+async function supersedeEarlier(a: Actor, form: VersionedForm, row: Row): Promise<void> {
+  let q = dbOf(a).updateTable(form.bundle).set({ form_status: 'superseded' })
+    .where('id', '<>', row.id as string).where('form_status', '=', 'certified');
+  for (const c of form.scopeColumns) q = q.where(c, '=', row[c] as string);
+  await q.execute();
+}
+
+/**
+ * POST of a new version: always an amendment of the current certified version (`field_amendment_of`). It starts
+ * as a copy of that version, sub-records included; the request's attributes override the copy.
+ */
+export async function createAmendment(a: Actor, form: VersionedForm, input: WriteInput, id?: string): Promise<string> {
+  const ofId = input.relationships.field_amendment_of?.id;
+  if (!ofId) throw unprocessable([{ field: 'field_amendment_of', message: 'A new version of a form is an amendment: name the certified form it amends in field_amendment_of.' }]);
+  const previous = await loadRow(dbOf(a), form.bundle, ofId).catch(() => {
+    throw new ApiError(422, 'The form named in field_amendment_of does not exist.', { source: { pointer: '/data/relationships/field_amendment_of' } });
+  });
+  assertOwnHandler(a.viewer, previous.handler_id, 'forms');
+  if (previous.form_status !== 'certified') throw conflict('Only the current certified version of a form can be amended.');
+  await assertNoOpenDraft(a, form, previous);
+  checkFormFields(form, input.attributes);
+  const number = await nextAmendmentNumber(a, form, previous);
+  const newId = await insertNode(a, form.bundle, {
+    ...copyOf(form, previous), title: `${String(previous.title).replace(/ \(Amendment \d+\)$/, '')} (Amendment ${number})`,
+    amendment_of_id: previous.id, amendment_number: number, form_status: 'draft', ...editedColumns(input),
+  }, id);
+  if (form.subRecords) await copySubRecords(a, form.subRecords, String(previous.id), newId);
+  const row = await loadRow(dbOf(a), form.bundle, newId);
+  const computed = await computedColumns(a, form.bundle, row);
+  const changed = await updateRow(a, form.bundle, row, computed);
+  if (input.attributes.field_certified === true) await certify(a, form, { ...row, ...computed, changed }, input);
+  return newId;
+}
+
+function copyOf(form: VersionedForm, previous: Row): Row {
+  const columns = [...form.scopeColumns, ...FORM_FIELDS[form.bundle].map(columnOf)];
+  return Object.fromEntries(columns.map((c) => [c, previous[c]]));
+}
+
+async function assertNoOpenDraft(a: Actor, form: VersionedForm, previous: Row): Promise<void> {
+  let q = dbOf(a).selectFrom(form.bundle).select('id').where('form_status', '=', 'draft');
+  for (const c of form.scopeColumns) q = q.where(c, '=', previous[c] as string);
+  if (await q.executeTakeFirst()) throw conflict('An amendment of this form is already in progress: finish or certify it first.');
+}
+
+async function nextAmendmentNumber(a: Actor, form: VersionedForm, previous: Row): Promise<number> {
+  let q = dbOf(a).selectFrom(form.bundle).select((eb) => eb.fn.max('amendment_number').as('n'));
+  for (const c of form.scopeColumns) q = q.where(c, '=', previous[c] as string);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+async function copySubRecords(a: Actor, table: string, fromForm: string, toForm: string): Promise<void> {
+  const rows = (await dbOf(a).selectFrom(table).selectAll().where('form_id', '=', fromForm).orderBy('position').execute()) as Row[];
+  for (const r of rows) {
+    const { id: _id, created: _c, changed: _ch, ...rest } = r;
+    await insertNode(a, table, { ...rest, form_id: toForm });
+  }
+}
+
+/** Recomputes a draft's totals after one of its rows changed (forms 2 and 3). */
+export async function recomputeDraft(a: Actor, form: VersionedForm, formId: string): Promise<void> {
+  const row = await loadRow(dbOf(a), form.bundle, formId);
+  await updateRow(a, form.bundle, row, await computedColumns(a, form.bundle, row));
+}
