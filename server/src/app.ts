@@ -11,6 +11,7 @@ import { registerWebApp } from './plugins/web.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerJsonApiRoutes } from './jsonapi/routes.js';
 import { registerFileRoutes } from './files/routes.js';
+import { registerDemoRoutes } from './demo/routes.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOAuthRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   await registerJsonApiRoutes(app, ctx);
+  await registerDemoRoutes(app, ctx);
   await registerWebApp(app, ctx);
   return app;
 }

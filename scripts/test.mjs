@@ -1,0 +1,55 @@
+// npm test: every suite: contract and server (on SQLite and PostgreSQL), then the browser suite.
+// It checks first what a fresh machine may lack, installs it when it can, or stops with one line saying what to run.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const fail = (line) => { console.error(`\nnpm test stopped: ${line}\n`); process.exit(1); };
+
+async function checkPostgres() {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.TEST_DATABASE_URL = url;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    fail(`PostgreSQL is not reachable at ${url} (${error.message}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function checkChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian\'s Chromium for the browser suite (apt-get install chromium)...');
+    try {
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    } catch {
+      fail('installing Chromium failed: run `apt-get update && apt-get install -y chromium` and try again.');
+    }
+    return;
+  }
+  fail('the browser suite needs Debian\'s Chromium at /usr/bin/chromium: run `sudo apt-get update && sudo apt-get install -y chromium`.');
+}
+
+function run(title, command, args) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+await checkPostgres();
+checkChromium();
+buildIfStale();
+const results = [
+  ['type check', run('type check', 'npm', ['run', 'typecheck'])],
+  ['contract and server (SQLite and PostgreSQL)', run('contract and server tests', 'npx', ['vitest', 'run'])],
+  ['browser suite', run('browser suite (Playwright, Chromium)', 'npx', ['playwright', 'test'])],
+];
+const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(failed.length === 0 ? '\nAll suites passed.' : `\nFailed suites: ${failed.join(', ')}`);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadDemoDataIfEmpty } from '../demo/load.js';
+import { ensureOAuthClients } from '../oauth/clients.js';
+import { signIn } from './api.js';
+import { createTestContext, fixedClock, type TestContext, type TestDatabase } from './databases.js';
+
+/** The day the demo data set is built for in tests, so figures and statuses are the same every run. */
+export const DEMO_TODAY = '2026-11-22T12:00:00Z';
+export const DEMO_PASSWORD = 'demo-pecans-2026';
+
+export interface DemoApp {
+  ctx: TestContext;
+  app: FastifyInstance;
+  /** Access tokens of the demo users, signed in through /oauth/token. */
+  tokens: Record<'alice' | 'bob' | 'carol' | 'dave' | 'staff', string>;
+  /** Ids of the demo handlers by number. */
+  handlers: Record<'101' | '102' | '103', string>;
+  close(): Promise<void>;
+}
+
+/** A fresh database with the demo data set, the app on it (API only), and every demo user signed in. */
+export async function demoApp(target: TestDatabase, options: { clock?: ReturnType<typeof fixedClock> } = {}): Promise<DemoApp> {
+  const clock = options.clock ?? fixedClock(DEMO_TODAY);
+  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' } });
+  await ensureOAuthClients(ctx.db, clock);
+  await loadDemoDataIfEmpty(ctx);
+  const app = await buildApp(ctx, { logger: false });
+  const tokens = {} as DemoApp['tokens'];
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'staff'] as const) tokens[name] = await signIn(app, name, DEMO_PASSWORD);
+  const rows = await ctx.db.selectFrom('handlers').select(['id', 'handler_number']).execute();
+  const handlers = Object.fromEntries(rows.map((r) => [r.handler_number, r.id])) as DemoApp['handlers'];
+  return { ctx, app, tokens, handlers, async close() { await app.close(); await ctx.close(); } };
+}
