@@ -1,0 +1,102 @@
+import { MenuFoldOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
+import { MenuUnfoldOutlined } from '@ant-design/icons';
+import { App as AntdApp, Button, Drawer, Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { languageInfo } from '../../lib/i18n/languages';
+import { useSession } from '../../lib/session/use-session';
+import { useThemeSettings } from '../../lib/theme/theme-context';
+import { barColors } from '../../lib/theme/themes';
+import { PecanMark } from './brand';
+import { SidebarMenu } from './sidebar-menu';
+import { Topbar } from './topbar';
+import { useViewport } from './use-viewport';
+
+const SIDER_WIDTH = 248;
+
+export default function DashboardLayout() {
+  const { t, i18n } = useTranslation();
+  const { mode, width } = useViewport();
+  const { isStaff } = useSession();
+  const { settings } = useThemeSettings();
+  const side = barColors(settings.sidebar, settings.dark);
+  const rtl = languageInfo(i18n.resolvedLanguage ?? i18n.language).dir === 'rtl';
+  // The sidebar is collapsed unless the window is wider than 1220 px; it follows the window across that line.
+  const [collapsed, setCollapsed] = useState(width <= 1220);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => setCollapsed(mode !== 'desktop'), [mode]);
+  useEffect(() => setDrawerOpen(false), [pathname, mode]);
+
+  const brand = (showName: boolean) => (
+    <div className="portal-brand" style={{ color: side.text }}>
+      <PecanMark />
+      {showName ? <span>{t('app.name')}</span> : null}
+    </div>
+  );
+
+  const toggle =
+    mode === 'mobile' ? (
+      <Button type="text" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+    ) : (
+      <Button
+        type="text"
+        aria-label={collapsed ? t('nav.expandMenu') : t('nav.collapseMenu')}
+        aria-expanded={!collapsed}
+        icon={collapsed !== rtl ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={() => setCollapsed((c) => !c)}
+      />
+    );
+
+  return (
+    <AntdApp>
+    <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      {mode === 'mobile' ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement={rtl ? 'right' : 'left'}
+          width={SIDER_WIDTH + 24}
+          closable={false}
+          title={null}
+          styles={{ body: { padding: 0, background: side.bg } }}
+          aria-label={t('nav.mainMenu')}
+        >
+          <nav aria-label={t('nav.mainMenu')}>
+            {brand(true)}
+            <SidebarMenu isStaff={isStaff} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          collapsedWidth={80}
+          collapsed={collapsed}
+          trigger={null}
+          style={{ background: side.bg, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          <nav aria-label={t('nav.mainMenu')}>
+            {brand(!collapsed)}
+            <SidebarMenu isStaff={isStaff} collapsed={collapsed} light={side.light} />
+          </nav>
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Topbar toggle={toggle} compact={mode === 'mobile'} />
+        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mode === 'mobile' ? 12 : 24, outline: 'none' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+    </AntdApp>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The product's menu (no template demo entries). Keys are the last path segment of each page, so the sidebar's
+ * open and current entries follow the browser path.
+ */
+export interface DashboardArea {
+  key: string;
+  /** Path below /dashboard ('' for the dashboard home). */
+  path: string;
+  labelKey: string;
+  icon: string;
+  group?: 'council';
+  /** 'ready' pages exist; 'building' areas are routed to the page that says so. */
+  status: 'ready' | 'building';
+}
+
+export const DASHBOARD_AREAS: DashboardArea[] = [
+  { key: 'dashboard', path: '', labelKey: 'nav.dashboard', icon: 'dashboard', status: 'ready' },
+  { key: 'invoices', path: 'invoices', labelKey: 'nav.invoices', icon: 'invoices', status: 'building' },
+  { key: 'forms-packages', path: 'forms-packages', labelKey: 'nav.formsPackages', icon: 'forms', status: 'building' },
+  { key: 'year-end-forms', path: 'year-end-forms', labelKey: 'nav.yearEndForms', icon: 'yearEnd', status: 'building' },
+  { key: 'transfers', path: 'transfers', labelKey: 'nav.transfers', icon: 'transfers', status: 'building' },
+  { key: 'position-reports', path: 'position-reports', labelKey: 'nav.positionReports', icon: 'reports', status: 'building' },
+  { key: 'industry-analytics', path: 'industry-analytics', labelKey: 'nav.industryAnalytics', icon: 'analytics', status: 'building' },
+  { key: 'handlers', path: 'handlers', labelKey: 'nav.handlers', icon: 'handlers', status: 'building' },
+  { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'building' },
+  { key: 'help', path: 'help', labelKey: 'nav.help', icon: 'help', status: 'ready' },
+  { key: 'account-requests', path: 'council/account-requests', labelKey: 'nav.accountRequests', icon: 'requests', group: 'council', status: 'building' },
+  { key: 'handlers-users', path: 'council/handlers-users', labelKey: 'nav.councilHandlers', icon: 'handlers', group: 'council', status: 'building' },
+  { key: 'seasons', path: 'council/seasons', labelKey: 'nav.councilSeasons', icon: 'seasons', group: 'council', status: 'building' },
+  { key: 'publishing', path: 'council/publishing', labelKey: 'nav.councilPublishing', icon: 'publishing', group: 'council', status: 'building' },
+];
+
+/** Pages without a menu entry of their own, and the entry that stays current on them. */
+const PARENT_OF: Record<string, string> = {
+  formCertification: 'forms-packages',
+  formAmendCertification: 'forms-packages',
+  form5Certification: 'year-end-forms',
+  form5AmendCertification: 'year-end-forms',
+};
+
+/** Selected and open menu keys from the path: the last segment that is a menu key (or maps to one) wins. */
+export function menuStateFromPath(pathname: string): { selectedKey: string | null; openKeys: string[] } {
+  const segments = pathname.split('/').filter(Boolean);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const seg = decodeURIComponent(segments[i]);
+    const key = PARENT_OF[seg] ?? seg;
+    const area = DASHBOARD_AREAS.find((a) => a.key === key);
+    if (area) return { selectedKey: area.key, openKeys: area.group ? [area.group] : [] };
+  }
+  return { selectedKey: null, openKeys: [] };
+}
+
+export function areaHref(area: DashboardArea): string {
+  return area.path ? `/dashboard/${area.path}` : '/dashboard';
+}

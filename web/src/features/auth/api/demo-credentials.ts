@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/http/json';
+
+export interface DemoCredentials {
+  users: { username: string; description: string }[];
+  password: string;
+}
+
+/** GET /api/demo-credentials: 200 when the demo data set is loaded, 404 otherwise (then nothing is shown). */
+export async function getDemoCredentials(): Promise<DemoCredentials | null> {
+  try {
+    const body = await getJson<DemoCredentials>('/api/demo-credentials');
+    if (!body || !Array.isArray(body.users) || typeof body.password !== 'string') return null;
+    return body;
+  } catch {
+    return null;
+  }
+}
+
+export function useDemoCredentials() {
+  return useQuery({ queryKey: ['demo-credentials'], queryFn: getDemoCredentials, staleTime: Infinity, retry: false });
+}

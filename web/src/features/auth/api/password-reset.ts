@@ -1,0 +1,11 @@
+import { postJson } from '../../../lib/http/json';
+
+/** POST /api/password-reset {email}: the server answers the same whether or not the address is known. */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return postJson('/api/password-reset', { email });
+}
+
+/** POST /api/password-reset/confirm {token, password}: 204/200 on success, 400/422 for a bad or expired token. */
+export function confirmPasswordReset(token: string, password: string): Promise<unknown> {
+  return postJson('/api/password-reset/confirm', { token, password });
+}

@@ -1,0 +1,29 @@
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../components/use-document-title';
+
+const SECTIONS = ['monthly', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'contact'] as const;
+
+/** How filing works: monthly forms 1-3, form 4 transfers, form 5 year-end, certification, amendments, confidentiality. */
+export default function HelpPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('nav.help'));
+  return (
+    <Card>
+      <article style={{ maxWidth: 820 }}>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {t('help.title')}
+        </Typography.Title>
+        <Typography.Paragraph style={{ fontSize: 16 }}>{t('help.intro')}</Typography.Paragraph>
+        {SECTIONS.map((s) => (
+          <section key={s} aria-labelledby={`help-${s}`}>
+            <Typography.Title level={2} id={`help-${s}`} style={{ fontSize: 20 }}>
+              {t(`help.${s}Title`)}
+            </Typography.Title>
+            <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t(`help.${s}Body`)}</Typography.Paragraph>
+          </section>
+        ))}
+      </article>
+    </Card>
+  );
+}

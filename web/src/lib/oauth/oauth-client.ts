@@ -1,0 +1,66 @@
+import { toApiError } from '../http/errors';
+import type { TokenResponse } from '../session/token-rules';
+
+/** The web app's public OAuth client (no secret). */
+export const OAUTH_CLIENT_ID = 'portal-web';
+
+function form(params: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(params);
+}
+
+async function tokenCall(params: Record<string, string>): Promise<TokenResponse> {
+  const response = await fetch('/oauth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: form(params),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as TokenResponse;
+}
+
+/** POST /oauth/token grant_type=password. 400 invalid_grant means bad credentials; 429 carries Retry-After. */
+export function passwordGrant(username: string, password: string): Promise<TokenResponse> {
+  return tokenCall({ grant_type: 'password', client_id: OAUTH_CLIENT_ID, username, password });
+}
+
+/** POST /oauth/token grant_type=refresh_token. The server rotates the refresh token. */
+export function refreshGrant(refreshToken: string): Promise<TokenResponse> {
+  return tokenCall({ grant_type: 'refresh_token', client_id: OAUTH_CLIENT_ID, refresh_token: refreshToken });
+}
+
+export interface TokenDebug {
+  id: string;
+  name: string;
+  roles: string[];
+  expires?: number | string;
+}
+
+/** GET /oauth/debug?_format=json: the signed-in user's id, name and roles. */
+export async function tokenDebug(accessToken: string): Promise<TokenDebug> {
+  const response = await fetch('/oauth/debug?_format=json', {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as TokenDebug;
+}
+
+/** POST /oauth/revoke (RFC 7009 form): revokes the refresh token's family. Failures are ignored by the caller. */
+export async function revoke(accessToken: string, refreshToken: string | null): Promise<void> {
+  const params: Record<string, string> = { client_id: OAUTH_CLIENT_ID };
+  if (refreshToken) {
+    params.token = refreshToken;
+    params.token_type_hint = 'refresh_token';
+  } else {
+    params.token = accessToken;
+    params.token_type_hint = 'access_token';
+  }
+  await fetch('/oauth/revoke', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      Authorization: `Bearer ${accessToken}`,
+    },
+    body: form(params),
+  });
+}
