@@ -12,6 +12,7 @@ import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerJsonApiRoutes } from './jsonapi/routes.js';
 import { registerFileRoutes } from './files/routes.js';
 import { registerDemoRoutes } from './demo/routes.js';
+import { registerCouncilRoutes } from './council/routes.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerFileRoutes(app, ctx);
   await registerJsonApiRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);
+  await registerCouncilRoutes(app, ctx);
   await registerWebApp(app, ctx);
   return app;
 }

@@ -5,6 +5,10 @@ import { isoTimestamp, newId } from '../lib/time.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
 import { dbOf, insertNode, type Actor } from '../workflows/common.js';
 import { markInvoicePaid } from '../workflows/invoices.js';
+import {
+  generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
+  publishMonthlyPositionReport,
+} from '../workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../workflows/seasons.js';
 import { DEMO_HANDLERS, DEMO_PASSWORD, DEMO_USERS, DEMO_VARIETIES, HARVEST_WEIGHT, seededRandom, type DemoHandler } from './data.js';
 import { link, patch, post } from './requests.js';
@@ -80,12 +84,32 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
     relationships: { field_handler: link('node--handler', handlerIds.get('101')!), field_season: link('node--season', seasonIds[1]) },
   });
 
+  await publishReports(ctx, months.filter((m) => m < currentMonth), seasonIds);
+
   const credentials: DemoCredentials = {
     password: DEMO_PASSWORD,
     users: [...DEMO_USERS.map((u) => ({ username: u.username, description: u.description })), { username: 'dave', description: 'Gulf Coast Shellers, handler 103' }],
   };
   await dbOf(staff).insertInto('settings').values({ name: 'demo_credentials', value: JSON.stringify(credentials) }).execute();
   return credentials;
+}
+
+/**
+ * Position reports for every filed month, each published about a month after the month it covers, except the
+ * newest, which staff have generated but not yet published; annual reports for past seasons; analytics per season.
+ */
+async function publishReports(ctx: AppContext, filedMonths: string[], seasonIds: string[]): Promise<void> {
+  for (const [i, month] of filedMonths.entries()) {
+    const staff: Actor = { ctx: at(ctx, `${addMonths(month, 1)}-25T09:00:00Z`), viewer: STAFF };
+    const report = await generateMonthlyPositionReport(staff, month);
+    if (i < filedMonths.length - 1) await publishMonthlyPositionReport(staff, report.id, true);
+  }
+  for (const [i, seasonId] of seasonIds.entries()) {
+    const staff: Actor = { ctx, viewer: STAFF };
+    if (i < seasonIds.length - 1) await generateAnnualPositionReport(staff, seasonId);
+    await generateIndustryAnalytics(staff, seasonId);
+    await generateAllHandlerAnalytics(staff, seasonId);
+  }
 }
 
 /** A handler's three monthly forms for a past month, filled in and certified two days before the due date. */

@@ -1,4 +1,4 @@
-import { assessmentDetail, divideRoundHalfUp, formatCents, formatFixedPoint, MILLS_PER_CENT } from '@pecan/contract';
+import { assessmentDetail, divideRoundHalfUp, isIsoDate, formatCents, formatFixedPoint, MILLS_PER_CENT } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../plugins/errors.js';
 import { renderInvoicePdf, type InvoicePdfInput } from '../render/invoice-pdf.js';
@@ -78,7 +78,7 @@ export async function markInvoicePaid(a: Actor, invoiceId: string, paidDate: str
   assertStaff(a.viewer, 'mark invoices paid');
   const invoice = await loadRow(dbOf(a), 'invoices', invoiceId);
   if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) throw new ApiError(422, 'The payment date must be YYYY-MM-DD.', { source: { pointer: '/data/attributes/field_paid_date' } });
+  if (!isIsoDate(paidDate)) throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
   const changed = await updateRow(a, 'invoices', invoice, { invoice_status: 'paid', paid_date: paidDate, paid_reference: reference });
   const form = await loadRow(dbOf(a), 'apc_form_1', invoice.form_1_id);
   await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, changed }, form, null);

@@ -1,4 +1,4 @@
-import { monthlyDueDate, periodsOfSeason, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
+import { isPeriodMonth, monthlyDueDate, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
 import { ApiError } from '../plugins/errors.js';
 import type { Row } from '../jsonapi/resource.js';
 import { assertStaff, dbBool, dbOf, insertNode, type Actor } from './common.js';
@@ -55,7 +55,7 @@ export interface OpenedPeriod {
  */
 export async function openPeriod(a: Actor, periodMonth: string): Promise<OpenedPeriod> {
   assertStaff(a.viewer, 'open a reporting period');
-  if (!periodsOfSeason(seasonOfPeriod(periodMonth)).includes(periodMonth)) throw new ApiError(422, `${periodMonth} is not a month.`);
+  if (!isPeriodMonth(periodMonth)) throw new ApiError(422, `"${periodMonth}" is not a month: write it as YYYY-MM.`, { source: { pointer: '/period_month' } });
   const periodId = await ensurePeriod(a, periodMonth);
   const handlers = await dbOf(a).selectFrom('handlers').select('id').where('handler_status', '=', 'active').execute();
   const existing = new Set((await dbOf(a).selectFrom('reporting_forms_packages').select('handler_id')

@@ -6,7 +6,7 @@ import {
   renderAnnualPositionReportPdf, renderMonthlyPositionReportPdf, type AnnualPositionReportInput, type ExportCountryFigures,
   type MonthlyPositionReportInput, type PeriodFigures,
 } from '../../render/index.js';
-import { assertStaff, dbBool, dbOf, loadRow, todayOf, updateRow, type Actor } from '../common.js';
+import { assertStaff, dbBool, dbOf, isTrue, loadRow, todayOf, updateRow, type Actor } from '../common.js';
 import {
   exportTotalsByCountry, FORM_1_METRICS, FORM_2_METRICS, monthlyFormTotals, reportingHandlerCount, yearEndTotals,
   type CountryTotals, type Form1Metric, type Form2Metric, type Form5Metric, type Totals,
@@ -130,16 +130,14 @@ export async function generateMonthlyPositionReport(a: Actor, periodMonth: strin
     file: { filename: `pecan-position-report-${periodMonth}.pdf`, mime: PDF_MIME, content },
   });
   const row = await loadRow(db, 'monthly_position_reports', stored.id);
-  return { ...stored, periodId: String(period.id), handlersCount: figures.reportingHandlers, publishToPortal: isTrueValue(row.publish_to_portal) };
+  return { ...stored, periodId: String(period.id), handlersCount: figures.reportingHandlers, publishToPortal: isTrue(row.publish_to_portal) };
 }
-
-const isTrueValue = (v: unknown): boolean => v === true || v === 1 || v === '1';
 
 /** Staff publish a monthly report to the portal (handlers then see it) or take it off again. */
 export async function publishMonthlyPositionReport(a: Actor, reportId: string, publish: boolean): Promise<void> {
   assertStaff(a.viewer, 'publish position reports');
   const row = await loadRow(dbOf(a), 'monthly_position_reports', reportId);
-  if (isTrueValue(row.publish_to_portal) === publish) return;
+  if (isTrue(row.publish_to_portal) === publish) return;
   await updateRow(a, 'monthly_position_reports', row, { publish_to_portal: dbBool(a, publish) });
 }
 
