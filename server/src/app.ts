@@ -13,6 +13,8 @@ import { registerJsonApiRoutes } from './jsonapi/routes.js';
 import { registerFileRoutes } from './files/routes.js';
 import { registerDemoRoutes } from './demo/routes.js';
 import { registerCouncilRoutes } from './council/routes.js';
+import { registerAccountRoutes } from './accounts/routes.js';
+import { registerSsoRoutes } from './sso/routes.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -73,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerJsonApiRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);
   await registerCouncilRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
   await registerWebApp(app, ctx);
   return app;
 }

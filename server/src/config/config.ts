@@ -27,7 +27,30 @@ const schema = z.object({
   LOGIN_LOCKOUT_SECONDS: seconds(900),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where the council is told of new account requests (optional). */
+  COUNCIL_MAIL: z.email().optional(),
+  /** Account requests (sign-ups) one client address may send per hour, and how many may wait for staff at once. */
+  ACCOUNT_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  ACCOUNT_REQUESTS_MAX_PENDING: z.coerce.number().int().positive().default(200),
+  /** Password-reset requests one client address may send per hour (one e-mail address gets at most 3 mails an hour). */
+  PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Single sign-on (OpenID Connect): off unless OIDC_ISSUER is set; then the client id and secret are required. */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_LABEL: z.string().min(1).max(60).default('Single sign-on'),
+  /** Sent as `audience` to providers that want one (Auth0); optional. */
+  OIDC_AUDIENCE: z.string().min(1).optional(),
 });
+
+/** The OpenID Connect provider the sign-in page offers, when configured. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  audience?: string;
+}
 
 export interface Config {
   env: string;
@@ -47,6 +70,11 @@ export interface Config {
   loginLockoutSeconds: number;
   webDist?: string;
   trustProxy: boolean;
+  councilMail?: string;
+  accountRequestsPerHour: number;
+  accountRequestsMaxPending: number;
+  passwordResetsPerHour: number;
+  oidc?: OidcConfig;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +91,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://..., got "${databaseUrl}"`);
   }
   const isEmbedded = databaseUrl.startsWith('sqlite:');
+  let oidc: OidcConfig | undefined;
+  if (e.OIDC_ISSUER) {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration: ${name}: required when OIDC_ISSUER is set`);
+    }
+    oidc = {
+      issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID as string, clientSecret: e.OIDC_CLIENT_SECRET as string,
+      label: e.OIDC_LABEL, audience: e.OIDC_AUDIENCE,
+    };
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -82,5 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    councilMail: e.COUNCIL_MAIL,
+    accountRequestsPerHour: e.ACCOUNT_REQUESTS_PER_HOUR,
+    accountRequestsMaxPending: e.ACCOUNT_REQUESTS_MAX_PENDING,
+    passwordResetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
+    oidc,
   };
 }

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type M
 import pg from 'pg';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
+import * as m003 from './migrations/003-accounts.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,12 +18,15 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** SQLite only: the whole database as bytes (tests copy a loaded demo database this way). */
+  serialize?(): Buffer;
 }
 
 /** Every migration, in order. Keyed by name so the migrator records what ran. */
 export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-settings': m002,
+  '003-accounts': m003,
 };
 
 /**
@@ -43,6 +47,8 @@ function onQuery(event: LogEvent): void {
 export interface DatabaseOptions {
   /** `sqlite:PATH`, `sqlite::memory:`, or a `postgres://` URL. */
   url: string;
+  /** SQLite only: start from these bytes (a serialized database) instead of the file at `url`. */
+  sqliteImage?: Buffer;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
   poolSize?: number;
@@ -68,13 +74,13 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+  const sqlite = options.sqliteImage ? new SQLite(options.sqliteImage) : new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: onQuery });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
 }
 
 /**

@@ -76,12 +76,14 @@ describe('the operators command line and a real server process', () => {
 
   it('finishes an in-flight request on SIGTERM, then exits', async () => {
     const port = 3400 + Math.floor(Math.random() * 500);
-    const server = spawn(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout.on('data', (d) => { output += String(d); });
     await expect.poll(() => output, { timeout: 30_000 }).toContain('running at');
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
     const inFlight = fetch(`http://127.0.0.1:${port}/healthz`);
+    // SIGTERM once the server has the request in hand, not before it accepted the connection.
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('"url":"/healthz"');
     server.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);

@@ -55,6 +55,19 @@ function fromFastify(error: FastifyError): ApiError | null {
   return new ApiError(status, error.message);
 }
 
+/**
+ * A write the database refused for one of its constraints (a unique value taken, a required column left out, a
+ * relationship to a row that does not exist) comes from the client's data, not from a fault: a 4xx, and the
+ * request's transaction has rolled back. Codes: PostgreSQL SQLSTATE, better-sqlite3 extended result codes.
+ */
+function fromDatabase(error: unknown): ApiError | null {
+  const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : '';
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new ApiError(409, 'A record with this value already exists.');
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ApiError(422, 'A relationship names a record that does not exist.');
+  if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
+  return null;
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type('application/vnd.api+json').send({ jsonapi: { version: '1.0' }, errors: error.errors });
@@ -62,7 +75,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = error instanceof ApiError ? error : fromFastify(error);
+    const known = error instanceof ApiError ? error : fromFastify(error) ?? fromDatabase(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(reply, known);

@@ -1,28 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import pdfParse from 'pdf-parse-fork';
+import { pdfPages } from '../test-support/pdf.js';
 import { FORM_FIELDS } from '@pecan/contract';
 import { describe, expect, it } from 'vitest';
 import { renderFormPdf, type FormPdfInput } from './form-pdf.js';
 import { fieldLabel } from './form-labels.js';
 import { pdfSafe } from './format.js';
 
-/** The text of each page, items joined by spaces. */
-async function pdfPages(bytes: Uint8Array, sample?: string): Promise<string[]> {
-  if (sample && process.env.RENDER_SAMPLES_DIR) {
-    mkdirSync(process.env.RENDER_SAMPLES_DIR, { recursive: true });
-    writeFileSync(join(process.env.RENDER_SAMPLES_DIR, `${sample}.pdf`), bytes);
-  }
-  const pages: string[] = [];
-  await pdfParse(Buffer.from(bytes), {
-    pagerender: async (page: { getTextContent(): Promise<{ items: Array<{ str: string }> }> }) => {
-      const text = (await page.getTextContent()).items.map((i) => i.str).join(' ');
-      pages.push(text);
-      return text;
-    },
-  });
-  return pages;
-}
 
 const handler = { name: 'Riverbend Pecan Co.', number: '101' };
 const certification = { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' };

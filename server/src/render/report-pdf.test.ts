@@ -1,27 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import pdfParse from 'pdf-parse-fork';
+import { pdfPages } from '../test-support/pdf.js';
 import { describe, expect, it } from 'vitest';
 import { renderAnnualPositionReportPdf, type AnnualPositionReportInput } from './annual-position-report-pdf.js';
 import { renderInvoicePdf, type InvoicePdfInput } from './invoice-pdf.js';
 import { renderMonthlyPositionReportPdf, type MonthlyPositionReportInput } from './monthly-position-report-pdf.js';
 
-/** The text of each page, items joined by spaces. */
-async function pdfPages(bytes: Uint8Array, sample?: string): Promise<string[]> {
-  if (sample && process.env.RENDER_SAMPLES_DIR) {
-    mkdirSync(process.env.RENDER_SAMPLES_DIR, { recursive: true });
-    writeFileSync(join(process.env.RENDER_SAMPLES_DIR, `${sample}.pdf`), bytes);
-  }
-  const pages: string[] = [];
-  await pdfParse(Buffer.from(bytes), {
-    pagerender: async (page: { getTextContent(): Promise<{ items: Array<{ str: string }> }> }) => {
-      const text = (await page.getTextContent()).items.map((i) => i.str).join(' ');
-      pages.push(text);
-      return text;
-    },
-  });
-  return pages;
-}
 
 const invoice: InvoicePdfInput = {
   invoiceNumber: 'APC-2026-10-101',

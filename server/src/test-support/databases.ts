@@ -28,6 +28,7 @@ export function testDatabases(): TestDatabase[] {
 
 export interface TestContext extends AppContext {
   close(): Promise<void>;
+  serialize?(): Buffer;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -37,7 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** A fresh, migrated, empty database. On PostgreSQL a new schema, dropped again by close(). */
 export async function createTestContext(
   target: TestDatabase,
-  options: { clock?: Clock; config?: Partial<Config> } = {},
+  options: { clock?: Clock; config?: Partial<Config>; sqliteImage?: Buffer } = {},
 ): Promise<TestContext> {
   let schema: string | undefined;
   if (target.dialect === 'postgres') {
@@ -47,10 +48,11 @@ export async function createTestContext(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const database = openDatabase({ url: target.url, pgSchema: schema, poolSize: 4 });
+  const database = openDatabase({ url: target.url, pgSchema: schema, poolSize: 4, sqliteImage: target.dialect === 'sqlite' ? options.sqliteImage : undefined });
   await migrateToLatest(database.db, schema);
   const config = testConfig({ databaseUrl: target.url, ...options.config });
   return {
+    serialize: database.serialize,
     config,
     db: database.db,
     dialect: database.dialect,

@@ -19,12 +19,22 @@ export interface DemoApp {
   close(): Promise<void>;
 }
 
+/**
+ * The demo database on SQLite is loaded once per test process and copied for each test from its bytes: every
+ * test still gets a database of its own, without paying for the demo load again.
+ */
+let sqliteDemoImage: Buffer | undefined;
+
 /** A fresh database with the demo data set, the app on it (API only), and every demo user signed in. */
 export async function demoApp(target: TestDatabase, options: { clock?: ReturnType<typeof fixedClock> } = {}): Promise<DemoApp> {
   const clock = options.clock ?? fixedClock(DEMO_TODAY);
-  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' } });
-  await ensureOAuthClients(ctx.db, clock);
-  await loadDemoDataIfEmpty(ctx);
+  const reuse = target.dialect === 'sqlite' && !options.clock && sqliteDemoImage !== undefined;
+  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' }, sqliteImage: reuse ? sqliteDemoImage : undefined });
+  if (!reuse) {
+    await ensureOAuthClients(ctx.db, clock);
+    await loadDemoDataIfEmpty(ctx);
+    if (target.dialect === 'sqlite' && !options.clock) sqliteDemoImage = ctx.serialize?.();
+  }
   const app = await buildApp(ctx, { logger: false });
   const tokens = {} as DemoApp['tokens'];
   for (const name of ['alice', 'bob', 'carol', 'dave', 'staff'] as const) tokens[name] = await signIn(app, name, DEMO_PASSWORD);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import pdfParse from 'pdf-parse-fork';
+import { pdfText } from '../../test-support/pdf.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { countQueries } from '../../db/database.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../../test-support/databases.js';
@@ -13,18 +13,6 @@ import {
 } from './position-reports.js';
 import { seedReportingData, type Fixture } from './test-fixture.js';
 
-/** The text of a PDF, items joined by spaces (as the render tests read it). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pages: string[] = [];
-  await pdfParse(Buffer.from(bytes), {
-    pagerender: async (page: { getTextContent(): Promise<{ items: Array<{ str: string }> }> }) => {
-      const text = (await page.getTextContent()).items.map((i) => i.str).join(' ');
-      pages.push(text);
-      return text;
-    },
-  });
-  return pages.join('\n');
-}
 
 async function fileContent(ctx: TestContext, fileId: unknown): Promise<Buffer> {
   const row = await ctx.db.selectFrom('files').select(['content', 'owner_type', 'owner_id']).where('id', '=', String(fileId)).executeTakeFirstOrThrow();

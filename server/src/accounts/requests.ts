@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/database.js';
+import { isoTimestamp, newId } from '../lib/time.js';
+import { trySendMail } from '../mail/mailer.js';
+import { accountApprovedMail, accountExistsMail, accountRefusedMail, accountRequestedMail } from '../mail/templates.js';
+import { ApiError, conflict, notFound } from '../plugins/errors.js';
+import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
+import { baseUrl, emailField, invalid, requiredText, tooMany, type Body, type FieldProblem } from './fields.js';
+import { rateKey, takeRateSlot } from './rate-limit.js';
+
+/**
+ * Account requests (sign-up): anyone may ask for a handler account; it waits as a `pending` user until council staff
+ * approve it (`active`) or refuse it (`refused`). Pending and refused users cannot sign in (the token endpoint and
+ * every bearer check accept only active users).
+ */
+
+const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
+const MAX_NAME_LENGTH = 200;
+const HOUR = 3600;
+
+export interface AccountRequestInput {
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+  handlerId: string;
+  handlerNumber: string;
+  handlerName: string;
+}
+
+/** "Mary Ann Smith" is first name "Mary Ann", last name "Smith"; a single word is a first name. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const parts = name.trim().split(/\s+/);
+  const lastName = parts.length > 1 ? (parts.pop() as string) : '';
+  return { firstName: parts.join(' '), lastName };
+}
+
+const lowerMail = sql<string>`lower(mail)`;
+const lowerName = sql<string>`lower(name)`;
+
+export async function userWithMail(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
+    .where(lowerMail, '=', email.toLowerCase()).executeTakeFirst();
+}
+
+const usernameTaken = async (db: Db, username: string): Promise<boolean> =>
+  !!(await db.selectFrom('users').select('id').where(lowerName, '=', username.toLowerCase()).executeTakeFirst());
+
+/** Checks every field (all problems at once, one 422 error per field). */
+async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequestInput> {
+  const problems: FieldProblem[] = [];
+  const name = requiredText(body, 'name', 'Your name', problems, MAX_NAME_LENGTH);
+  const email = emailField(body, problems);
+  const username = requiredText(body, 'username', 'A username', problems, 60);
+  if (username !== null && !USERNAME.test(username)) {
+    problems.push({ field: 'username', detail: 'A username is 2 to 60 letters, digits, dots, dashes, underscores or @.' });
+  } else if (username !== null && await usernameTaken(ctx.db, username)) {
+    problems.push({ field: 'username', detail: 'This username is taken: choose another one.' });
+  }
+  // The password is not trimmed: spaces are part of it.
+  const password = body.password;
+  if (password === undefined || password === null || password === '') problems.push({ field: 'password', detail: 'A password is required.' });
+  else if (typeof password !== 'string') problems.push({ field: 'password', detail: 'The password must be text.' });
+  else {
+    const weak = passwordPolicyProblem(password);
+    if (weak) problems.push({ field: 'password', detail: weak });
+  }
+  const handlerNumber = requiredText(body, 'handler_number', 'The handler number', problems, 20);
+  let handler: { id: string; title: string } | undefined;
+  if (handlerNumber !== null) {
+    handler = await ctx.db.selectFrom('handlers').select(['id', 'title'])
+      .where('handler_number', '=', handlerNumber).where('handler_status', '=', 'active').executeTakeFirst();
+    if (!handler) problems.push({ field: 'handler_number', detail: `There is no active handler with the number ${handlerNumber}: check it with your company or the council.` });
+  }
+  if (problems.length > 0) throw invalid(problems);
+  return {
+    name: name as string, ...splitName(name as string), email: email as string, username: username as string,
+    password: password as string, handlerId: handler!.id, handlerNumber: handlerNumber as string, handlerName: handler!.title,
+  };
+}
+
+export interface RequestContext {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * POST /api/account-requests. Answers the same whether or not the e-mail address already has an account: then no
+ * second account is made, and the address's owner gets a note pointing at the password reset instead. The password
+ * is hashed in both cases, so the answer takes as long either way.
+ */
+export async function requestAccount(ctx: AppContext, req: RequestContext, body: Body): Promise<void> {
+  const now = ctx.clock.now();
+  const wait = await takeRateSlot(ctx.db, { key: rateKey('signup-ip', req.ip), limit: ctx.config.accountRequestsPerHour, windowSeconds: HOUR }, now);
+  if (wait > 0) throw tooMany('Too many account requests from your network.', wait);
+
+  const input = await validateRequest(ctx, body);
+  const passHash = await hashPassword(input.password);
+
+  const pending = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending').executeTakeFirstOrThrow();
+  if (Number(pending.n) >= ctx.config.accountRequestsMaxPending) {
+    throw tooMany('Too many account requests are waiting for the council; please contact the council directly.', HOUR);
+  }
+
+  const links = baseUrl(ctx.config.publicUrl);
+  const existing = await userWithMail(ctx.db, input.email);
+  if (existing) {
+    void trySendMail(ctx, accountExistsMail({ to: existing.mail as string, forgotPasswordUrl: `${links}/forgotpassword` }), req.log);
+    return;
+  }
+  const stamp = isoTimestamp(now);
+  try {
+    await ctx.db.insertInto('users').values({
+      id: newId(), title: '', created: stamp, changed: stamp,
+      name: input.username, mail: input.email, pass_hash: passHash, role: 'handler', status: 'pending',
+      first_name: input.firstName, last_name: input.lastName, job_title: null, phone: null,
+      show_in_directory: ctx.dialect === 'sqlite' ? 0 : false, handler_id: input.handlerId,
+    }).execute();
+  } catch (error) {
+    // Two requests raced for the same username or address: the loser gets the answer it would have had a moment later.
+    if (await usernameTaken(ctx.db, input.username)) throw invalid([{ field: 'username', detail: 'This username is taken: choose another one.' }]);
+    if (await userWithMail(ctx.db, input.email)) return;
+    throw error;
+  }
+  if (ctx.config.councilMail) {
+    void trySendMail(ctx, accountRequestedMail({
+      to: ctx.config.councilMail, name: input.name, username: input.username, email: input.email,
+      handler: `${input.handlerNumber} ${input.handlerName}`, reviewUrl: `${links}/dashboard/council/account-requests`,
+    }), req.log);
+  }
+}
+
+export interface PendingAccount {
+  id: string;
+  username: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  handler_id: string | null;
+  handler_number: string | null;
+  handler_name: string | null;
+  requested: string;
+}
+
+/** GET /api/council/account-requests: pending accounts, oldest first. */
+export async function listPendingAccounts(ctx: AppContext): Promise<PendingAccount[]> {
+  const rows = await ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id')
+    .select(['u.id', 'u.name', 'u.first_name', 'u.last_name', 'u.mail', 'u.created', 'h.id as handler_id', 'h.handler_number', 'h.title as handler_name'])
+    .where('u.status', '=', 'pending').orderBy('u.created', 'asc').orderBy('u.name', 'asc').execute();
+  return rows.map((r) => ({
+    id: r.id, username: r.name, name: [r.first_name, r.last_name].filter(Boolean).join(' '), first_name: r.first_name,
+    last_name: r.last_name, email: r.mail ?? null, handler_id: r.handler_id ?? null, handler_number: r.handler_number ?? null,
+    handler_name: r.handler_name ?? null, requested: r.created,
+  }));
+}
+
+export type Decision = { approve: true } | { approve: false; reason: string | null };
+
+export interface DecisionResult {
+  id: string;
+  username: string;
+  status: 'active' | 'refused';
+  mail_sent: boolean;
+}
+
+const MAX_REASON_LENGTH = 2000;
+
+/** The refusal's optional reason: text of at most 2000 characters, or null. */
+export function refusalReason(body: Body): string | null {
+  const reason = body.reason;
+  if (reason === undefined || reason === null) return null;
+  if (typeof reason !== 'string' || reason.length > MAX_REASON_LENGTH) {
+    throw invalid([{ field: 'reason', detail: `reason must be text of at most ${MAX_REASON_LENGTH} characters, or null.` }]);
+  }
+  return reason.trim() || null;
+}
+
+/**
+ * Approves or refuses a pending account in one transaction (the status moves only from `pending`, so two staff
+ * deciding at once cannot both win); the person is told by e-mail once it has committed.
+ */
+export async function decideAccount(ctx: AppContext, req: RequestContext, id: string, decision: Decision): Promise<DecisionResult> {
+  const status = decision.approve ? 'active' : 'refused';
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
+      .where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('There is no account request with this id.');
+    if (row.status !== 'pending') throw conflict(`This account request was already decided (the account is ${row.status}).`);
+    const updated = await trx.updateTable('users').set({ status, changed: isoTimestamp(ctx.clock.now()) })
+      .where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict('This account request was decided by someone else just now.');
+    return row;
+  });
+  let mailSent = false;
+  if (user.mail) {
+    const message = decision.approve
+      ? accountApprovedMail({ to: user.mail, name: user.first_name, username: user.name, signInUrl: `${baseUrl(ctx.config.publicUrl)}/signin` })
+      : accountRefusedMail({ to: user.mail, name: user.first_name, reason: decision.reason });
+    mailSent = await trySendMail(ctx, message, req.log);
+  }
+  return { id: user.id, username: user.name, status, mail_sent: mailSent };
+}
+
+export const badId = (id: string): ApiError | null => (id.length > 64 ? notFound('There is no account request with this id.') : null);

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isStaff, type AppContext } from '../context.js';
+import { authenticate } from '../plugins/auth.js';
+import { forbidden } from '../plugins/errors.js';
+import { jsonBody } from './fields.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
+import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccount } from './requests.js';
+
+/**
+ * Self-service account endpoints (plain JSON in and out; errors are JSON:API error documents):
+ * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under /api/council/account-requests.
+ * - POST /api/password-reset and /api/password-reset/confirm: the forgotten-password link.
+ */
+async function asStaff(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const viewer = await authenticate(ctx, request);
+  if (!isStaff(viewer)) throw forbidden('Only council staff can review account requests.');
+}
+
+const pathId = (request: FastifyRequest): string => {
+  const id = String((request.params as { id: string }).id);
+  const bad = badId(id);
+  if (bad) throw bad;
+  return id;
+};
+
+const requestContext = (request: FastifyRequest) => ({ ip: request.ip, log: request.log });
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/account-requests', async (request, reply) => {
+    await requestAccount(ctx, requestContext(request), jsonBody(request));
+    return reply.code(202).send({ status: 'pending' });
+  });
+
+  app.get('/api/council/account-requests', async (request) => {
+    await asStaff(ctx, request);
+    return { data: await listPendingAccounts(ctx) };
+  });
+  app.post('/api/council/account-requests/:id/approve', async (request) => {
+    await asStaff(ctx, request);
+    return decideAccount(ctx, requestContext(request), pathId(request), { approve: true });
+  });
+  app.post('/api/council/account-requests/:id/refuse', async (request) => {
+    await asStaff(ctx, request);
+    const reason = refusalReason(jsonBody(request, true));
+    return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason });
+  });
+
+  app.post('/api/password-reset', async (request, reply) => {
+    await requestPasswordReset(ctx, requestContext(request), jsonBody(request));
+    return reply.code(202).send({ status: 'accepted' });
+  });
+  app.post('/api/password-reset/confirm', async (request, reply) => {
+    await confirmPasswordReset(ctx, jsonBody(request));
+    return reply.code(204).send();
+  });
+}

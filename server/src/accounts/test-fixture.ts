@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, Viewer } from '../context.js';
+import { ensureOAuthClients } from '../oauth/clients.js';
+import { createHandler, createUser } from '../workflows/accounts.js';
+
+/**
+ * For tests only (never imported by the server): handlers 101 and 102 (active) and 104 (inactive), users alice and
+ * bob (handler 101), carol (handler 102) and staff, all with PASSWORD and mail <username>@example.com, as in the
+ * demo data set.
+ */
+export const PASSWORD = 'demo-pecans-2026';
+export const PUBLIC_URL = 'http://portal.test';
+
+export async function seedAccounts(ctx: AppContext): Promise<{ handlers: Record<string, string>; users: Record<string, string> }> {
+  await ensureOAuthClients(ctx.db, ctx.clock);
+  const system: Viewer = { userId: 'system', name: 'system', role: 'staff', handlerId: null };
+  const a = { ctx, viewer: system };
+  const handlers: Record<string, string> = {};
+  for (const [number, name] of [['101', 'Riverbend Pecan Co.'], ['102', 'Mesa Valley Pecans'], ['104', 'Closed Pecans']]) {
+    handlers[number] = await createHandler(a, { number, name });
+  }
+  await ctx.db.updateTable('handlers').set({ handler_status: 'inactive' }).where('id', '=', handlers['104']).execute();
+  const users: Record<string, string> = {};
+  for (const [username, handler] of [['alice', '101'], ['bob', '101'], ['carol', '102'], ['staff', null]] as const) {
+    users[username] = await createUser(a, {
+      username, password: PASSWORD, firstName: username[0].toUpperCase() + username.slice(1), lastName: 'Example',
+      mail: `${username}@example.com`, role: handler ? 'handler' : 'staff', handlerNumber: handler,
+    });
+  }
+  return { handlers, users };
+}
+
+/** Signs in through /oauth/token; answers the whole response. */
+export async function passwordSignIn(app: FastifyInstance, username: string, password: string) {
+  return app.inject({
+    method: 'POST', url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
+  });
+}
+
+/** A plain JSON request as the web app's postJson/getJson make it. */
+export async function json(
+  app: FastifyInstance, method: 'GET' | 'POST', url: string,
+  options: { body?: unknown; token?: string; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.inject({
+    method, url, headers, remoteAddress: options.ip ?? '127.0.0.1',
+    payload: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const body: any = response.body ? JSON.parse(response.body) : null;
+  return { status: response.statusCode, body, headers: response.headers };
+}

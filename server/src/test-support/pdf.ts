@@ -1,0 +1,27 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pdfParse from 'pdf-parse-fork';
+
+/**
+ * The text of each page of a PDF, items joined by spaces, as a reader would search it. With RENDER_SAMPLES_DIR set,
+ * the PDF is also saved there under `sample` so a person can look at it.
+ */
+export async function pdfPages(bytes: Uint8Array, sample?: string): Promise<string[]> {
+  if (sample && process.env.RENDER_SAMPLES_DIR) {
+    mkdirSync(process.env.RENDER_SAMPLES_DIR, { recursive: true });
+    writeFileSync(join(process.env.RENDER_SAMPLES_DIR, `${sample}.pdf`), bytes);
+  }
+  const pages: string[] = [];
+  await pdfParse(Buffer.from(bytes), {
+    pagerender: async (page: { getTextContent(): Promise<{ items: Array<{ str: string }> }> }) => {
+      const text = (await page.getTextContent()).items.map((i) => i.str).join(' ');
+      pages.push(text);
+      return text;
+    },
+  });
+  return pages;
+}
+
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await pdfPages(bytes)).join('\n');
+}
