@@ -114,6 +114,20 @@ export function shownFields(def: ResourceDef, query: Query): Set<string> | null 
   return list ? new Set(list) : null;
 }
 
+/** `fields[type]=a,b`: the type must exist and every name must be one of its fields, or it is a 400. */
+export function checkFields(registry: Registry, query: Query): void {
+  for (const [type, names] of Object.entries(query.fields)) {
+    const parameter = `fields[${type}]`;
+    const def = registry.find(type);
+    if (!def) throw badParameter(parameter, `There is no resource type ${type}.`);
+    for (const name of names) {
+      if (!def.attributes[name] && !def.relationships[name] && !(def.computedAttributes ?? []).includes(name)) {
+        throw badParameter(parameter, `${type} has no field "${name}".`);
+      }
+    }
+  }
+}
+
 interface IncludeNode {
   children: Map<string, IncludeNode>;
 }

@@ -91,6 +91,13 @@ export interface ResourceDef {
   writes?: WriteHandlers;
   /** Columns never selected for documents (file contents). */
   hiddenColumns?: string[];
+  /** Attributes computed for documents rather than stored (a file's `uri`), so `fields[type]` may name them. */
+  computedAttributes?: string[];
+  /**
+   * Checks a write's attributes beyond their codecs (ranges, lists). Run only when decoding already failed, so one
+   * 422 lists every invalid field at once; the type's write handler validates again either way.
+   */
+  validateAttributes?(attributes: Record<string, unknown>): Array<{ field: string; message: string }>;
 }
 
 type AttrOptions = Partial<Pick<AttributeDef, 'visibility' | 'writable' | 'nullable'>>;

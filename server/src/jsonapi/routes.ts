@@ -6,7 +6,7 @@ import { allResources, computedAttributes } from '../resources/index.js';
 import { Compiler } from './compile.js';
 import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
 import { parseQueryString, type Query } from './query-params.js';
-import { loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
+import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
 import type { ResourceDef, ToManyDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
@@ -29,10 +29,22 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const viewer = await authenticate(ctx, request);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
+    checkFields(registry, query);
     const baseUrl = `${request.protocol}://${request.host}`;
     const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(ctx, def, row, baseUrl) };
     return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
   };
+
+  // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
+  // parsers of their own for other routes) is a 415 before it is parsed, not a 400 about its shape.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/jsonapi/') || request.method === 'GET' || request.method === 'HEAD') return;
+    const type = request.headers['content-type'];
+    const hasBody = type !== undefined || Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !/^application\/(vnd\.api\+)?json\s*(;|$)/i.test(type ?? '')) {
+      throw new ApiError(415, `Send the body as ${MEDIA_TYPE}.`);
+    }
+  });
 
   const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(MEDIA_TYPE).send(body);
 

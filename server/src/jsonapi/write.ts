@@ -62,6 +62,14 @@ export function decodeWrite(data: Body, def: ResourceDef, dialect: Dialect): Wri
     relationships[name] = { type: rel.target, id: linkage.id };
     values[rel.column] = linkage.id;
   }
+  if (errors.length > 0 && def.validateAttributes) {
+    // One 422 names every invalid field: add the type's own checks for the fields the codecs let through.
+    const reported = new Set(errors.map((e) => e.pointer));
+    for (const e of def.validateAttributes(attributes)) {
+      const pointer = `/data/attributes/${e.field}`;
+      if (!reported.has(pointer) && def.attributes[e.field]) { reported.add(pointer); errors.push({ pointer, detail: e.message }); }
+    }
+  }
   if (errors.length > 0) throw unprocessable(errors);
   return { values, attributes, relationships, meta: (data.meta ?? {}) as Record<string, unknown> };
 }

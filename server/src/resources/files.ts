@@ -26,6 +26,7 @@ export function fileResource(owners: ResourceDef[]): ResourceDef {
     relationships: {},
     access: ownedBy(owners),
     hiddenColumns: ['content'],
+    computedAttributes: ['uri'],
     defaultSort: 'created',
   };
 }

@@ -1,4 +1,4 @@
-import { FORM_FIELDS, columnOf, type FieldDef, type FieldKind, type FormBundle } from '@pecan/contract';
+import { FORM_FIELDS, columnOf, validateFormAttributes, type FieldDef, type FieldKind, type FormBundle } from '@pecan/contract';
 import type { Codec } from '../jsonapi/codecs.js';
 import { attr, nodeAttributes, toMany, toOne, type AttributeDef, type ResourceDef } from '../jsonapi/resource.js';
 import { eitherParty, ownHandler } from './access.js';
@@ -14,6 +14,12 @@ export function formFieldAttributes(fields: FieldDef[]): Record<string, Attribut
     attr(columnOf(f), CODEC[f.kind], { writable: f.entry === 'entered', nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text' }),
   ]));
 }
+
+/** The shared form schema's checks of a write (ranges, lists), for one 422 that names every invalid field. */
+const validated = (bundle: FormBundle) => (attributes: Record<string, unknown>) => {
+  const { field_position: _position, ...fields } = attributes;
+  return validateFormAttributes(bundle, fields);
+};
 
 /** Status, certification stamp and amendment chain, on every APC form. */
 function versionAttributes(): Record<string, AttributeDef> {
@@ -43,6 +49,7 @@ function monthlyForm(n: 1 | 2 | 3, extra: ResourceDef['relationships'] = {}): Re
     },
     access: ownHandler(),
     defaultSort: 'created',
+    validateAttributes: validated(bundle),
   };
 }
 
@@ -64,6 +71,7 @@ function subRecord(bundle: 'pecans_purchased_non_us' | 'export_by_country', form
     },
     access: ownHandler(),
     defaultSort: 'field_position',
+    validateAttributes: validated(bundle),
   };
 }
 export const pecansPurchasedNonUs = subRecord('pecans_purchased_non_us', 'node--apc_form_2');
@@ -101,6 +109,7 @@ export const form4: ResourceDef = {
   },
   access: eitherParty,
   defaultSort: 'created',
+  validateAttributes: validated('apc_form_4'),
 };
 
 export const form5: ResourceDef = {
@@ -114,4 +123,5 @@ export const form5: ResourceDef = {
   },
   access: ownHandler(),
   defaultSort: 'created',
+  validateAttributes: validated('apc_form_5'),
 };
