@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addMonths, monthOf, periodsOfSeason, seasonOf, seasonStartYear } from '@pecan/contract';
+import { addDays, addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
 import type { AppContext, Viewer } from '../context.js';
-import { isoTimestamp, newId } from '../lib/time.js';
+import { isoTimestamp } from '../lib/time.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
 import { dbOf, insertNode, type Actor } from '../workflows/common.js';
 import { markInvoicePaid } from '../workflows/invoices.js';
@@ -116,7 +116,7 @@ async function publishReports(ctx: AppContext, filedMonths: string[], seasonIds:
 async function fileMonth(ctx: AppContext, viewer: Viewer, h: DemoHandler, month: string): Promise<void> {
   const pkg = await ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
     .select(['k.id', 'p.due_date']).where('k.handler_id', '=', viewer.handlerId!).where('p.period_month', '=', month).executeTakeFirstOrThrow();
-  const when = at(ctx, `${String(pkg.due_date).slice(0, 8)}0${Math.min(8, Number(String(pkg.due_date).slice(8)) - 2)}T15:00:00Z`.replace(/-0(\d\d)T/, '-$1T'));
+  const when = at(ctx, `${addDays(String(pkg.due_date), -2)}T15:00:00Z`);
   const forms = await ctx.db.selectFrom('apc_form_1').select('id').where('package_id', '=', pkg.id as string).executeTakeFirstOrThrow();
   const rand = seededRandom(`${h.number}-${month}`);
   const weight = HARVEST_WEIGHT[(Number(month.slice(5, 7)) + 3) % 12];
@@ -234,4 +234,3 @@ async function fileTransfers(ctx: AppContext, viewers: Map<string, Viewer>, hand
   await patch(at(ctx, `${addMonths(await startOf(seasons[2]), 2)}-01T15:00:00Z`), carol, 'node--apc_form_4', cancelled, { attributes: { field_form_activity: 'cancelled' } });
 }
 
-export { newId, periodsOfSeason };

@@ -8,7 +8,7 @@ import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './docum
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
-import type { ResourceDef, ToManyDef, WriteContext } from './resource.js';
+import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
 
@@ -106,7 +106,8 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     return send(reply, 200, { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } });
   });
 
-  const write = async (request: FastifyRequest, viewer: Viewer, def: ResourceDef, run: (w: WriteContext) => Promise<string>) => {
+  /** Runs a write handler in one transaction: all of its changes land, or none. */
+  const write = async (viewer: Viewer, def: ResourceDef, run: (w: WriteContext) => Promise<string>) => {
     return ctx.db.transaction().execute(async (trx) => run({ ctx: { ...ctx, db: trx }, viewer, db: trx, def }));
   };
 
@@ -125,7 +126,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     if (!create) throw methodNotAllowed(def, 'POST');
     const data = resourceData(request.body, def);
     const input = decodeWrite(data, def, ctx.dialect);
-    const id = await write(request, viewer, def, (w) => create(w, input, data.id as string | undefined));
+    const id = await write(viewer, def, (w) => create(w, input, data.id as string | undefined));
     return readBack(request, reply, def, id, 201);
   });
 
@@ -136,7 +137,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     if (!update) throw methodNotAllowed(def, 'PATCH');
     const data = resourceData(request.body, def, request.params.id);
     const input = decodeWrite(data, def, ctx.dialect);
-    await write(request, viewer, def, async (w) => {
+    await write(viewer, def, async (w) => {
       const row = await readItem(w.db, compiler, def, request.params.id!);
       await update(w, row.row, input);
       return request.params.id!;
@@ -149,7 +150,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const { viewer, compiler } = await start(request);
     const remove = def.writes?.delete;
     if (!remove) throw methodNotAllowed(def, 'DELETE');
-    await write(request, viewer, def, async (w) => {
+    await write(viewer, def, async (w) => {
       const row = await readItem(w.db, compiler, def, request.params.id!);
       await remove(w, row.row);
       return request.params.id!;
@@ -164,7 +165,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const add = def.writes?.addToRelationship;
     if (rel.kind !== 'many' || !add) throw new ApiError(405, `Nothing can be added to ${request.params.field} of ${def.type}.`, {}, { allow: 'GET' });
     const ids = relationshipIds(request.body, rel.target);
-    await write(request, viewer, def, async (w) => {
+    await write(viewer, def, async (w) => {
       const row = await readItem(w.db, compiler, def, request.params.id!);
       await add(w, row.row, request.params.field!, ids);
       return request.params.id!;
@@ -207,4 +208,3 @@ function methodNotAllowed(def: ResourceDef, method: string): ApiError {
   return new ApiError(405, `${def.type} cannot be changed with ${method}.`, {}, { allow: 'GET' });
 }
 
-export type { ToManyDef };
