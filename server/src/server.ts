@@ -19,8 +19,8 @@ export interface Portal {
  * app. Everything a replica needs comes from the database, so any number of them can start side by side.
  */
 export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
-  const database = openDatabase({ url: config.databaseUrl });
-  await migrateToLatest(database.db);
+  const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema });
+  await migrateToLatest(database.db, config.databaseSchema);
   const clock = options.clock ?? systemClock;
   await ensureOAuthClients(database.db, clock);
   const ctx: AppContext = {

@@ -3,8 +3,8 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 
 /** `npm run migrate`: bring the database at DATABASE_URL up to date (the server also does this at start-up). */
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl });
-migrateToLatest(database.db)
+const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema });
+migrateToLatest(database.db, config.databaseSchema)
   .then(async (ran) => {
     console.log(ran.length > 0 ? `Applied: ${ran.join(', ')}` : 'The database schema is up to date.');
     await database.close();

@@ -35,9 +35,9 @@ async function main(argv: string[]): Promise<number> {
   });
   if (!command || command === 'help' || command === '--help') { console.log(USAGE); return command ? 0 : 1; }
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl });
+  const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, config.databaseSchema);
     const ctx = { config, db: database.db, dialect: database.dialect, clock: systemClock, fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret) };
     const need = (name: keyof typeof values): string => {
       const v = values[name];

@@ -13,6 +13,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL schema the portal's tables live in (default: the connection's search_path, normally `public`). */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier (letters, digits, _)').optional(),
   ACCESS_TOKEN_TTL: seconds(300),
   REFRESH_TOKEN_TTL: seconds(43200),
   FILE_LINK_TTL: seconds(600),
@@ -57,6 +59,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  databaseSchema?: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   fileLinkTtl: number;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl,
+    databaseSchema: e.DATABASE_SCHEMA,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     fileLinkTtl: e.FILE_LINK_TTL,

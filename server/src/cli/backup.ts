@@ -1,0 +1,26 @@
+import { ConfigError, loadConfig } from '../config/config.js';
+import { backupDatabase } from '../reliability/backup.js';
+
+/**
+ * `npm run backup -- <file>`: a consistent backup of the database at DATABASE_URL (and DATABASE_SCHEMA), taken while
+ * the server runs. SQLite: a copy made with SQLite's online backup API. PostgreSQL: the portal's portable dump
+ * (JSON lines). `npm run restore -- <file>` puts it back.
+ */
+async function main(argv: string[]): Promise<number> {
+  const files = argv.filter((a) => !a.startsWith('-'));
+  if (files.length !== 1 || argv.length !== 1) {
+    console.error('Usage: npm run backup -- <file>');
+    return 1;
+  }
+  const config = loadConfig();
+  const started = Date.now();
+  const result = await backupDatabase({ url: config.databaseUrl, schema: config.databaseSchema }, files[0]);
+  console.log(`Backup written to ${files[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'portal dump, JSON lines'}): `
+    + `${result.tables} tables, ${result.rows} rows, ${Date.now() - started} ms.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? `Backup failed: ${error.message}` : error);
+  process.exit(1);
+});
