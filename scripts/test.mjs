@@ -1,7 +1,8 @@
 // npm test: every suite: contract and server (on SQLite and PostgreSQL), then the browser suite.
 // It checks first what a fresh machine may lack, installs it when it can, or stops with one line saying what to run.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfStale } from './build-if-stale.mjs';
 
@@ -42,14 +43,31 @@ function run(title, command, args) {
   return result.status === 0;
 }
 
+/** Passed and failed counts from a runner's JSON report; a missing report counts as one failure. */
+function counts(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
 await checkPostgres();
 checkChromium();
 buildIfStale();
+const reports = join(root, 'test-results', 'reports');
+mkdirSync(reports, { recursive: true });
+const vitestReport = join(reports, 'vitest.json');
+const playwrightReport = join(reports, 'playwright.json');
+process.env.PLAYWRIGHT_JSON_OUTPUT_FILE = playwrightReport;
 const results = [
   ['type check', run('type check', 'npm', ['run', 'typecheck'])],
-  ['contract and server (SQLite and PostgreSQL)', run('contract and server tests', 'npx', ['vitest', 'run'])],
-  ['browser suite', run('browser suite (Playwright, Chromium)', 'npx', ['playwright', 'test'])],
+  ['contract and server (SQLite and PostgreSQL)', run('contract and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])],
+  ['browser suite', run('browser suite (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'])],
 ];
+const unit = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const browser = counts(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(failed.length === 0 ? '\nAll suites passed.' : `\nFailed suites: ${failed.join(', ')}`);
+console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed + (results[0][1] ? 0 : 1)} failed`);
 process.exit(failed.length === 0 ? 0 : 1);
