@@ -1,0 +1,105 @@
+/**
+ * The floor: what the same reads cost with nothing but one hand-written SQL statement and JSON.stringify, in a bare
+ * Fastify server. It runs in a worker thread of the benchmark process (so it does not share an event loop with the
+ * load generator) against the same database as the portal under test.
+ *
+ * Each statement checks the bearer token the way the portal does (token, family, active user, in the same
+ * statement) and returns the same rows the portal's document holds (main rows joined with their includes), flat.
+ * Column lists are read from the schema once at start-up; file contents are never selected.
+ */
+import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+interface FloorData { url: string; schema?: string; port: number }
+const { url, schema, port } = workerData as FloorData;
+const isPg = url.startsWith('postgres');
+const T = isPg ? 'true' : '1';
+
+type Run = (sqlText: string, params: unknown[]) => Promise<unknown[]>;
+let run: Run;
+let columnsOf: (table: string) => Promise<string[]>;
+if (isPg) {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: schema ? `-c search_path=${schema}` : undefined });
+  run = async (text, params) => {
+    let n = 0;
+    return (await pool.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
+  };
+  columnsOf = async (table) => (await pool.query('select column_name from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position', [table])).rows.map((r) => r.column_name as string);
+} else {
+  const db = new SQLite(url.slice('sqlite:'.length), { readonly: true });
+  db.pragma('busy_timeout = 5000');
+  const statements = new Map<string, SQLite.Statement>();
+  run = async (text, params) => {
+    let s = statements.get(text);
+    if (!s) { s = db.prepare(text); statements.set(text, s); }
+    return s.all(...params);
+  };
+  columnsOf = async (table) => (db.prepare(`select name from pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((r) => r.name);
+}
+
+const HIDDEN = new Set(['content', 'pass_hash']);
+async function cols(alias: string, table: string): Promise<string> {
+  return (await columnsOf(table)).filter((c) => !HIDDEN.has(c)).map((c) => `${alias}.${c} as "${alias}.${c}"`).join(', ');
+}
+
+const viewer = `with v as (select u.id as user_id, u.handler_id from oauth_access_tokens a
+  join oauth_token_families f on f.id = a.family_id join users u on u.id = f.user_id
+  where a.token_hash = ? and a.expires_at > ? and f.expires_at > ? and f.revoked_at is null and u.status = 'active')`;
+
+async function queries(): Promise<Record<string, string>> {
+  const [k, p, f1, f2, f3, d1, d2, d3] = await Promise.all([
+    cols('k', 'reporting_forms_packages'), cols('p', 'reporting_periods'), cols('f1', 'apc_form_1'), cols('f2', 'apc_form_2'), cols('f3', 'apc_form_3'),
+    cols('d1', 'files'), cols('d2', 'files'), cols('d3', 'files'),
+  ]);
+  const [i, ip, id, fp] = await Promise.all([cols('i', 'invoices'), cols('ip', 'reporting_periods'), cols('id', 'files'), cols('fp', 'files')]);
+  const [h, ha, pc, s, u, ia, ix] = await Promise.all([
+    cols('h', 'handlers'), cols('ha', 'handler_analytics'), cols('pc', 'handler_packet_confirmations'), cols('s', 'seasons'), cols('u', 'users'),
+    cols('ia', 'industry_analytics'), cols('ix', 'files'),
+  ]);
+  const forms = `left join apc_form_1 f1 on f1.package_id = k.id left join apc_form_2 f2 on f2.package_id = k.id left join apc_form_3 f3 on f3.package_id = k.id`;
+  return {
+    packagesSeason: `${viewer} select ${k}, ${p}, ${f1}, ${f2}, ${f3}, ${d1}, ${d2}, ${d3}
+      from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id ${forms}
+      left join files d1 on d1.id = f1.form_1_pdf_id left join files d2 on d2.id = f2.form_2_pdf_id left join files d3 on d3.id = f3.form_3_pdf_id
+      where k.handler_id = ? and p.season_id = ? order by p.due_date desc, k.id, f1.amendment_number, f2.amendment_number, f3.amendment_number`,
+    packagesAll: `${viewer} select ${k}, ${p}, ${f1}, ${f2}, ${f3}
+      from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id ${forms}
+      where k.handler_id = ? order by p.due_date desc, k.id, f1.amendment_number, f2.amendment_number, f3.amendment_number`,
+    invoices: `${viewer} select ${i}, ${ip}, ${id}, ${f1}, ${fp}
+      from invoices i join v on i.handler_id = v.handler_id left join reporting_periods ip on ip.id = i.period_id left join files id on id.id = i.invoice_pdf_id
+      left join apc_form_1 f1 on f1.id = i.form_1_id left join files fp on fp.id = f1.form_1_pdf_id
+      where i.handler_id = ? order by i.due_date desc, i.id limit 201`,
+    seasons: `${viewer} select ${s} from seasons s where exists (select 1 from v) order by s.season_start_date desc, s.id`,
+    handler: `${viewer} select ${h}, ${ha}, ${pc} from handlers h join v on v.handler_id = h.id
+      left join handler_analytics ha on ha.handler_id = h.id left join handler_packet_confirmations pc on pc.handler_id = h.id where h.id = ?`,
+    handlerDirectory: `${viewer} select ${h} from handlers h where exists (select 1 from v) and h.show_in_handler_directory = ${T} order by h.title, h.id limit 501`,
+    userDirectory: `${viewer} select ${u} from users u where exists (select 1 from v) and u.handler_id = ? and u.show_in_directory = ${T} order by u.last_name, u.id limit 501`,
+    me: `${viewer} select ${u} from users u where exists (select 1 from v) and u.name = ?`,
+    industryAnalytics: `${viewer} select ${ia}, ${ix} from industry_analytics ia left join files ix on ix.id = ia.industry_analytics_xlsx_id where exists (select 1 from v) order by ia.id`,
+  };
+}
+
+const sqlOf = await queries();
+const app = Fastify({ logger: false });
+const token = (auth: string | undefined) => createHash('sha256').update((auth ?? '').replace(/^Bearer /i, '')).digest('hex');
+app.get('/floor/:name', async (request, reply) => {
+  const { name } = request.params as { name: string };
+  const text = sqlOf[name];
+  if (!text) return reply.code(404).send();
+  const q = request.query as Record<string, string>;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const params: unknown[] = [token(request.headers.authorization), now, now];
+  if (name === 'packagesSeason') params.push(q.handler, q.season);
+  else if (['packagesAll', 'invoices', 'handler', 'userDirectory'].includes(name)) params.push(q.handler);
+  else if (name === 'me') params.push(q.name);
+  const rows = await run(text, params);
+  if (rows.length === 0) return reply.code(404).send();
+  reply.header('content-type', 'application/json');
+  return JSON.stringify({ data: rows });
+});
+await app.listen({ port, host: '127.0.0.1' });
+parentPort?.postMessage({ listening: port });
+parentPort?.on('message', (m) => { if (m === 'close') void app.close().then(() => process.exit(0)); });

@@ -1,0 +1,402 @@
+/**
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--connections 8] [--workers 1,2] [--postgres URL|off] [--write-docs]`
+ *
+ * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
+ * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
+ * p50, p99, errors; the server's peak RSS. The reads are also served by the floor (bench/floor.ts: one SQL
+ * statement + JSON.stringify in a bare Fastify route, in a worker thread of this process) and reported as a ratio.
+ * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
+import pg from 'pg';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { routeSizes } from './bundle-size.js';
+import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
+
+const root = resolve(import.meta.dirname, '..');
+const args = parseArgs(process.argv.slice(2));
+const duration = Number(args.duration ?? 3);
+const connections = Number(args.connections ?? 8);
+const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
+const only = args.only ? new Set(String(args.only).split(',')) : null;
+
+interface Target { size: string; handlers: number; seasons: number; dialect: 'sqlite' | 'postgres'; url: string; schema?: string; workers: number }
+interface Measured { name: string; kind: 'read' | 'write'; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number }
+interface TargetResult extends Target { peakRssMb: number; signedIn: number; results: Measured[]; note?: string }
+
+// ---------------------------------------------------------------- data sets
+
+function sizes(): Array<{ handlers: number; seasons: number }> {
+  const list = args.sizes
+    ? String(args.sizes).split(',').map((s) => s.split(/[-x]/).map(Number))
+    : readdirSync(join(root, 'bench/data')).map((f) => /^bench-(\d+)-(\d+)\.sqlite$/.exec(f)).filter((m) => m).map((m) => [Number(m![1]), Number(m![2])]);
+  return list.map(([handlers, seasons]) => ({ handlers, seasons })).sort((a, b) => a.handlers * a.seasons - b.handlers * b.seasons);
+}
+
+/** What the scenarios need from the data set: users with their handler, the current season, the drafts of the open month. */
+interface Fixture {
+  users: Array<{ name: string; handlerId: string }>;
+  seasonId: string;
+  drafts: Array<{ bundle: string; id: string; handlerId: string }>;
+}
+
+async function query(t: Target, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  if (t.dialect === 'sqlite') {
+    const db = new SQLite(t.url.slice('sqlite:'.length), { readonly: true });
+    try { return db.prepare(text).all(...params) as Array<Record<string, unknown>>; } finally { db.close(); }
+  }
+  const client = new pg.Client({ connectionString: t.url, options: `-c search_path=${t.schema}` });
+  await client.connect();
+  try {
+    let n = 0;
+    return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
+  } finally { await client.end(); }
+}
+
+async function fixture(t: Target): Promise<Fixture> {
+  const users = (await query(t, `select name, handler_id as "handlerId" from users where name like 'bench-1%' and status = 'active' order by name`)) as Fixture['users'];
+  const season = await query(t, `select id from seasons where current_season = ${t.dialect === 'sqlite' ? 1 : 'true'}`);
+  const drafts: Fixture['drafts'] = [];
+  for (const bundle of ['apc_form_1', 'apc_form_2', 'apc_form_3']) {
+    const rows = await query(t, `select f.id, f.handler_id as "handlerId" from ${bundle} f join reporting_periods p on p.id = f.period_id
+      where f.form_status = 'draft' and f.amendment_number = 0 and p.period_month = (select max(period_month) from reporting_periods) order by f.handler_id`);
+    drafts.push(...rows.map((r) => ({ bundle, id: String(r.id), handlerId: String(r.handlerId) })));
+  }
+  return { users, seasonId: String(season[0].id), drafts };
+}
+
+// ---------------------------------------------------------------- server and memory
+
+async function startServer(t: Target, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: t.url, ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
+      PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL: '3600', WEB_CONCURRENCY: String(t.workers),
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (i === 299) break;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short grace.
+      if (res.ok) { if (t.workers > 1) await sleep(1500); return child; }
+    } catch { /* not yet */ }
+    await sleep(100);
+  }
+  await stopServer(child);
+  throw new Error(`server did not answer /healthz: ${stderr}`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch { return 0; }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch { return []; }
+}
+
+/** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
+function rssSampler(pid: number): { stop(): number } {
+  let peak = 0;
+  const sample = () => { peak = Math.max(peak, [pid, ...childrenOf(pid)].reduce((s, p) => s + rssKb(p), 0)); };
+  sample();
+  const timer = setInterval(sample, 100);
+  return { stop() { clearInterval(timer); sample(); return peak / 1024; } };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------- scenarios
+
+interface Req { method?: string; path: string; headers?: Record<string, string>; body?: string }
+interface Scenario { name: string; kind: 'read' | 'write'; floor?: (i: number) => string; make: (i: number) => Req; amount?: number; connections?: number }
+
+const qs = (p: DrupalJsonApiParams) => p.getQueryString();
+
+function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; handlerId: string }>): Scenario[] {
+  const u = (i: number) => tokens[i % tokens.length];
+  const auth = (i: number) => ({ authorization: `Bearer ${u(i).token}`, accept: 'application/vnd.api+json' });
+  const get = (path: (i: number) => string) => (i: number): Req => ({ path: path(i), headers: auth(i) });
+  const write = (i: number, method: string, path: string, data: unknown): Req => ({
+    method, path, headers: { ...auth(i), 'content-type': 'application/vnd.api+json' }, body: JSON.stringify({ data }),
+  });
+  const form1Drafts = fx.drafts.filter((d) => d.bundle === 'apc_form_1');
+  const ownerToken = new Map(tokens.map((t) => [t.handlerId, t]));
+  const draftsWithToken = fx.drafts.filter((d) => ownerToken.has(d.handlerId));
+  const form1WithToken = form1Drafts.filter((d) => ownerToken.has(d.handlerId));
+  const asOwner = (handlerId: string) => ({ authorization: `Bearer ${ownerToken.get(handlerId)!.token}` });
+  const list: Scenario[] = [
+    {
+      name: 'POST /oauth/token (sign-in)', kind: 'write', connections: 4, amount: 40,
+      make: (i) => ({ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: fx.users[i % fx.users.length].name, password: BENCH_PASSWORD }).toString() }),
+    },
+    { name: 'GET /oauth/debug (sign-in)', kind: 'read', make: get(() => '/oauth/debug') },
+    { name: 'user by name (sign-in)', kind: 'read', make: get((i) => `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('name', u(i).name))}`), floor: (i) => `/floor/me?name=${u(i).name}` },
+    { name: 'seasons (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/season?${qs(new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC'))}`), floor: () => '/floor/seasons' },
+    { name: 'industry analytics (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/industry_analytics?${qs(new DrupalJsonApiParams().addInclude(['field_industry_analytics_xlsx']))}`), floor: () => '/floor/industryAnalytics' },
+    { name: 'handler + includes (sign-in)', kind: 'read', make: get((i) => `/jsonapi/node/handler/${u(i).handlerId}?${qs(new DrupalJsonApiParams().addInclude(['field_handler_analytics', 'field_handler_packet_confirms']))}`), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
+    {
+      name: 'packages, all seasons (sign-in)', kind: 'read',
+      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId).addSort('field_reporting_period.field_due_date', 'DESC')
+        .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3']).addPageLimit(500))}`),
+      floor: (i) => `/floor/packagesAll?handler=${u(i).handlerId}`,
+    },
+    {
+      name: 'packages, current season (dashboard)', kind: 'read',
+      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId)
+        .addFilter('field_reporting_period.field_season.id', fx.seasonId).addSort('field_reporting_period.field_due_date', 'DESC')
+        .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3', 'field_form_1.field_form_1_pdf', 'field_form_2.field_form_2_pdf', 'field_form_3.field_form_3_pdf'])
+        .addPageLimit(50))}`),
+      floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
+    },
+    {
+      name: 'invoices, limit 200 (dashboard)', kind: 'read',
+      make: get((i) => `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId)
+        .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf']).addPageLimit(200).addSort('field_due_date', 'DESC'))}`),
+      floor: (i) => `/floor/invoices?handler=${u(i).handlerId}`,
+    },
+    {
+      name: 'handler directory', kind: 'read',
+      make: get(() => `/jsonapi/node/handler?${qs(new DrupalJsonApiParams().addFilter('field_show_in_handler_directory', '1').addSort('title', 'ASC').addPageLimit(500))}`),
+      floor: () => '/floor/handlerDirectory',
+    },
+    {
+      name: 'user directory (one handler)', kind: 'read',
+      make: get((i) => `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('field_user_handler_company.id', u(i).handlerId).addFilter('field_show_in_directory', '1').addSort('field_last_name', 'ASC').addPageLimit(500))}`),
+      floor: (i) => `/floor/userDirectory?handler=${u(i).handlerId}`,
+    },
+    {
+      name: 'PATCH form 1 draft', kind: 'write', connections: 4,
+      make: (i) => {
+        const d = form1WithToken[i % form1WithToken.length];
+        const req = write(i, 'PATCH', `/jsonapi/node/apc_form_1/${d.id}`, { type: 'node--apc_form_1', id: d.id, attributes: { field_receipts_native: 1000 + (i % 5000), field_shipments_inshell: 2000 } });
+        return { ...req, headers: { ...req.headers, ...asOwner(d.handlerId) } };
+      },
+    },
+    {
+      name: 'certify (PATCH draft, PDF, invoice)', kind: 'write', connections: 2, amount: draftsWithToken.length,
+      make: (i) => {
+        const d = draftsWithToken[i % draftsWithToken.length];
+        const figures = d.bundle === 'apc_form_1'
+          ? { field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }], field_receipts_native: 1000, field_receipts_substandard: 0, field_shipments_inshell: 2000, field_shipments_shelled: 0,
+            field_interhandler_shipped: 0, field_interhandler_received: 0, field_inventory_inshell: 100_000, field_inventory_shelled: 10_000, field_committed_domestic: 0, field_committed_export: 0, field_under_contract_from_handlers: 0 }
+          : { field_no_change_flag: true };
+        const req = write(i, 'PATCH', `/jsonapi/node/${d.bundle}/${d.id}`, { type: `node--${d.bundle}`, id: d.id, attributes: { ...figures, field_certified: true, field_certification_name: 'Bench', field_certification_title: 'Officer' } });
+        return { ...req, headers: { ...req.headers, ...asOwner(d.handlerId) } };
+      },
+    },
+  ];
+  return list.filter((s) => !only || [...only].some((o) => s.name.includes(o)));
+}
+
+async function load(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number }): Promise<autocannon.Result> {
+  let i = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`, connections: opts.connections ?? connections, ...(opts.amount ? { amount: opts.amount } : { duration }),
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...make(i++) }) as autocannon.Request }],
+  });
+}
+
+function summary(r: autocannon.Result) {
+  return { requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+// ---------------------------------------------------------------- floor
+
+async function startFloor(t: Target, port: number): Promise<Worker> {
+  // A worker's entry is not seen by tsx's loader: a small eval'd script registers it, then loads floor.ts.
+  const entry = new URL('./floor.ts', import.meta.url).href;
+  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+    { eval: true, workerData: { url: t.url, schema: t.schema, port } });
+  await new Promise<void>((ok, fail) => {
+    worker.once('message', () => ok());
+    worker.once('error', fail);
+  });
+  return worker;
+}
+
+// ---------------------------------------------------------------- one target
+
+/** A port the kernel says is free right now. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((ok, fail) => {
+    const s = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function runTarget(t: Target): Promise<TargetResult> {
+  let runUrl = t.url;
+  let copy: string | null = null;
+  if (t.dialect === 'sqlite') {
+    // A copy: the writes (edits, certifications, sign-ins) must not change the generated data set.
+    copy = join(root, 'bench/data', `run-${process.pid}.sqlite`);
+    copyFileSync(t.url.slice('sqlite:'.length), copy);
+    runUrl = `sqlite:${copy}`;
+  }
+  const target = { ...t, url: runUrl };
+  const fx = await fixture(target);
+  const port = await freePort();
+  const server = await startServer(target, port);
+  const rss = rssSampler(server.pid!);
+  const result: TargetResult = { ...t, peakRssMb: 0, signedIn: 0, results: [] };
+  let floor: Worker | null = null;
+  try {
+    const users = fx.users.filter((x) => x.handlerId).slice(0, 100);
+    const tokens: Array<{ token: string; name: string; handlerId: string }> = [];
+    for (let i = 0; i < users.length; i += 4) {
+      await Promise.all(users.slice(i, i + 4).map(async (x) => {
+        const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: x.name, password: BENCH_PASSWORD }) });
+        if (!res.ok) throw new Error(`sign-in of ${x.name}: ${res.status} ${await res.text()}`);
+        tokens.push({ token: ((await res.json()) as { access_token: string }).access_token, name: x.name, handlerId: x.handlerId });
+      }));
+    }
+    result.signedIn = tokens.length;
+    const floorPort = await freePort();
+    floor = t.workers === 1 ? await startFloor(target, floorPort) : null;
+    for (const s of scenarios(fx, tokens)) {
+      // Check the request once (and warm up) before measuring.
+      const probe = s.make(0);
+      if (s.kind === 'read') {
+        for (let k = 0; k < 20; k += 1) await fetch(`http://127.0.0.1:${port}${s.make(k).path}`, { headers: s.make(k).headers });
+        const res = await fetch(`http://127.0.0.1:${port}${probe.path}`, { headers: probe.headers });
+        if (!res.ok) throw new Error(`${s.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      }
+      const measured: Measured = { name: s.name, kind: s.kind, ...summary(await load(port, s.make, s)) };
+      if (floor && s.floor) {
+        const f = s.floor;
+        const make = (i: number): Req => ({ path: f(i), headers: s.make(i).headers });
+        const fres = await fetch(`http://127.0.0.1:${floorPort}${make(0).path}`, { headers: make(0).headers });
+        if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
+        const fr = summary(await load(floorPort, make, s));
+        Object.assign(measured, { floorRps: fr.rps, floorP50: fr.p50, floorP99: fr.p99, ratio: measured.rps / fr.rps });
+      }
+      result.results.push(measured);
+      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%)` : ''}`);
+    }
+  } finally {
+    if (floor) { floor.postMessage('close'); await floor.terminate(); }
+    result.peakRssMb = rss.stop();
+    await stopServer(server);
+    if (copy) for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- report
+
+function table(r: TargetResult): string {
+  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${m.ratio ? `${(m.ratio * 100).toFixed(0)}%` : ''} |`);
+  return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
+    '| request | req/s | p50 ms | p99 ms | errors | floor req/s | engine / floor |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+}
+
+async function main(): Promise<void> {
+  try {
+    buildIfStale();
+  } catch (error) {
+    if (!existsSync(join(root, 'server/dist/main.js'))) throw error;
+    console.error(`The build failed; benchmarking the existing server/dist (${error instanceof Error ? error.message.split('\n')[0] : error}).`);
+  }
+  const targets: Target[] = [];
+  const list = sizes();
+  if (list.length === 0) throw new Error('No data set in bench/data: run npm run bench:data -- --handlers 10 --seasons 2 first.');
+  const largest = list[list.length - 1];
+  for (const s of list) {
+    const file = join(root, 'bench/data', `bench-${s.handlers}-${s.seasons}.sqlite`);
+    const size = `${s.handlers}-${s.seasons}`;
+    if (existsSync(file)) targets.push({ size, ...s, dialect: 'sqlite', url: `sqlite:${file}`, workers: 1 });
+    if (s === largest) for (const w of workerCounts.filter((w) => w > 1)) targets.push({ size, ...s, dialect: 'sqlite', url: `sqlite:${file}`, workers: w });
+    if (pgUrl) {
+      const schema = `bench_${s.handlers}_${s.seasons}`;
+      const client = new pg.Client({ connectionString: pgUrl });
+      const has = await client.connect().then(() => client.query('select 1 from information_schema.schemata where schema_name = $1', [schema])).then((r) => (r.rowCount ?? 0) > 0, () => false);
+      await client.end().catch(() => undefined);
+      if (has) targets.push({ size, ...s, dialect: 'postgres', url: pgUrl, schema, workers: 1 });
+      else console.error(`PostgreSQL: no schema ${schema} (make it with npm run bench:data -- --handlers ${s.handlers} --seasons ${s.seasons} --database ${pgUrl})`);
+    }
+  }
+  const results: TargetResult[] = [];
+  for (const t of targets) {
+    console.error(`\n${t.handlers} handlers x ${t.seasons} seasons on ${t.dialect}, ${t.workers} worker(s):`);
+    results.push(await runTarget(t));
+  }
+
+  // Budgets
+  const bySize = (r: TargetResult) => r.handlers * r.seasons;
+  const sqlite1 = results.filter((r) => r.dialect === 'sqlite' && r.workers === 1).sort((a, b) => bySize(a) - bySize(b));
+  const big = sqlite1[sqlite1.length - 1];
+  const small = sqlite1[0];
+  const budgets: Budget[] = [];
+  if (big) {
+    for (const m of big.results.filter((x) => x.kind === 'read')) {
+      if (m.ratio !== undefined) budgets.push(budget(`${m.name}: throughput / floor at ${big.size}`, Math.round(m.ratio * 100), 70, '%', false));
+      budgets.push(budget(`${m.name}: p99 at ${big.size}`, m.p99, 25, 'ms', true));
+      const before = small && small !== big ? small.results.find((x) => x.name === m.name) : undefined;
+      if (before) budgets.push(budget(`${m.name}: p50 growth ${small.size} -> ${big.size}`, Math.max(m.p50, 1) / Math.max(before.p50, 1), 2, 'x', true, `(p50 ${before.p50} -> ${m.p50} ms; autocannon has 1 ms resolution)`));
+    }
+  }
+  const dist = join(root, 'web/dist');
+  const js = existsSync(dist) ? routeSizes(dist) : [];
+  const limits: Record<string, number> = { '/signin': 200, '/dashboard': 350 };
+  for (const r of js) budgets.push(budget(`JS for ${r.route} (gzip)`, Math.round(r.gzipBytes / 1024), limits[r.route], 'KB', true, `(${r.files} files)`));
+
+  const machine = { nproc: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, cpu: cpus()[0]?.model, load: readFileSync('/proc/loadavg', 'utf8').trim() };
+  const stamp = new Date().toISOString().replace(/:/g, '-').slice(0, 16);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const out = join(root, 'bench/results', `${stamp}.json`);
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, connections, results, js, budgets }, null, 2));
+
+  const md = [
+    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request, ${connections} connections (sign-in 4, writes 4, certification 2).`,
+    '', ...results.flatMap((r) => [table(r), '']),
+    '**JS per route** (web/dist, gzip -9 per file): ' + js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
+    '', '**Budgets**', '', '```', ...budgets.map(budgetLine), '```',
+  ].join('\n');
+  console.log(`\n${md}\n\nResults: ${out}`);
+  if (args['write-docs']) {
+    const doc = join(root, 'docs/PERFORMANCE.md');
+    const text = readFileSync(doc, 'utf8');
+    const start = '<!-- bench:results -->';
+    const end = '<!-- /bench:results -->';
+    if (text.includes(start) && text.includes(end)) {
+      writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${md}\n${text.slice(text.indexOf(end))}`);
+      console.log(`Tables written to ${doc}.`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exit(1);
+});
