@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/database.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { recordAudit, type AuditActor } from '../audit/log.js';
 import { isoTimestamp } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
@@ -35,23 +38,36 @@ export async function requestPasswordReset(ctx: AppContext, req: RequestContext,
   const mailAllowed = (await takeRateSlot(ctx.db,
     { key: rateKey('reset-mail', email), limit: MAILS_PER_ADDRESS_PER_HOUR, windowSeconds: HOUR }, now)) === 0;
 
-  const token = newToken();
-  const tokenHash = hashToken(token);
   const user = await ctx.db.selectFrom('users').select(['id', 'mail', 'first_name'])
     .where(sql<string>`lower(mail)`, '=', email.toLowerCase()).where('status', '=', 'active').executeTakeFirst();
-  if (!user || !mailAllowed) return;
+  if (!user || !mailAllowed) {
+    hashToken(newToken()); // the same work either way
+    return;
+  }
+  const message = await issuePasswordResetLink(ctx, ctx.db, user);
+  // Not awaited: the answer must not wait for the mail server, or its timing would tell that the address is known.
+  void trySendMail(ctx, message, req.log);
+}
 
-  await ctx.db.insertInto('password_reset_tokens').values({
-    token_hash: tokenHash, user_id: user.id, created: isoTimestamp(now),
+/**
+ * Makes a single-use reset link for a user and returns the e-mail that carries it (the caller sends it once its
+ * transaction has committed). Used by the public forgot-password flow and by council staff (council/users.ts).
+ */
+export async function issuePasswordResetLink(
+  ctx: AppContext, db: Db, user: { id: string; mail: string | null; first_name: string }, actor: AuditActor = null,
+): Promise<MailMessage> {
+  const now = ctx.clock.now();
+  const token = newToken();
+  await db.insertInto('password_reset_tokens').values({
+    token_hash: hashToken(token), user_id: user.id, created: isoTimestamp(now),
     expires_at: isoTimestamp(new Date(now.getTime() + RESET_TTL_SECONDS * 1000)), used_at: null,
   }).execute();
   // Tidy up: this user's links that ended long ago.
-  await ctx.db.deleteFrom('password_reset_tokens').where('user_id', '=', user.id)
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', user.id)
     .where('expires_at', '<=', isoTimestamp(new Date(now.getTime() - 24 * HOUR * 1000))).execute();
-
+  if (actor) await recordAudit(db, ctx.clock, actor, { type: 'users', id: user.id, action: 'password_reset_sent', before: null, after: { mail: user.mail } });
   const link = `${baseUrl(ctx.config.publicUrl)}/resetpassword?token=${encodeURIComponent(token)}`;
-  // Not awaited: the answer must not wait for the mail server, or its timing would tell that the address is known.
-  void trySendMail(ctx, passwordResetMail({ to: user.mail as string, name: user.first_name, link, validMinutes: RESET_TTL_SECONDS / 60 }), req.log);
+  return passwordResetMail({ to: user.mail as string, name: user.first_name, link, validMinutes: RESET_TTL_SECONDS / 60 });
 }
 
 /**
@@ -82,6 +98,7 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
     if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, INVALID_LINK);
     await trx.updateTable('password_reset_tokens').set({ used_at: at }).where('user_id', '=', found.user_id).where('used_at', 'is', null).execute();
     await trx.updateTable('users').set({ pass_hash: passHash, changed: at }).where('id', '=', found.user_id).execute();
+    await recordAudit(trx, ctx.clock, null, { type: 'users', id: found.user_id, action: 'password_change', before: null, after: { changed: at } });
     await revokeUserSessions(trx, found.user_id, now);
     await trx.deleteFrom('login_failures').where('throttle_key', '=', throttleKeys(found.name, '').user).execute();
   });

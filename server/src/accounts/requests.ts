@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { AppContext, Viewer } from '../context.js';
+import { recordAudit } from '../audit/log.js';
 import type { Db } from '../db/database.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
@@ -115,12 +116,16 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   }
   const stamp = isoTimestamp(now);
   try {
-    await ctx.db.insertInto('users').values({
+    const row = {
       id: newId(), title: '', created: stamp, changed: stamp,
       name: input.username, mail: input.email, pass_hash: passHash, role: 'handler', status: 'pending',
       first_name: input.firstName, last_name: input.lastName, job_title: null, phone: null,
       show_in_directory: ctx.dialect === 'sqlite' ? 0 : false, handler_id: input.handlerId,
-    }).execute();
+    };
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(row).execute();
+      await recordAudit(trx, ctx.clock, null, { type: 'users', id: row.id, action: 'create', before: null, after: row });
+    });
   } catch (error) {
     // Two requests raced for the same username or address: the loser gets the answer it would have had a moment later.
     if (await usernameTaken(ctx.db, input.username)) throw invalid([{ field: 'username', detail: 'This username is taken: choose another one.' }]);
@@ -185,16 +190,20 @@ export function refusalReason(body: Body): string | null {
  * Approves or refuses a pending account in one transaction (the status moves only from `pending`, so two staff
  * deciding at once cannot both win); the person is told by e-mail once it has committed.
  */
-export async function decideAccount(ctx: AppContext, req: RequestContext, id: string, decision: Decision): Promise<DecisionResult> {
+export async function decideAccount(ctx: AppContext, req: RequestContext, id: string, decision: Decision, viewer: Viewer | null = null): Promise<DecisionResult> {
   const status = decision.approve ? 'active' : 'refused';
   const user = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('users').select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
       .where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('There is no account request with this id.');
     if (row.status !== 'pending') throw conflict(`This account request was already decided (the account is ${row.status}).`);
-    const updated = await trx.updateTable('users').set({ status, changed: isoTimestamp(ctx.clock.now()) })
+    const changed = isoTimestamp(ctx.clock.now());
+    const updated = await trx.updateTable('users').set({ status, changed })
       .where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw conflict('This account request was decided by someone else just now.');
+    await recordAudit(trx, ctx.clock, viewer, {
+      type: 'users', id, action: decision.approve ? 'approve' : 'refuse', before: row, after: { ...row, status, changed },
+    });
     return row;
   });
   let mailSent = false;

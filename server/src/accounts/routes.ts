@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isStaff, type AppContext } from '../context.js';
+import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticate } from '../plugins/auth.js';
 import { forbidden } from '../plugins/errors.js';
 import { jsonBody } from './fields.js';
@@ -11,9 +11,10 @@ import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccoun
  * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under /api/council/account-requests.
  * - POST /api/password-reset and /api/password-reset/confirm: the forgotten-password link.
  */
-async function asStaff(ctx: AppContext, request: FastifyRequest): Promise<void> {
+async function asStaff(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
   const viewer = await authenticate(ctx, request);
   if (!isStaff(viewer)) throw forbidden('Only council staff can review account requests.');
+  return viewer;
 }
 
 const pathId = (request: FastifyRequest): string => {
@@ -36,13 +37,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { data: await listPendingAccounts(ctx) };
   });
   app.post('/api/council/account-requests/:id/approve', async (request) => {
-    await asStaff(ctx, request);
-    return decideAccount(ctx, requestContext(request), pathId(request), { approve: true });
+    const viewer = await asStaff(ctx, request);
+    return decideAccount(ctx, requestContext(request), pathId(request), { approve: true }, viewer);
   });
   app.post('/api/council/account-requests/:id/refuse', async (request) => {
-    await asStaff(ctx, request);
+    const viewer = await asStaff(ctx, request);
     const reason = refusalReason(jsonBody(request, true));
-    return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason });
+    return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason }, viewer);
   });
 
   app.post('/api/password-reset', async (request, reply) => {

@@ -43,6 +43,9 @@ const schema = z.object({
   OIDC_LABEL: z.string().min(1).max(60).default('Single sign-on'),
   /** Sent as `audience` to providers that want one (Auth0); optional. */
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  /** Reminder e-mails: how often the job looks for what is due (seconds; 0 turns it off), and how many days ahead. */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
+  REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
 });
 
 /** The OpenID Connect provider the sign-in page offers, when configured. */
@@ -78,6 +81,10 @@ export interface Config {
   accountRequestsMaxPending: number;
   passwordResetsPerHour: number;
   oidc?: OidcConfig;
+  /** Seconds between two passes of the reminder job; 0: no reminders. */
+  reminderIntervalSeconds: number;
+  /** Days before a period's due date that the first reminder goes out. */
+  reminderDaysBefore: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountRequestsMaxPending: e.ACCOUNT_REQUESTS_MAX_PENDING,
     passwordResetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
     oidc,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
+    reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
   };
 }

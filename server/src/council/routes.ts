@@ -1,9 +1,13 @@
 import { isIsoDate, isPeriodMonth } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isStaff, type AppContext } from '../context.js';
-import { authenticate } from '../plugins/auth.js';
-import { ApiError, forbidden } from '../plugins/errors.js';
-import type { Actor } from '../workflows/common.js';
+import type { AppContext } from '../context.js';
+import { asStaff, bodyOf, MAX_ID_LENGTH, pathParam, type Body, type FieldProblem } from './http.js';
+import { registerAuditRoutes } from './audit.js';
+import { registerBoardRoutes } from './board.js';
+import { registerInvoiceRoutes } from './invoices.js';
+import { registerReminderRoutes } from './reminders.js';
+import { registerSeasonRoutes } from './seasons.js';
+import { registerUserRoutes } from './users.js';
 import { markInvoicePaid } from '../workflows/invoices.js';
 import { openPeriod } from '../workflows/seasons.js';
 import {
@@ -17,29 +21,7 @@ import {
  * one transaction; handler users get 403 whatever they send.
  */
 
-type Body = Record<string, unknown>;
-interface FieldProblem { field: string; detail: string }
-
-const MAX_ID_LENGTH = 64;
 const MAX_REFERENCE_LENGTH = 255;
-
-/** 422 with one error per field, each pointing at its body member. */
-function invalid(problems: FieldProblem[]): ApiError {
-  return ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })));
-}
-
-/** The JSON object body, or 400; then the fields checked, all problems reported at once. */
-function bodyOf(request: FastifyRequest, allowed: string[], check: (body: Body, problems: FieldProblem[]) => void): Body {
-  const body = request.body;
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, 'The request body must be a JSON object (Content-Type: application/json).');
-  }
-  const problems: FieldProblem[] = Object.keys(body).filter((k) => !allowed.includes(k))
-    .map((k) => ({ field: k, detail: `${k} is not a field of this request (expected: ${allowed.join(', ')}).` }));
-  check(body as Body, problems);
-  if (problems.length > 0) throw invalid(problems);
-  return body as Body;
-}
 
 const periodMonthField = (body: Body, problems: FieldProblem[]): void => {
   if (body.period_month === undefined) problems.push({ field: 'period_month', detail: 'period_month is required: a month written YYYY-MM, such as "2026-10".' });
@@ -65,17 +47,17 @@ const paidFields = (body: Body, problems: FieldProblem[]): void => {
   }
 };
 
-/** Signed in (401), staff (403), then the work in one transaction with the transaction as the actor's database. */
-async function asStaff<T>(ctx: AppContext, request: FastifyRequest, validate: () => Body, work: (a: Actor, body: Body) => Promise<T>): Promise<T> {
-  const viewer = await authenticate(ctx, request);
-  if (!isStaff(viewer)) throw forbidden('Only council staff can do this.');
-  const body = validate();
-  return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
-}
-
-const pathId = (request: FastifyRequest): string => String((request.params as { id: string }).id);
+const pathId = (request: FastifyRequest): string => pathParam(request);
 
 export function registerCouncilRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The council console (see docs/COUNCIL-API.md).
+  registerUserRoutes(app, ctx);
+  registerSeasonRoutes(app, ctx);
+  registerBoardRoutes(app, ctx);
+  registerInvoiceRoutes(app, ctx);
+  registerReminderRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
+
   app.post('/api/council/periods', async (request, reply) => {
     const result = await asStaff(ctx, request, () => bodyOf(request, ['period_month'], periodMonthField),
       (a, body) => openPeriod(a, String(body.period_month)));

@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
+import * as m004 from './migrations/004-council.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-settings': m002,
   '003-accounts': m003,
+  '004-council': m004,
 };
 
 /**

@@ -201,7 +201,11 @@ async function restorePostgres(target: Target, file: string, force: boolean): Pr
     if (occupied && !force) throw new Error(`The target database is not empty (${occupied} has rows): restore refuses to overwrite it without --force.`);
     await database.db.transaction().execute(async (trx) => {
       if (occupied) {
+        // The audit log refuses deletes (migration 004); replacing a whole database is the one exception, so its
+        // triggers are off for this transaction only (ALTER TABLE is transactional on PostgreSQL).
+        await sql`alter table audit_log disable trigger user`.execute(trx);
         for (const t of (await tablesInDependencyOrder(trx)).reverse()) await trx.deleteFrom(t).execute();
+        await sql`alter table audit_log enable trigger user`.execute(trx);
       }
       let table: string | null = null;
       let columns: string[] = [];

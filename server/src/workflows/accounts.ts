@@ -1,7 +1,7 @@
 import { ApiError, conflict } from '../plugins/errors.js';
 import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
 import { revokeUserSessions } from '../plugins/auth.js';
-import { assertStaff, dbBool, dbOf, insertNode, loadRow, type Actor } from './common.js';
+import { assertStaff, audit, dbBool, dbOf, insertNode, loadRow, type Actor } from './common.js';
 
 /** Handler companies and user accounts, as staff (and the operators' command line) keep them. */
 export interface NewHandler {
@@ -70,6 +70,7 @@ export async function setPassword(a: Actor, username: string, password: string):
   const user = await dbOf(a).selectFrom('users').select('id').where('name', '=', username).executeTakeFirst();
   if (!user) throw new ApiError(404, `There is no user ${username}.`);
   await dbOf(a).updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id as string).execute();
+  await audit(a, { type: 'users', id: String(user.id), action: 'password_change', before: null, after: null });
   await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
 }
 

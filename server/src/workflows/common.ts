@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { ApiError, conflict, forbidden } from '../plugins/errors.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import type { Row } from '../jsonapi/resource.js';
+import { recordAudit, type AuditEntry } from '../audit/log.js';
 
 /**
  * What a workflow step needs: the app context (its `db` may be a transaction) and who acts. Workflows are called
@@ -51,13 +52,30 @@ export async function updateRow(a: Actor, table: string, row: Row, values: Row):
   const result = await dbOf(a).updateTable(table).set({ ...values, changed })
     .where('id', '=', row.id as string).where('changed', '=', row.changed as string).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw conflict('Someone else saved this record at the same moment. Reload it and save again.');
+  await audit(a, { type: table, id: String(row.id), action: 'update', before: row, after: { ...row, ...values, changed } });
   return changed;
 }
 
 export async function insertNode(a: Actor, table: string, values: Row, id: string = newId()): Promise<string> {
   const now = nowIso(a);
-  await dbOf(a).insertInto(table).values({ title: '', ...values, id, created: now, changed: now }).execute();
+  const row = { title: '', ...values, id, created: now, changed: now };
+  await dbOf(a).insertInto(table).values(row).execute();
+  await audit(a, { type: table, id, action: 'create', before: null, after: row });
   return id;
+}
+
+/** Deletes one row (only draft sub-records are ever deleted); the audit log keeps what it held. */
+export async function deleteRow(a: Actor, table: string, row: Row): Promise<void> {
+  await dbOf(a).deleteFrom(table).where('id', '=', row.id as string).execute();
+  await audit(a, { type: table, id: String(row.id), action: 'delete', before: row, after: null });
+}
+
+/**
+ * The audit hook: every write of the workflows lands here, in the write's own transaction, with the acting user.
+ * insertNode, updateRow, deleteRow and storeFile call it; the few direct updates call it themselves.
+ */
+export async function audit(a: Actor, entry: AuditEntry): Promise<void> {
+  await recordAudit(dbOf(a), a.ctx.clock, a.viewer, entry);
 }
 
 export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> {
@@ -69,10 +87,12 @@ export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> 
 /** Stores a rendered document; it is readable by whoever may read its owner. */
 export async function storeFile(a: Actor, owner: { type: string; id: string }, filename: string, mime: string, content: Uint8Array): Promise<string> {
   const id = newId();
-  await dbOf(a).insertInto('files').values({
+  const meta = {
     id, filename, filemime: mime, filesize: content.byteLength, owner_type: owner.type, owner_id: owner.id,
-    sha256: createHash('sha256').update(content).digest('hex'), content: Buffer.from(content), created: nowIso(a),
-  }).execute();
+    sha256: createHash('sha256').update(content).digest('hex'), created: nowIso(a),
+  };
+  await dbOf(a).insertInto('files').values({ ...meta, content: Buffer.from(content) }).execute();
+  await audit(a, { type: 'files', id, action: 'create', before: null, after: meta });
   return id;
 }
 

@@ -2,7 +2,7 @@ import { assessmentDetail, divideRoundHalfUp, isIsoDate, formatCents, formatFixe
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../plugins/errors.js';
 import { renderInvoicePdf, type InvoicePdfInput } from '../render/invoice-pdf.js';
-import { assertStaff, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
+import { assertStaff, audit, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
 
 const INVOICE_TYPE = 'node--invoice';
 
@@ -71,6 +71,7 @@ async function attachInvoicePdf(a: Actor, invoice: Row, form: Row, adjustment: I
   });
   const fileId = await storeFile(a, { type: INVOICE_TYPE, id: String(invoice.id) }, `invoice-${String(invoice.invoice_number)}.pdf`, 'application/pdf', content);
   await db.updateTable('invoices').set({ invoice_pdf_id: fileId }).where('id', '=', invoice.id as string).execute();
+  await audit(a, { type: 'invoices', id: String(invoice.id), action: 'update', before: invoice, after: { ...invoice, invoice_pdf_id: fileId } });
 }
 
 /** Staff record a payment; the invoice PDF is re-rendered as paid. */

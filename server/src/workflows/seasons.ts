@@ -1,7 +1,7 @@
 import { isPeriodMonth, monthlyDueDate, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
 import { ApiError } from '../plugins/errors.js';
 import type { Row } from '../jsonapi/resource.js';
-import { assertStaff, dbBool, dbOf, insertNode, type Actor } from './common.js';
+import { assertStaff, audit, dbBool, dbOf, insertNode, type Actor } from './common.js';
 import { createDraftPackage } from './packages.js';
 
 /** A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title. */
@@ -21,8 +21,14 @@ export async function ensureSeason(a: Actor, startYear: number): Promise<string>
 /** Exactly one season is current: setting one clears the others in the same transaction. */
 export async function setCurrentSeason(a: Actor, seasonId: string): Promise<void> {
   assertStaff(a.viewer, 'choose the current season');
+  const before = (await dbOf(a).selectFrom('seasons').select(['id', 'title', 'current_season']).execute()) as Row[];
   await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, false) }).where('id', '<>', seasonId).execute();
   await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, true) }).where('id', '=', seasonId).execute();
+  for (const s of before) {
+    const now = s.id === seasonId;
+    if (Boolean(s.current_season) === now) continue;
+    await audit(a, { type: 'seasons', id: String(s.id), action: 'set_current', before: s, after: { ...s, current_season: dbBool(a, now) } });
+  }
 }
 
 export async function currentSeason(a: Actor): Promise<Row | undefined> {

@@ -1,7 +1,7 @@
 import { validateFormAttributes } from '@pecan/contract';
 import { ApiError } from '../plugins/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
-import { assertDraft, assertNotStale, assertOwnHandler, dbOf, insertNode, loadRow, updateRow, type Actor } from './common.js';
+import { assertDraft, assertNotStale, assertOwnHandler, dbOf, deleteRow, insertNode, loadRow, updateRow, type Actor } from './common.js';
 import { recomputeDraft, unprocessable, VERSIONED_FORMS } from './versioned-forms.js';
 
 /**
@@ -54,6 +54,6 @@ export async function updateSubRecord(a: Actor, table: SubRecordTable, row: Row,
 
 export async function deleteSubRecord(a: Actor, table: SubRecordTable, row: Row): Promise<void> {
   await draftParent(a, table, row.form_id);
-  await dbOf(a).deleteFrom(table).where('id', '=', row.id as string).execute();
+  await deleteRow(a, table, row);
   await recomputeDraft(a, VERSIONED_FORMS[PARENT[table]], String(row.form_id));
 }

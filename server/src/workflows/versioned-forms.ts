@@ -2,7 +2,7 @@ import { apiAttributesOf, certificationErrors, columnOf, FORM_FIELDS, validateFo
 import { ApiError, conflict } from '../plugins/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
-  assertDraft, assertNotStale, assertOwnHandler, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor,
+  assertDraft, assertNotStale, assertOwnHandler, audit, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor,
 } from './common.js';
 import { computedColumns } from './form-figures.js';
 import { issueInvoiceForForm1 } from './invoices.js';
@@ -77,15 +77,18 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
     certification_title: certifiedRow.certification_title, certification_datetime: certifiedRow.certification_datetime,
     [form.pdfColumn]: fileId,
   }).where('id', '=', row.id as string).execute();
+  await audit(a, { type: form.bundle, id: String(row.id), action: 'certify', before: row, after: { ...certifiedRow, [form.pdfColumn]: fileId } });
   await supersedeEarlier(a, form, certifiedRow);
   if (form.bundle === 'apc_form_1') await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
 }
 
 async function supersedeEarlier(a: Actor, form: VersionedForm, row: Row): Promise<void> {
-  let q = dbOf(a).updateTable(form.bundle).set({ form_status: 'superseded' })
-    .where('id', '<>', row.id as string).where('form_status', '=', 'certified');
-  for (const c of form.scopeColumns) q = q.where(c, '=', row[c] as string);
-  await q.execute();
+  let earlier = dbOf(a).selectFrom(form.bundle).selectAll().where('id', '<>', row.id as string).where('form_status', '=', 'certified');
+  for (const c of form.scopeColumns) earlier = earlier.where(c, '=', row[c] as string);
+  for (const old of (await earlier.execute()) as Row[]) {
+    await dbOf(a).updateTable(form.bundle).set({ form_status: 'superseded' }).where('id', '=', old.id as string).execute();
+    await audit(a, { type: form.bundle, id: String(old.id), action: 'supersede', before: old, after: { ...old, form_status: 'superseded' } });
+  }
 }
 
 /**

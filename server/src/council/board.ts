@@ -1,0 +1,185 @@
+import { apiAttributesOf } from '@pecan/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Row } from '../jsonapi/resource.js';
+import { notFound } from '../plugins/errors.js';
+import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
+import {
+  existingId, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, pathParam, queryOf, sendCsv, staffViewer, toCsv, todayIn,
+  type FieldProblem,
+} from './http.js';
+
+/**
+ * The submissions board: every active handler against forms 1, 2 and 3 of a month (or form 5 of a season), one
+ * row per handler and form, with where the filing stands. And a filing's versions side by side.
+ */
+export const BOARD_STATUSES = ['not_started', 'draft', 'certified', 'amended', 'overdue'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+
+export interface BoardRow {
+  handler_id: string;
+  handler_number: string;
+  handler_name: string;
+  form: 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
+  status: BoardStatus;
+  due_date: string;
+  /** The last version (a draft amendment when one is in progress); null when the handler has no version. */
+  current_version_id: string | null;
+  /** The certified version that counts (the latest certified one), if any. */
+  certified_version_id: string | null;
+  certified_at: string | null;
+  /** Versions after the first (amendments, certified or in progress). */
+  amendments: number;
+  amendment_in_progress: boolean;
+}
+
+interface Version { id: string; handler_id: string; form_status: string; amendment_number: number; certification_datetime: string | null; created: string; changed: string }
+
+/** Where one handler's filing of one form stands, from its versions (oldest first). */
+export function filingStatus(versions: Version[], dueDate: string, today: string): Pick<BoardRow, 'status' | 'current_version_id' | 'certified_version_id' | 'certified_at' | 'amendments' | 'amendment_in_progress'> {
+  const current = versions.at(-1) ?? null;
+  const certified = [...versions].reverse().find((v) => v.form_status === 'certified') ?? null;
+  let status: BoardStatus;
+  if (certified) status = certified.amendment_number > 0 ? 'amended' : 'certified';
+  else if (today > dueDate) status = 'overdue';
+  // A draft nobody has saved yet (opening the month made it) is not started.
+  else if (!current || (versions.length === 1 && current.changed === current.created)) status = 'not_started';
+  else status = 'draft';
+  return {
+    status,
+    current_version_id: current?.id ?? null,
+    certified_version_id: certified?.id ?? null,
+    certified_at: certified?.certification_datetime ?? null,
+    amendments: versions.filter((v) => v.amendment_number > 0).length,
+    amendment_in_progress: current !== null && current.form_status === 'draft' && current.amendment_number > 0,
+  };
+}
+
+export interface Board {
+  scope: { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
+  due_date: string;
+  forms: string[];
+  counts: Record<BoardStatus, number>;
+  data: BoardRow[];
+}
+
+/** The board of a period (forms 1-3) or a season (form 5), filtered by status and handler. */
+export async function buildBoard(ctx: AppContext, q: Record<string, string | undefined>): Promise<Board> {
+  const problems: FieldProblem[] = [];
+  if (q.period_id === undefined && q.season_id === undefined) problems.push({ field: 'period_id', detail: 'Give period_id (forms 1, 2 and 3 of a month) or season_id (form 5 of a season).' });
+  if (q.period_id !== undefined && q.season_id !== undefined) problems.push({ field: 'season_id', detail: 'Give period_id or season_id, not both.' });
+  const periodId = await existingId(ctx, 'reporting_periods', q.period_id, 'period_id', problems);
+  const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
+  const status = oneOf(q.status, BOARD_STATUSES, 'status', problems);
+  const handlerId = await handlerParam(ctx, q.handler, problems);
+  if (problems.length > 0) throw invalidParameters(problems);
+
+  const today = todayIn(ctx);
+  let scope: Board['scope'];
+  let dueDate: string;
+  let forms: BoardRow['form'][];
+  let column: 'period_id' | 'season_id';
+  let scopeId: string;
+  if (periodId) {
+    const p = await ctx.db.selectFrom('reporting_periods').selectAll().where('id', '=', periodId).executeTakeFirstOrThrow();
+    scope = { kind: 'period', id: periodId, period_month: p.period_month, title: p.title };
+    dueDate = p.due_date;
+    forms = ['apc_form_1', 'apc_form_2', 'apc_form_3'];
+    column = 'period_id';
+    scopeId = periodId;
+  } else {
+    const s = await ctx.db.selectFrom('seasons').selectAll().where('id', '=', seasonId!).executeTakeFirstOrThrow();
+    scope = { kind: 'season', id: seasonId!, title: s.title };
+    dueDate = s.reporting_due_date;
+    forms = ['apc_form_5'];
+    column = 'season_id';
+    scopeId = seasonId!;
+  }
+  let hq = ctx.db.selectFrom('handlers').select(['id', 'handler_number', 'title']).where('handler_status', '=', 'active');
+  if (handlerId) hq = hq.where('id', '=', handlerId);
+  const handlers = await hq.orderBy('handler_number').execute();
+
+  const rows: BoardRow[] = [];
+  const byForm = new Map<string, Map<string, Version[]>>();
+  for (const form of forms) {
+    const versions = (await ctx.db.selectFrom(form)
+      .select(['id', 'handler_id', 'form_status', 'amendment_number', 'certification_datetime', 'created', 'changed'])
+      .where(column, '=', scopeId).orderBy('handler_id').orderBy('amendment_number').execute()) as Version[];
+    const map = new Map<string, Version[]>();
+    for (const v of versions) {
+      const list = map.get(v.handler_id) ?? [];
+      list.push({ ...v, amendment_number: Number(v.amendment_number) });
+      map.set(v.handler_id, list);
+    }
+    byForm.set(form, map);
+  }
+  for (const h of handlers) {
+    for (const form of forms) {
+      const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
+      rows.push({ handler_id: h.id, handler_number: h.handler_number, handler_name: h.title, form, due_date: dueDate, ...state });
+    }
+  }
+  const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length])) as Record<BoardStatus, number>;
+  return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
+}
+
+const BOARD_COLUMNS = ['handler_number', 'handler_name', 'form', 'status', 'due_date', 'current_version_id', 'certified_version_id', 'certified_at', 'amendments', 'amendment_in_progress'] as const;
+
+const VERSIONED = ['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_5'] as const;
+
+/** Two attribute values are the same when their JSON is (lists of rows compare by content). */
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const boardQuery = ['period_id', 'season_id', 'status', 'handler'];
+
+  app.get('/api/council/board', async (request) => {
+    await staffViewer(ctx, request);
+    return buildBoard(ctx, queryOf(request, boardQuery));
+  });
+
+  app.get('/api/council/board.csv', async (request, reply) => {
+    await staffViewer(ctx, request);
+    const board = await buildBoard(ctx, queryOf(request, boardQuery));
+    const csv = toCsv([...BOARD_COLUMNS], board.data.map((r) => BOARD_COLUMNS.map((c) => {
+      const v = r[c];
+      return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
+    })));
+    const name = board.scope.kind === 'period' ? board.scope.period_month : board.scope.title;
+    return sendCsv(reply, `submissions-${name.replace(/[^A-Za-z0-9-]/g, '_')}.csv`, csv);
+  });
+
+  /** Every version of the filing that version :id belongs to, oldest first, with what changed from one to the next. */
+  app.get('/api/council/filings/:bundle/:id/versions', async (request) => {
+    await staffViewer(ctx, request);
+    queryOf(request, []);
+    const bundle = pathParam(request, 'bundle');
+    const id = pathParam(request);
+    if (!(VERSIONED as readonly string[]).includes(bundle)) throw notFound(`Filings are apc_form_1, apc_form_2, apc_form_3 or apc_form_5; there is no ${bundle}.`);
+    const form = VERSIONED_FORMS[bundle as (typeof VERSIONED)[number]];
+    const one = id.length > MAX_ID_LENGTH ? undefined : await ctx.db.selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
+    if (!one) throw notFound(`There is no ${bundle} with this id.`);
+    let q = ctx.db.selectFrom(form.bundle).selectAll();
+    for (const c of form.scopeColumns) q = q.where(c, '=', (one as Row)[c] as string);
+    const rows = (await q.orderBy('amendment_number').execute()) as Row[];
+    const handler = await ctx.db.selectFrom('handlers').select(['id', 'handler_number', 'title']).where('id', '=', String(one.handler_id)).executeTakeFirst();
+    let previous: Record<string, unknown> | null = null;
+    const versions = rows.map((r) => {
+      const attributes = apiAttributesOf(form.bundle, r);
+      const changedFields = previous === null ? [] : Object.keys(attributes).filter((k) => !same(attributes[k], previous![k]));
+      previous = attributes;
+      return {
+        id: String(r.id), type: `node--${form.bundle}`, title: String(r.title), amendment_number: Number(r.amendment_number),
+        form_status: String(r.form_status), certified_at: (r.certification_datetime as string | null) ?? null,
+        certification_name: (r.certification_name as string | null) ?? null, amendment_reason: (r.amendment_reason as string | null) ?? null,
+        created: String(r.created), changed: String(r.changed), attributes, changed_fields: changedFields,
+      };
+    });
+    return {
+      bundle: form.bundle,
+      handler: handler ? { id: handler.id, handler_number: handler.handler_number, name: handler.title } : null,
+      scope: Object.fromEntries(form.scopeColumns.map((c) => [c, (one as Row)[c]])),
+      versions,
+    };
+  });
+}

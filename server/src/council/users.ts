@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Row } from '../jsonapi/resource.js';
+import { issuePasswordResetLink } from '../accounts/password-reset.js';
+import { trySendMail, type MailMessage } from '../mail/mailer.js';
+import { revokeUserSessions } from '../plugins/auth.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { hashPassword, MAX_PASSWORD_LENGTH, passwordPolicyProblem } from '../users/passwords.js';
+import { dbBool, insertNode, updateRow, type Actor } from '../workflows/common.js';
+import {
+  asStaff, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, openBody, pageParam, pathParam, queryOf, staffViewer,
+  type Body, type FieldProblem,
+} from './http.js';
+
+/**
+ * Council staff keep the user accounts: list and search, create, edit, assign to a handler, block (which ends
+ * every session at once) and send a password-reset link (the same e-mail as the public forgot-password flow).
+ */
+const ROLES = ['handler', 'staff'] as const;
+const EDITABLE_STATUSES = ['active', 'blocked'] as const;
+const LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
+const PAGE_SIZE = 100;
+const EMAIL = z.email();
+const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
+
+export interface CouncilUser {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  job_title: string | null;
+  phone: string | null;
+  role: string;
+  status: string;
+  handler_id: string | null;
+  handler_number: string | null;
+  handler_name: string | null;
+  created: string;
+  changed: string;
+}
+
+function usersQuery(ctx: AppContext) {
+  return ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
+}
+
+const userColumns = ['u.id', 'u.name', 'u.first_name', 'u.last_name', 'u.mail', 'u.job_title', 'u.phone', 'u.role', 'u.status',
+  'u.handler_id', 'h.handler_number', 'h.title as handler_name', 'u.created', 'u.changed'] as const;
+
+function toUser(r: Row): CouncilUser {
+  return {
+    id: String(r.id), username: String(r.name), first_name: String(r.first_name ?? ''), last_name: String(r.last_name ?? ''),
+    email: (r.mail as string | null) ?? null, job_title: (r.job_title as string | null) ?? null, phone: (r.phone as string | null) ?? null,
+    role: String(r.role), status: String(r.status), handler_id: (r.handler_id as string | null) ?? null,
+    handler_number: (r.handler_number as string | null) ?? null, handler_name: (r.handler_name as string | null) ?? null,
+    created: String(r.created), changed: String(r.changed),
+  };
+}
+
+async function loadUser(ctx: AppContext, id: string): Promise<CouncilUser> {
+  if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
+  const row = await usersQuery(ctx).select([...userColumns]).where('u.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('There is no user with this id.');
+  return toUser(row as Row);
+}
+
+/** Optional text: absent (undefined), null/'' (null when nullable), or trimmed text of at most `max` characters. */
+function textField(body: Body, field: string, problems: FieldProblem[], options: { max: number; required?: boolean; nullable?: boolean }): string | null | undefined {
+  const v = body[field];
+  if (v === undefined) {
+    if (options.required) problems.push({ field, detail: `${field} is required.` });
+    return undefined;
+  }
+  if (v === null || (typeof v === 'string' && v.trim() === '')) {
+    if (options.required || !options.nullable) {
+      problems.push({ field, detail: `${field} cannot be empty.` });
+      return undefined;
+    }
+    return null;
+  }
+  if (typeof v !== 'string') { problems.push({ field, detail: `${field} must be text.` }); return undefined; }
+  if (v.length > options.max) { problems.push({ field, detail: `${field} must be at most ${options.max} characters long.` }); return undefined; }
+  return v.trim();
+}
+
+function emailOf(body: Body, problems: FieldProblem[], required: boolean): string | null | undefined {
+  const value = textField(body, 'email', problems, { max: 254, required, nullable: !required });
+  if (typeof value === 'string' && !EMAIL.safeParse(value).success) {
+    problems.push({ field: 'email', detail: 'email must be an e-mail address, such as name@example.com.' });
+    return undefined;
+  }
+  return value;
+}
+
+async function mailTaken(a: Actor, email: string, exceptId?: string): Promise<boolean> {
+  let q = a.ctx.db.selectFrom('users').select('id').where(sql<string>`lower(mail)`, '=', email.toLowerCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+async function handlerByNumber(a: Actor, value: unknown, problems: FieldProblem[]): Promise<string | null | undefined> {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 20) {
+    problems.push({ field: 'handler_number', detail: 'handler_number must be the number of a handler (text), or null.' });
+    return undefined;
+  }
+  const h = await a.ctx.db.selectFrom('handlers').select('id').where('handler_number', '=', value).executeTakeFirst();
+  if (!h) { problems.push({ field: 'handler_number', detail: `There is no handler number ${value}.` }); return undefined; }
+  return h.id as string;
+}
+
+function fail(problems: FieldProblem[]): void {
+  if (problems.length > 0) throw ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })));
+}
+
+const CREATE_FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'handler_number', 'password', 'job_title', 'phone'];
+const EDIT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'phone', 'handler_number', 'role', 'status'];
+
+async function createUserFromBody(a: Actor, body: Body, problems: FieldProblem[]): Promise<{ id: string; mail: MailMessage | null }> {
+  const username = textField(body, 'username', problems, { max: 60, required: true });
+  if (typeof username === 'string') {
+    if (!USERNAME.test(username)) problems.push({ field: 'username', detail: 'A username is 2 to 60 letters, digits, dots, dashes, underscores or @.' });
+    else if (await a.ctx.db.selectFrom('users').select('id').where(sql<string>`lower(name)`, '=', username.toLowerCase()).executeTakeFirst()) {
+      problems.push({ field: 'username', detail: `The username ${username} is taken.` });
+    }
+  }
+  const firstName = textField(body, 'first_name', problems, { max: 100, required: true });
+  const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
+  const email = emailOf(body, problems, true);
+  if (typeof email === 'string' && await mailTaken(a, email)) problems.push({ field: 'email', detail: 'Another account already uses this e-mail address.' });
+  const jobTitle = textField(body, 'job_title', problems, { max: 255, nullable: true });
+  const phone = textField(body, 'phone', problems, { max: 60, nullable: true });
+  const role = body.role;
+  if (!ROLES.includes(role as 'handler')) problems.push({ field: 'role', detail: 'role is required: handler or staff.' });
+  const handlerId = await handlerByNumber(a, body.handler_number, problems);
+  if (role === 'handler' && !handlerId && !problems.some((p) => p.field === 'handler_number')) {
+    problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its handler_number.' });
+  }
+  if (role === 'staff' && handlerId) problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: leave handler_number out or null.' });
+  let password: string | null = null;
+  if (body.password !== undefined && body.password !== null) {
+    if (typeof body.password !== 'string' || body.password.length > MAX_PASSWORD_LENGTH) problems.push({ field: 'password', detail: 'password must be text.' });
+    else {
+      const weak = passwordPolicyProblem(body.password);
+      if (weak) problems.push({ field: 'password', detail: weak });
+      else password = body.password;
+    }
+  }
+  fail(problems);
+  const id = await insertNode(a, 'users', {
+    name: username, mail: email, pass_hash: password ? await hashPassword(password) : null, role, status: 'active',
+    first_name: firstName, last_name: lastName ?? '', job_title: jobTitle ?? null, phone: phone ?? null,
+    show_in_directory: dbBool(a, false), handler_id: role === 'handler' ? handlerId : null,
+  });
+  // Without a password the new user chooses one through a reset link, sent once this transaction has committed.
+  const mail = password ? null : await issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: email as string, first_name: String(firstName) }, a.viewer);
+  return { id, mail };
+}
+
+async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem[]): Promise<void> {
+  if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
+  const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound('There is no user with this id.');
+  const values: Row = {};
+  const firstName = textField(body, 'first_name', problems, { max: 100 });
+  if (firstName !== undefined) values.first_name = firstName;
+  const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
+  if (lastName !== undefined) values.last_name = lastName ?? '';
+  for (const [field, max] of [['job_title', 255], ['phone', 60]] as const) {
+    const v = textField(body, field, problems, { max, nullable: true });
+    if (v !== undefined) values[field] = v;
+  }
+  const email = emailOf(body, problems, false);
+  if (email !== undefined) {
+    if (email !== null && await mailTaken(a, email, id)) problems.push({ field: 'email', detail: 'Another account already uses this e-mail address.' });
+    else values.mail = email;
+  }
+  if (body.role !== undefined) {
+    if (!ROLES.includes(body.role as 'handler')) problems.push({ field: 'role', detail: 'role must be handler or staff.' });
+    else values.role = body.role;
+  }
+  const handlerId = await handlerByNumber(a, body.handler_number, problems);
+  if (handlerId !== undefined) values.handler_id = handlerId;
+  const status = body.status === undefined ? undefined : oneOf(typeof body.status === 'string' ? body.status : '#', EDITABLE_STATUSES, 'status', problems);
+  if (status !== undefined) {
+    if (status === 'blocked' && id === a.viewer.userId) problems.push({ field: 'status', detail: 'You cannot block your own account.' });
+    else values.status = status;
+  }
+  if ((row.status === 'pending' || row.status === 'refused') && status !== undefined) {
+    problems.push({ field: 'status', detail: `This account is ${String(row.status)}: decide it under /api/council/account-requests.` });
+  }
+  const role = (values.role ?? row.role) as string;
+  const handler = values.handler_id !== undefined ? values.handler_id : row.handler_id;
+  if (!problems.some((p) => p.field === 'role' || p.field === 'handler_number')) {
+    if (role === 'handler' && !handler) problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its handler_number.' });
+    if (role === 'staff' && handler) {
+      if (body.handler_number === undefined) values.handler_id = null; // made staff: leaves its handler
+      else problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: leave handler_number out or null.' });
+    }
+  }
+  if (role === 'handler' && row.id === a.viewer.userId && values.role !== undefined) {
+    problems.push({ field: 'role', detail: 'You cannot take away your own staff role.' });
+  }
+  fail(problems);
+  if (Object.keys(values).length === 0) return;
+  await updateRow(a, 'users', row, values);
+  // Blocked, moved to another handler or given another role: every session ends at once.
+  const sessionsEnd = (values.status === 'blocked' && row.status !== 'blocked')
+    || (values.handler_id !== undefined && values.handler_id !== row.handler_id) || (values.role !== undefined && values.role !== row.role);
+  if (sessionsEnd) await revokeUserSessions(a.ctx.db, id, a.ctx.clock.now());
+}
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/council/users', async (request) => {
+    await staffViewer(ctx, request);
+    const q = queryOf(request, ['q', 'handler', 'status', 'role', 'page']);
+    const problems: FieldProblem[] = [];
+    const status = oneOf(q.status, LIST_STATUSES, 'status', problems);
+    const role = oneOf(q.role, ROLES, 'role', problems);
+    const page = pageParam(q.page, problems);
+    const handlerId = q.handler === 'none' ? null : await handlerParam(ctx, q.handler, problems);
+    if (problems.length > 0) throw invalidParameters(problems);
+    let query = usersQuery(ctx);
+    if (q.q) {
+      const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb.or(['u.name', 'u.first_name', 'u.last_name', 'u.mail', 'h.title', 'h.handler_number']
+        .map((c) => eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${like} escape '\\'`))));
+    }
+    if (q.handler === 'none') query = query.where('u.handler_id', 'is', null);
+    else if (handlerId) query = query.where('u.handler_id', '=', handlerId);
+    if (status) query = query.where('u.status', '=', status);
+    if (role) query = query.where('u.role', '=', role);
+    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await query.select([...userColumns]).orderBy('u.name').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+    return { data: rows.map((r) => toUser(r as Row)), meta: { total, page, per_page: PAGE_SIZE } };
+  });
+
+  app.get('/api/council/users/:id', async (request) => {
+    await staffViewer(ctx, request);
+    return { data: await loadUser(ctx, pathParam(request)) };
+  });
+
+  app.post('/api/council/users', async (request, reply) => {
+    let extra: FieldProblem[] = [];
+    const result = await asStaff(ctx, request, () => { const o = openBody(request, CREATE_FIELDS); extra = o.problems; return o.body; },
+      (a, body) => createUserFromBody(a, body, extra));
+    const mailSent = result.mail ? await trySendMail(ctx, result.mail, request.log) : false;
+    return reply.code(201).send({ data: await loadUser(ctx, result.id), meta: { password_reset_sent: mailSent } });
+  });
+
+  app.patch('/api/council/users/:id', async (request) => {
+    const id = pathParam(request);
+    let extra: FieldProblem[] = [];
+    await asStaff(ctx, request, () => { const o = openBody(request, EDIT_FIELDS); extra = o.problems; return o.body; }, (a, body) => editUser(a, id, body, extra));
+    return { data: await loadUser(ctx, id) };
+  });
+
+  app.post('/api/council/users/:id/password-reset', async (request, reply) => {
+    const id = pathParam(request);
+    const message = await asStaff(ctx, request, () => ({}), async (a) => {
+      const user = await loadUser(a.ctx, id);
+      const problems: FieldProblem[] = [];
+      if (user.status !== 'active') problems.push({ field: 'status', detail: `This account is ${user.status}: only an active account can get a password-reset link.` });
+      if (!user.email) problems.push({ field: 'email', detail: 'This account has no e-mail address: add one first.' });
+      fail(problems);
+      return issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: user.email, first_name: user.first_name }, a.viewer);
+    });
+    // After commit: the link exists before the mail that carries it goes out.
+    const sent = await trySendMail(ctx, message, request.log);
+    return reply.code(202).send({ id, email: message.to, mail_sent: sent });
+  });
+}
