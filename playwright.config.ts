@@ -26,7 +26,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'exec node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

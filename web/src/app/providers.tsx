@@ -15,6 +15,9 @@ export const queryClient = new QueryClient({
       staleTime: 60_000,
       retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // Deserialized JSON:API documents link resources to each other in cycles, which structural sharing would
+      // walk forever on a refetch.
+      structuralSharing: false,
     },
   },
 });
@@ -34,11 +37,15 @@ function AntdConfig({ children }: { children: ReactNode }) {
     };
   }, [info.code]);
 
-  useEffect(() => {
-    document.documentElement.style.colorScheme = settings.dark ? 'dark' : 'light';
-  }, [settings.dark]);
-
   const theme = useMemo(() => buildAntdTheme(settings), [settings]);
+
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.colorScheme = settings.dark ? 'dark' : 'light';
+    root.setProperty('--portal-link', theme.token?.colorLink ?? '#0958d9');
+    document.body.style.background = theme.token?.colorBgLayout ?? '';
+    document.body.style.color = settings.dark ? 'rgba(255,255,255,0.85)' : 'rgba(0,0,0,0.88)';
+  }, [settings.dark, theme]);
   return (
     <ConfigProvider locale={locale} direction={info.dir} theme={theme}>
       {children}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RequireAuth } from './require-auth';
 import { DashboardRouteError, RouteError } from './route-error';
@@ -18,6 +18,20 @@ const UnderConstructionPage = lazy(() => import('../features/dashboard/component
 const HelpPage = lazy(() => import('../features/help/components/help-page'));
 const MyProfilePage = lazy(() => import('../features/profile/components/my-profile-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const InvoicesPage = lazy(() => import('../features/invoices/components/invoices-page'));
+const FormsPackagesPage = lazy(() => import('../features/forms/components/forms-packages-page'));
+const FormPage = lazy(() => import('../features/forms/components/form-page'));
+const AmendFormPage = lazy(() => import('../features/forms/components/amend-form-page'));
+const CertificationPage = lazy(() => import('../features/forms/components/certification-page'));
+const YearEndPage = lazy(() => import('../features/year-end/components/year-end-page'));
+const Form5EditPage = lazy(() => import('../features/year-end/components/form5-edit-page'));
+const Form5CertificationPage = lazy(() => import('../features/year-end/components/form5-certification-page'));
+const TransfersPage = lazy(() => import('../features/transfers/components/transfers-page'));
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
+const AnalyticsPage = lazy(() => import('../features/analytics/components/analytics-page'));
+const HandlersPage = lazy(() => import('../features/directory/components/handlers-page'));
+const ContactsPage = lazy(() => import('../features/directory/components/contacts-page'));
+const ProfileEditPage = lazy(() => import('../features/profile/components/profile-edit-page'));
 
 const inner = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -54,10 +68,24 @@ export const router = createBrowserRouter([
               { path: 'my-profile', element: inner(<MyProfilePage />) },
               ...areaRoutes,
               // Navigation targets of the form workflows (spec section 2); their pages come with the forms area.
-              ...['formCertification/:formId', 'formAmendCertification/:formId', 'form5Certification/:formId', 'form5AmendCertification/:formId'].map((path) => ({
-                path,
-                element: inner(<UnderConstructionPage areaKey="nav.formCertification" />),
-              })),
+              { path: 'year-end', element: inner(<YearEndPage />) },
+              { path: 'year-end/:formId', element: inner(<Form5EditPage />) },
+              { path: 'form5Certification/:formId', element: inner(<Form5CertificationPage />) },
+              { path: 'form5AmendCertification/:formId', element: inner(<Form5CertificationPage amendment />) },
+              { path: 'transfers', element: inner(<TransfersPage />) },
+              { path: 'reports', element: inner(<ReportsPage />) },
+              { path: 'analytics', element: inner(<AnalyticsPage />) },
+              { path: 'handlers', element: inner(<HandlersPage />) },
+              { path: 'contacts', element: inner(<ContactsPage />) },
+              { path: 'profile', element: inner(<ProfileEditPage />) },
+              ...['year-end-forms', 'position-reports', 'industry-analytics'].map((from) => ({ path: from, element: <Navigate to={`/dashboard/${from === 'year-end-forms' ? 'year-end' : from === 'position-reports' ? 'reports' : 'analytics'}`} replace /> })),
+              // Dashboard home, invoices and forms 1-3 (the filing area).
+              { path: 'invoices', element: inner(<InvoicesPage />) },
+              { path: 'forms', element: inner(<FormsPackagesPage />) },
+              { path: 'forms-packages', element: <Navigate to="/dashboard/forms" replace /> },
+              { path: 'forms/:bundle/:formId', element: inner(<FormPage />) },
+              { path: 'formCertification/:formId', element: inner(<CertificationPage />) },
+              { path: 'formAmendCertification/:formId', element: inner(<AmendFormPage />) },
               { path: '*', element: inner(<NotFoundPage embedded />) },
             ],
           },

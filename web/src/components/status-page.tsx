@@ -1,4 +1,5 @@
-import { Button, theme } from 'antd';
+import { theme } from 'antd';
+import { PlainButton } from './plain-button';
 import type { ReactNode } from 'react';
 
 interface StatusPageProps {
@@ -24,9 +25,9 @@ export function StatusPage({ code, title, text, action, extra, standalone = true
       <h1 style={{ fontSize: 28, fontWeight: 600, margin: '16px 0 8px', color: token.colorTextHeading }}>{title}</h1>
       {text ? <p style={{ fontSize: 16, lineHeight: 1.6, margin: '0 0 24px' }}>{text}</p> : null}
       {action ? (
-        <Button type="primary" size="large" onClick={action.onClick}>
+        <PlainButton variant="primary" size="large" onClick={action.onClick}>
           {action.label}
-        </Button>
+        </PlainButton>
       ) : null}
       {extra}
     </div>

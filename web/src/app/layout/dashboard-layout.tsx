@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { syncDayjsLocale } from '../../lib/i18n/antd-locale';
 import { languageInfo } from '../../lib/i18n/languages';
 import { useSession } from '../../lib/session/use-session';
 import { useThemeSettings } from '../../lib/theme/theme-context';
@@ -23,13 +24,16 @@ export default function DashboardLayout() {
   const { isStaff } = useSession();
   const { settings } = useThemeSettings();
   const side = barColors(settings.sidebar, settings.dark);
-  const rtl = languageInfo(i18n.resolvedLanguage ?? i18n.language).dir === 'rtl';
+  const language = languageInfo(i18n.resolvedLanguage ?? i18n.language);
+  const rtl = language.dir === 'rtl';
   // The sidebar is collapsed unless the window is wider than 1220 px; it follows the window across that line.
   const [collapsed, setCollapsed] = useState(width <= 1220);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
 
   useEffect(() => setCollapsed(mode !== 'desktop'), [mode]);
+  // Date pickers of the data pages follow the language (dayjs is loaded with the signed-in area only).
+  useEffect(() => void syncDayjsLocale(language.code).catch(() => undefined), [language.code]);
   useEffect(() => setDrawerOpen(false), [pathname, mode]);
 
   const brand = (showName: boolean) => (

@@ -15,14 +15,14 @@ export interface DashboardArea {
 
 export const DASHBOARD_AREAS: DashboardArea[] = [
   { key: 'dashboard', path: '', labelKey: 'nav.dashboard', icon: 'dashboard', status: 'ready' },
-  { key: 'invoices', path: 'invoices', labelKey: 'nav.invoices', icon: 'invoices', status: 'building' },
-  { key: 'forms-packages', path: 'forms-packages', labelKey: 'nav.formsPackages', icon: 'forms', status: 'building' },
-  { key: 'year-end-forms', path: 'year-end-forms', labelKey: 'nav.yearEndForms', icon: 'yearEnd', status: 'building' },
-  { key: 'transfers', path: 'transfers', labelKey: 'nav.transfers', icon: 'transfers', status: 'building' },
-  { key: 'position-reports', path: 'position-reports', labelKey: 'nav.positionReports', icon: 'reports', status: 'building' },
-  { key: 'industry-analytics', path: 'industry-analytics', labelKey: 'nav.industryAnalytics', icon: 'analytics', status: 'building' },
-  { key: 'handlers', path: 'handlers', labelKey: 'nav.handlers', icon: 'handlers', status: 'building' },
-  { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'building' },
+  { key: 'invoices', path: 'invoices', labelKey: 'nav.invoices', icon: 'invoices', status: 'ready' },
+  { key: 'forms-packages', path: 'forms', labelKey: 'nav.formsPackages', icon: 'forms', status: 'ready' },
+  { key: 'year-end-forms', path: 'year-end', labelKey: 'nav.yearEndForms', icon: 'yearEnd', status: 'ready' },
+  { key: 'transfers', path: 'transfers', labelKey: 'nav.transfers', icon: 'transfers', status: 'ready' },
+  { key: 'position-reports', path: 'reports', labelKey: 'nav.positionReports', icon: 'reports', status: 'ready' },
+  { key: 'industry-analytics', path: 'analytics', labelKey: 'nav.industryAnalytics', icon: 'analytics', status: 'ready' },
+  { key: 'handlers', path: 'handlers', labelKey: 'nav.handlers', icon: 'handlers', status: 'ready' },
+  { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'ready' },
   { key: 'help', path: 'help', labelKey: 'nav.help', icon: 'help', status: 'ready' },
   { key: 'account-requests', path: 'council/account-requests', labelKey: 'nav.accountRequests', icon: 'requests', group: 'council', status: 'building' },
   { key: 'handlers-users', path: 'council/handlers-users', labelKey: 'nav.councilHandlers', icon: 'handlers', group: 'council', status: 'building' },
@@ -32,10 +32,14 @@ export const DASHBOARD_AREAS: DashboardArea[] = [
 
 /** Pages without a menu entry of their own, and the entry that stays current on them. */
 const PARENT_OF: Record<string, string> = {
+  forms: 'forms-packages',
   formCertification: 'forms-packages',
   formAmendCertification: 'forms-packages',
   form5Certification: 'year-end-forms',
   form5AmendCertification: 'year-end-forms',
+  'year-end': 'year-end-forms',
+  reports: 'position-reports',
+  analytics: 'industry-analytics',
 };
 
 /** Selected and open menu keys from the path: the last segment that is a menu key (or maps to one) wins. */

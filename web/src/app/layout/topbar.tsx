@@ -50,7 +50,8 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
       <ConfigProvider theme={{ algorithm: bar.light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm, token: { colorText: bar.text, colorBgContainer: bar.light ? '#ffffff' : 'rgba(255,255,255,0.08)' } }}>
         {toggle}
         <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: 600 }}>
-          {profile.handlerName ?? (compact ? '' : t('app.council'))}
+          {/* <bdi>: a Latin company name keeps its full stop at its end inside right-to-left text. */}
+          <bdi>{profile.handlerName ?? (compact ? '' : t('app.council'))}</bdi>
         </div>
         <Space size={compact ? 2 : 8}>
           <LanguageSwitcher style={compact ? { minWidth: 96 } : undefined} />

@@ -21,18 +21,20 @@ const dayjsLoaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<unknown>> 
 
 const dayjsNames: Record<LanguageCode, string> = { en: 'en', zh: 'zh-cn', es: 'es', fr: 'fr', it: 'it', sa: 'ar' };
 
-let dayjsLoaded = false;
-
+/** Ant Design's strings for a language (2 KB each). dayjs is not touched here: see syncDayjsLocale. */
 export async function loadAntdLocale(code: LanguageCode): Promise<Locale> {
-  if (code === 'en') {
-    // dayjs is only loaded once a page needs it (or another language did); put it back to English then.
-    if (dayjsLoaded) (await import('dayjs')).default.locale('en');
-    return enUS;
-  }
-  dayjsLoaded = true;
-  const [mod, { default: dayjs }] = await Promise.all([loaders[code](), import('dayjs'), dayjsLoaders[code]()]);
+  if (code === 'en') return enUS;
+  return (await loaders[code]()).default;
+}
+
+/**
+ * dayjs (date pickers) in the language. Called by the signed-in area's layout, not by the providers, so the
+ * signed-out pages (which have no dates) do not load dayjs and its locales: /signin stays under its budget.
+ */
+export async function syncDayjsLocale(code: LanguageCode): Promise<void> {
+  const { default: dayjs } = await import('dayjs');
+  if (code !== 'en') await dayjsLoaders[code]();
   dayjs.locale(dayjsNames[code]);
-  return mod.default;
 }
 
 export { enUS };

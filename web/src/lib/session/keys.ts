@@ -21,6 +21,9 @@ export const STORAGE_KEYS = {
   newFormCertification: 'new_form_certification',
   newYearEndFormCertification: 'new_year_end_form_certification',
   augForm1AmendReqd: 'aug_form1_amend_reqd',
+  /** Cached copies: when each was saved ({key: ms}), and lists without a spec key of their own. */
+  cacheSavedAt: 'cache_saved_at',
+  cachedLists: 'cached_lists',
 } as const;
 
 /** Every key the session owns; all are removed on logout. */

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { getJson, postJson } from '../../../lib/http/json';
+import { postJson } from '../../../lib/http/json';
+import type { SsoConfig } from './sso-config';
 import type { TokenResponse } from '../../../lib/session/token-rules';
 import { codeChallengeS256, createCodeVerifier, randomString } from './pkce';
 
@@ -8,15 +8,8 @@ import { codeChallengeS256, createCodeVerifier, randomString } from './pkce';
  * the browser goes to the provider, comes back to /auth0loginCallback, and the server exchanges the code at
  * POST /api/sso/callback, answering a token response like /oauth/token.
  */
-export interface SsoConfig {
-  enabled: boolean;
-  label?: string;
-  authorizeUrl?: string;
-  clientId?: string;
-  scope?: string;
-  audience?: string;
-  redirectUri?: string;
-}
+export type { SsoConfig } from './sso-config';
+export { getSsoConfig, useSsoConfig } from './sso-config';
 
 export const SSO_PENDING_KEY = 'sso_pending';
 export const SSO_CALLBACK_PATH = '/auth0loginCallback';
@@ -28,19 +21,6 @@ interface PendingSso {
   returnTo: string;
   redirectUri: string;
   createdAt: number;
-}
-
-export async function getSsoConfig(): Promise<SsoConfig | null> {
-  try {
-    const config = await getJson<SsoConfig>('/api/sso/config');
-    return config?.enabled && config.authorizeUrl && config.clientId ? config : null;
-  } catch {
-    return null;
-  }
-}
-
-export function useSsoConfig() {
-  return useQuery({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
 }
 
 export async function buildAuthorizeUrl(config: SsoConfig, pending: Pick<PendingSso, 'state' | 'verifier' | 'redirectUri'>): Promise<string> {

@@ -1,15 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Divider } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
+import { Notice, PlainButton, TextDivider } from '../../../components/plain-button';
+import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { useSession } from '../../../lib/session/use-session';
 import { useDemoCredentials } from '../api/demo-credentials';
 import { returnPathFrom } from '../api/redirect';
-import { startSso, useSsoConfig } from '../api/sso';
+import { useSsoConfig } from '../api/sso-config';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthFootnote, AuthShell } from './auth-shell';
 import { signInErrorMessage } from './sign-in-error';
@@ -58,12 +57,11 @@ export default function SignInPage() {
 
   return (
     <AuthShell title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
-      {sessionEnded && !error ? <Alert type="info" showIcon message={t('signIn.sessionEnded')} style={{ marginBottom: 16 }} /> : null}
-      {error ? <Alert role="alert" type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {sessionEnded && !error ? <Notice type="info" role="status" title={t('signIn.sessionEnded')} style={{ marginBottom: 16 }} /> : null}
+      {error ? <Notice role="alert" type="error" title={error} style={{ marginBottom: 16 }} /> : null}
       <form onSubmit={onSubmit} noValidate>
         <Field label={t('signIn.username')} error={usernameError}>
-          <Input
-            size="large"
+          <TextInput
             name="username"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
@@ -77,8 +75,9 @@ export default function SignInPage() {
           />
         </Field>
         <Field label={t('signIn.password')} error={passwordError}>
-          <Password
-            size="large"
+          <PasswordInput
+            showLabel={t('signIn.showPassword')}
+            hideLabel={t('signIn.hidePassword')}
             name="password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -89,40 +88,34 @@ export default function SignInPage() {
           />
         </Field>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
-          <Checkbox name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending}>
-            {t('signIn.rememberMe')}
-          </Checkbox>
+          <CheckboxInput name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} label={t('signIn.rememberMe')} />
           <Link to="/forgotpassword">{t('signIn.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+        <PlainButton variant="primary" type="submit" size="large" block loading={pending}>
           {t('signIn.submit')}
-        </Button>
+        </PlainButton>
       </form>
       {sso.data ? (
         <>
-          <Divider plain>{t('signIn.or')}</Divider>
-          <Button size="large" block onClick={() => void startSso(sso.data!, remember, returnTo)}>
+          <TextDivider>{t('signIn.or')}</TextDivider>
+          <PlainButton size="large" block onClick={() => void import('../api/sso').then(({ startSso }) => startSso(sso.data!, remember, returnTo))}>
             {t('signIn.sso', { label: sso.data.label ?? 'SSO' })}
-          </Button>
+          </PlainButton>
         </>
       ) : null}
       <AuthFootnote>
         <Link to="/signup">{t('signIn.create')}</Link>
       </AuthFootnote>
       {demo.data ? (
-        <Alert
-          type="info"
-          style={{ marginTop: 20 }}
-          message={t('signIn.demoTitle')}
-          description={
+        <Notice type="info" style={{ marginTop: 20 }} title={t('signIn.demoTitle')}>
             <>
               <p style={{ margin: '0 0 8px' }}>
-                {t('signIn.demoText')} <code style={{ fontSize: 14, fontWeight: 600 }}>{demo.data.password}</code>
+                {t('signIn.demoText')} <code dir="ltr" style={{ fontSize: 14, fontWeight: 600, whiteSpace: 'nowrap' }}>{demo.data.password}</code>
               </p>
               <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
                 {demo.data.users.map((u) => (
                   <li key={u.username} style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                    <Button
+                    <PlainButton
                       size="small"
                       aria-label={t('signIn.demoUse', { username: u.username })}
                       onClick={() => {
@@ -131,14 +124,13 @@ export default function SignInPage() {
                       }}
                     >
                       {u.username}
-                    </Button>
-                    <span>{u.description}</span>
+                    </PlainButton>
+                    <bdi>{u.description}</bdi>
                   </li>
                 ))}
               </ul>
             </>
-          }
-        />
+        </Notice>
       ) : null}
     </AuthShell>
   );

@@ -1,4 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { LoginResult } from '../api/login-sequence';
 
 export interface SignInValues {
   username: string;
@@ -6,13 +8,35 @@ export interface SignInValues {
   remember: boolean;
 }
 
-/** Sign-in; the login sequence (and the JSON:API query builder) is loaded on submit, not with the page. */
+type State = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
+
+/**
+ * Sign-in as a small state machine (idle, pending, success, error). The login sequence and the JSON:API query
+ * builder are loaded on submit, not with the page, to keep the first load of /signin small.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (v: SignInValues) => {
-      const { signInWithPassword } = await import('../api/login-sequence');
-      return signInWithPassword(v.username.trim(), v.password, v.remember, queryClient);
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const mutate = useCallback(
+    (v: SignInValues, cb: { onSuccess?: (r: LoginResult) => void; onSettled?: () => void } = {}) => {
+      setState({ status: 'pending' });
+      import('../api/login-sequence')
+        .then(({ signInWithPassword }) => signInWithPassword(v.username.trim(), v.password, v.remember, queryClient))
+        .then(
+          (result) => {
+            setState({ status: 'success' });
+            cb.onSuccess?.(result);
+          },
+          (error: unknown) => setState({ status: 'error', error }),
+        )
+        .finally(() => cb.onSettled?.());
     },
-  });
+    [queryClient],
+  );
+  return {
+    mutate,
+    isPending: state.status === 'pending',
+    isError: state.status === 'error',
+    error: state.status === 'error' ? state.error : null,
+  };
 }

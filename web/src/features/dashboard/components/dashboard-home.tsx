@@ -1,9 +1,22 @@
-import { Button, Card, Typography } from 'antd';
+import { CheckCircleTwoTone, DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { FilingError, FilingState } from '../../../components/filing-state';
+import { FilingPage } from '../../../components/filing-page';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { formatDate } from '../../../lib/i18n/format';
+import { formatDate, formatMoney } from '../../../lib/i18n/format';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { bool, fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
+import { forgetCertifiedForm, justCertifiedForm, useHandler } from '../../../lib/portal/handler';
+import { useInvoices, openTotal } from '../../../lib/portal/invoices';
+import { bundleOf, currentVersionOf, dueDateOf, FORM_NUMBERS, periodMonthOf, useSeasonPackages } from '../../../lib/portal/packages';
+import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
+import { useNewestPositionReport } from '../api/position-reports';
+import { useConfirmPacket, usePacketConfirmation } from '../hooks/use-packet-confirmation';
+import { SeasonStatusTable } from './season-status-table';
 
 /** The month whose forms 1-3 are due next (due on the 10th of the following month) and that due date. */
 export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
@@ -15,36 +28,263 @@ export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
   return { month: reportMonth, due };
 }
 
-export default function DashboardHome() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+/** The package due next: the earliest due date on or after today; null when the season has none left. */
+export function nextDuePackage(packages: Entity[], today: string): Entity | null {
+  const upcoming = packages.filter((p) => (dueDateOf(p) ?? '') >= today).sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
+  return upcoming[0] ?? null;
+}
+
+const monthLabel = (month: string | null, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '');
+
+function NextDueCard({ packages, today }: { packages: Entity[]; today: string }) {
+  const { t, i18n } = useTranslation('filing');
+  const next = nextDuePackage(packages, today);
+  if (!next) return <Typography.Paragraph>{t('dashboard.nothingDue')}</Typography.Paragraph>;
+  const open = FORM_NUMBERS.filter((n) => {
+    const form = currentVersionOf(next, n);
+    return form && str(form, 'field_form_status') === 'draft';
+  });
+  return (
+    <>
+      <Typography.Paragraph style={{ fontSize: 16, marginBottom: 8 }}>
+        {t('dashboard.nextDueText', { month: monthLabel(periodMonthOf(next), i18n.language), date: formatDate(dueDateOf(next), i18n.language, { dateStyle: 'long' }) })}
+      </Typography.Paragraph>
+      <Typography.Paragraph type={open.length ? undefined : 'success'} style={{ marginBottom: 0 }}>
+        {open.length ? t('dashboard.formsToFile', { forms: open.map((n) => t('forms.formN', { n })).join(', ') }) : t('dashboard.allFiled')}
+      </Typography.Paragraph>
+      {open.length ? (
+        <Space wrap style={{ marginTop: 12 }}>
+          {open.map((n) => (
+            <Link key={n} to={`/dashboard/forms/${bundleOf(n)}/${currentVersionOf(next, n)!.id}`}>
+              <Button size="small">{t('dashboard.fileFormN', { n })}</Button>
+            </Link>
+          ))}
+        </Space>
+      ) : null}
+    </>
+  );
+}
+
+function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }) {
+  const { t, i18n } = useTranslation('filing');
+  const query = useInvoices(handlerId);
+  return (
+    <FilingState query={query} rows={2}>
+      {(invoices) => {
+        const total = openTotal(invoices, today);
+        return (
+          <>
+            <Typography.Paragraph style={{ fontSize: 16, marginBottom: 8 }}>
+              {total.count ? t('dashboard.openInvoices', { count: total.count }) : t('dashboard.noOpenInvoices')}
+            </Typography.Paragraph>
+            {total.count ? (
+              <Typography.Paragraph style={{ fontSize: 22, fontWeight: 600, marginBottom: 8 }} data-testid="open-invoices-total">
+                {formatMoney(total.amount, i18n.language)}
+              </Typography.Paragraph>
+            ) : null}
+            <Link to="/dashboard/invoices">{t('dashboard.viewInvoices')}</Link>
+          </>
+        );
+      }}
+    </FilingState>
+  );
+}
+
+function PositionReportCard() {
+  const { t, i18n } = useTranslation('filing');
+  const query = useNewestPositionReport();
+  return (
+    <FilingState query={query} rows={2} isEmpty={(r) => !r} emptyText={t('dashboard.noReport')}>
+      {(report) => {
+        const file = one(report!, 'field_position_report_pdf');
+        const url = fileUrl(file);
+        const month = str(one(report!, 'field_reporting_period'), 'field_period_month');
+        return (
+          <>
+            <Typography.Paragraph style={{ fontSize: 16, marginBottom: 12 }}>{t('dashboard.reportOf', { month: monthLabel(month, i18n.language) })}</Typography.Paragraph>
+            {url ? (
+              <a href={url} download={fileName(file)} className="ant-btn ant-btn-default">
+                <DownloadOutlined aria-hidden="true" /> {t('dashboard.downloadReport')}
+              </a>
+            ) : (
+              <Typography.Text type="secondary">{t('common.noFile')}</Typography.Text>
+            )}
+          </>
+        );
+      }}
+    </FilingState>
+  );
+}
+
+function PacketCard({ handlerId, season }: { handlerId: string; season: Entity | null }) {
+  const { t, i18n } = useTranslation('filing');
+  const { profile } = useSession();
+  const handler = useHandler(handlerId);
+  const query = usePacketConfirmation(handlerId, season?.id ?? null);
+  const confirm = useConfirmPacket();
+  if (!season) return <Typography.Paragraph>{t('dashboard.noCurrentSeason')}</Typography.Paragraph>;
+  return (
+    <FilingState query={query} rows={2}>
+      {(existing) => {
+        const confirmed = existing && bool(existing, 'field_handler_packet_confirm');
+        return (
+          <>
+            {confirmed ? (
+              <Typography.Paragraph style={{ fontSize: 16 }}>
+                <CheckCircleTwoTone twoToneColor="#52c41a" aria-hidden="true" />{' '}
+                {t('dashboard.packetConfirmed', {
+                  season: str(season, 'title'),
+                  name: str(existing, 'field_certification_name') ?? '',
+                  date: formatDate(str(existing, 'field_certification_datetime'), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+                })}
+              </Typography.Paragraph>
+            ) : (
+              <>
+                <Typography.Paragraph style={{ fontSize: 16 }}>{t('dashboard.packetNotConfirmed', { season: str(season, 'title') })}</Typography.Paragraph>
+                <Button
+                  type="primary"
+                  loading={confirm.isPending}
+                  onClick={() =>
+                    confirm.mutate({
+                      handler: handler.data ?? null,
+                      handlerId: profile.handlerUid ?? handlerId,
+                      handlerNumber: profile.handlerNumber ?? (handler.data?.field_handler_number != null ? String(handler.data.field_handler_number) : null),
+                      season,
+                      username: profile.username ?? '',
+                    })
+                  }
+                >
+                  {t('dashboard.confirmPacket')}
+                </Button>
+              </>
+            )}
+            {confirm.error ? (
+              <div style={{ marginTop: 12 }}>
+                <FilingError error={confirm.error} title={t('dashboard.confirmFailed')} />
+              </div>
+            ) : null}
+          </>
+        );
+      }}
+    </FilingState>
+  );
+}
+
+function JustCertifiedAlert() {
+  const { t } = useTranslation('filing');
+  return (
+    <Alert
+      type="success"
+      showIcon
+      closable
+      onClose={() => forgetCertifiedForm()}
+      message={t('dashboard.justCertifiedTitle')}
+      description={t('dashboard.justCertifiedText')}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+function DashboardContent() {
+  const { t } = useTranslation('filing');
+  const { t: tc } = useTranslation();
   const { profile, isStaff } = useSession();
-  useDocumentTitle(t('nav.dashboard'));
-  const lang = i18n.language;
-  const now = new Date();
-  const { month, due } = nextMonthlyDue(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
+  useDocumentTitle(tc('nav.dashboard'));
+  const seasons = useSeasons();
+  const current = currentSeasonOf(seasons.data);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const seasonId = chosen ?? current?.id ?? seasons.data?.[0]?.id ?? null;
+  const season = seasons.data?.find((s) => s.id === seasonId) ?? null;
+  const handlerId = profile.handlerUid;
+  const packages = useSeasonPackages(handlerId, seasonId);
+  const today = todayIso();
+  const justCertified = justCertifiedForm();
   const name = profile.userFirstName || profile.username;
 
   return (
-    <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeNoName')}
-      </Typography.Title>
-      {profile.handlerName ? (
-        <Typography.Paragraph style={{ fontSize: 16 }}>{t('dashboard.handlerLine', { name: profile.handlerName, number: profile.handlerNumber ?? '' })}</Typography.Paragraph>
-      ) : null}
-      {isStaff ? <Typography.Paragraph style={{ fontSize: 16 }}>{t('dashboard.staffLine')}</Typography.Paragraph> : null}
-      <Typography.Paragraph>
-        {t('dashboard.today', { date: formatDate(now, lang, { dateStyle: 'full' }) })}{' '}
-        {t('dashboard.nextDue', {
-          month: formatDate(month, lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-          date: formatDate(due, lang, { dateStyle: 'long', timeZone: 'UTC' }),
-        })}
-      </Typography.Paragraph>
-      <Typography.Paragraph>{t('dashboard.intro')}</Typography.Paragraph>
-      <Button type="primary" onClick={() => navigate('/dashboard/help')}>
-        {t('dashboard.openHelp')}
-      </Button>
-    </Card>
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
+              {name ? tc('dashboard.welcome', { name }) : tc('dashboard.welcomeNoName')}
+            </Typography.Title>
+            {profile.handlerName ? (
+              <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>
+                {tc('dashboard.handlerLine', { name: profile.handlerName, number: profile.handlerNumber ?? '' })}
+              </Typography.Paragraph>
+            ) : null}
+            {isStaff ? <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>{tc('dashboard.staffLine')}</Typography.Paragraph> : null}
+          </div>
+          <div style={{ flex: '0 1 240px', minWidth: 200 }}>
+            <label htmlFor="season-select" style={{ display: 'block', marginBottom: 4 }}>
+              {t('dashboard.season')}
+            </label>
+            <Select
+              id="season-select"
+              style={{ width: '100%' }}
+              value={seasonId ?? undefined}
+              loading={seasons.isPending}
+              onChange={(v) => setChosen(v)}
+              options={(seasons.data ?? []).map((s) => ({
+                value: s.id,
+                label: bool(s, 'field_current_season') ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') }) : str(s, 'title'),
+              }))}
+            />
+          </div>
+        </div>
+      </Card>
+      {seasons.error ? <FilingError error={seasons.error} onRetry={seasons.refetch} /> : null}
+      {justCertified ? <JustCertifiedAlert /> : null}
+      {!handlerId ? (
+        <Card>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>{t('dashboard.noHandler')}</Typography.Paragraph>
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>
+                <FilingState query={packages} rows={2}>
+                  {(list) => <NextDueCard packages={list} today={today} />}
+                </FilingState>
+              </Card>
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('dashboard.invoices')} style={{ height: '100%' }}>
+                <InvoicesCard handlerId={handlerId} today={today} />
+              </Card>
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('dashboard.positionReport')} style={{ height: '100%' }}>
+                <PositionReportCard />
+              </Card>
+            </Col>
+            <Col xs={24} md={12} xl={6}>
+              <Card title={t('dashboard.packet')} style={{ height: '100%' }}>
+                <PacketCard handlerId={handlerId} season={current} />
+              </Card>
+            </Col>
+          </Row>
+          <Card
+            title={t('dashboard.seasonStatusOf', { season: str(season, 'title') ?? '' })}
+            extra={<Link to="/dashboard/forms">{t('dashboard.allPackages')}</Link>}
+          >
+            <FilingState query={packages} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
+              {(list) => <SeasonStatusTable packages={list} today={today} justCertified={justCertified} />}
+            </FilingState>
+            <Descriptions size="small" column={1} style={{ marginTop: 12 }} items={[{ key: 'legend', label: t('dashboard.legend'), children: t('dashboard.legendText') }]} />
+          </Card>
+        </>
+      )}
+    </Space>
+  );
+}
+
+export default function DashboardHome() {
+  return (
+    <FilingPage>
+      <DashboardContent />
+    </FilingPage>
   );
 }

@@ -1,4 +1,7 @@
-import { Card, Descriptions, Typography } from 'antd';
+import { Button, Card, Descriptions, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
@@ -9,6 +12,8 @@ import { useSession } from '../../../lib/session/use-session';
 export default function MyProfilePage() {
   const { t, i18n } = useTranslation();
   const { profile, token } = useSession();
+  const { t: tp } = useFeatureTranslation('profileEdit');
+  const navigate = useNavigate();
   useDocumentTitle(t('profile.title'));
   const none = t('profile.none');
   const status = profile.handlerStatus ? t(`profile.status_${profile.handlerStatus}`, { defaultValue: profile.handlerStatus }) : none;
@@ -32,6 +37,11 @@ export default function MyProfilePage() {
           { key: 'logout', label: t('profile.autoLogout'), children: token ? formatDate(new Date(token.logout_at), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : none },
         ]}
       />
+      {profile.userUid ? (
+        <Button type="primary" icon={<EditOutlined />} style={{ marginTop: 16 }} onClick={() => navigate('/dashboard/profile')}>
+          {tp('editProfile')}
+        </Button>
+      ) : null}
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Button, Drawer, Radio, Space, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageInfo } from '../../../lib/i18n/languages';
 import { useThemeSettings } from '../../../lib/theme/theme-context';
 import { BAR_COLORS, COLOR_THEME_IDS, LAYOUT_BACKGROUNDS, LAYOUT_THEME_IDS, type ColorThemeId } from '../../../lib/theme/themes';
 
@@ -42,11 +43,13 @@ function Swatches({ labelId, value, onChange }: { labelId: string; value: ColorT
 }
 
 export default function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { settings, update, reset } = useThemeSettings();
+  // The drawer comes from the end side: the right in left-to-right languages, the left in Arabic.
+  const rtl = languageInfo(i18n.resolvedLanguage ?? i18n.language).dir === 'rtl';
   const ids = { preset: useId(), dark: useId(), topbar: useId(), sidebar: useId(), layout: useId() };
   return (
-    <Drawer open={open} onClose={onClose} title={t('settings.title')} width={340}>
+    <Drawer open={open} onClose={onClose} title={t('settings.title')} width={380} placement={rtl ? 'left' : 'right'}>
       <Space direction="vertical" size={24} style={{ width: '100%' }}>
         <section>
           <Typography.Title level={2} id={ids.preset} style={{ fontSize: 15 }}>

@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * The filing journeys: dashboard, forms 1-3, certification, amendments, invoices, the packet confirmation.
+ * The database is shared by the whole run, so the desktop project files as alice (handler 101) and the mobile
+ * project as carol (handler 102): each project certifies its own current forms.
+ */
+const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 'alice');
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/signin');
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('demo-pecans-2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+const seasonTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Form 1' }) });
+
+/** The current month's draft of form n, opened from the dashboard's "Due next" card. */
+async function openDraftForm(page: Page, n: 1 | 2 | 3) {
+  await page.getByRole('button', { name: `Open form ${n}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/forms/apc_form_${n}/`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Form ${n}:`) })).toBeVisible();
+}
+
+test.describe('filing', () => {
+  // Writes render PDFs and recompute figures on the server: allow for a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ actionTimeout: 30_000 });
+  test('the dashboard shows the season with the status of forms 1, 2 and 3', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    await expect(page.getByText(/^Forms of the \d{4}-\d{4} season$/)).toBeVisible();
+    const table = seasonTable(page);
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table.getByText(/^(Draft|Overdue)$/).first()).toBeVisible();
+    await expect(table.getByText(/^(Certified|Amended)$/).first()).toBeVisible();
+    await expect(page.getByText('Due next')).toBeVisible();
+    await expect(page.getByText(/The forms for .* are due on/)).toBeVisible();
+    // Another season can be chosen.
+    const title = page.getByText(/^Forms of the \d{4}-\d{4} season$/);
+    const before = await title.textContent();
+    await page.getByLabel('Season', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(title).not.toHaveText(before ?? '');
+    await expect(seasonTable(page).getByText('Certified').first()).toBeVisible();
+  });
+
+  test('edit form 1 (validation, live totals), save, certify, then its invoice and PDF', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    await openDraftForm(page, 1);
+
+    const native = page.getByLabel('Receipts of native/seedling pecans');
+    await native.fill('-5');
+    await expect(page.getByText('Enter a whole number of pounds from 0 to 10,000,000,000.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
+    await native.fill('1200');
+    await expect(page.getByText('Enter a whole number of pounds from 0 to 10,000,000,000.')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add a variety' }).click();
+    await page.getByRole('combobox', { name: 'Variety of row 1' }).fill('Desirable');
+    await page.getByRole('spinbutton', { name: 'Pounds of row 1' }).fill('100000');
+    await expect(page.getByTestId('computed-receipts_improved')).toHaveText('100,000 lb inshell');
+    await expect(page.getByTestId('computed-receipts_total')).toHaveText('101,200 lb inshell');
+    await expect(page.getByTestId('computed-assessment_due')).toHaveText('$1,000.00');
+    await page.getByLabel('Shipments inshell').fill('2500');
+    await expect(page.getByTestId('computed-shipments_total')).toHaveText('2,500 lb');
+
+    await page.getByRole('button', { name: 'Save and continue to certification' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
+    await expect(page.getByText('I certify that the information in this report is true and complete to the best of my knowledge.')).toBeVisible();
+    await expect(page.getByLabel('Name of the certifier')).not.toHaveValue('');
+    await page.getByLabel('Title', { exact: true }).fill('Office manager');
+    await page.getByRole('button', { name: 'Certify', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, certify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+    await expect(page.getByText('Just certified').first()).toBeVisible();
+
+    await page.goto('/dashboard/invoices');
+    const row = page.getByRole('row').filter({ hasText: '$1,000.00' }).first();
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/^(Open|Overdue)$/)).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Invoice PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByTestId('invoices-open-total')).toBeVisible();
+  });
+
+  test('amend a certified form 1 and certify the amendment', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    // The previous month (second row of the season table) is certified.
+    await seasonTable(page).getByRole('row').nth(2).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
+    await page.getByRole('button', { name: 'Amend' }).click();
+    await page.getByLabel('Reason for the amendment').fill('Late weigh tickets');
+    await page.getByRole('button', { name: 'Create amendment' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/formAmendCertification\//, { timeout: 60_000 });
+    await expect(page.getByText('You are editing an amendment')).toBeVisible();
+    await page.getByLabel('Inventory inshell').fill('777777');
+    await page.getByRole('button', { name: 'Save and continue to certification' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
+    await expect(page.getByText('777,777 lb inshell')).toBeVisible();
+    await page.getByRole('button', { name: 'Certify', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, certify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+    await expect(seasonTable(page).getByRole('row').nth(2).getByText('Amended').first()).toBeVisible();
+    await page.goto('/dashboard/forms');
+    await expect(page.getByText('Superseded').first()).toBeVisible();
+  });
+
+  test('add and remove a form 3 row; the totals follow', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    await openDraftForm(page, 3);
+    await page.getByRole('button', { name: 'Add a row' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Country of destination').click();
+    await dialog.getByLabel('Country of destination').fill('Mexico');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Inshell', { exact: true }).fill('4321');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const rows = page.getByRole('table', { name: 'Exports by country of destination' });
+    await expect(rows.getByRole('row', { name: /Mexico/ })).toBeVisible();
+    await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
+    await page.getByRole('button', { name: 'Remove the row Mexico' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
+    await expect(rows.getByRole('row', { name: /Mexico/ })).toHaveCount(0);
+    await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('0 lb inshell');
+  });
+
+  test('confirm the handler packet of the current season', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
+    await expect(page.getByText(/Please confirm that you received|was confirmed by/)).toBeVisible();
+    if (await confirm.isVisible()) await confirm.click();
+    await expect(page.getByText(/The handler packet for .* was confirmed by/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/The handler packet for .* was confirmed by/)).toBeVisible();
+  });
+
+  test('Next package opens the following package of the season', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    await seasonTable(page).getByRole('row').nth(1).getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
+    const first = page.url();
+    const month = await page.locator('.ant-descriptions-item-content').first().textContent();
+    await page.getByRole('button', { name: 'Next package' }).click();
+    await expect(page).not.toHaveURL(first);
+    await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
+    await expect(page.locator('.ant-descriptions-item-content').first()).not.toHaveText(month ?? '');
+  });
+});

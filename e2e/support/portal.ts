@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Helpers shared by the frame's browser tests. */
+export const DEMO_PASSWORD = 'demo-pecans-2026';
+export const LANGUAGE_KEY = 'portal_language';
+export const THEME_KEY = 'portal_theme';
+/** Ports of the helpers started by scripts/e2e-server.mjs, just below the portal's. */
+export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const MAIL_API = `http://127.0.0.1:${PORTAL_PORT - 2}/messages`;
+export const OIDC_ISSUER = `http://127.0.0.1:${PORTAL_PORT - 3}`;
+
+export type Lang = 'en' | 'zh' | 'es' | 'fr' | 'it' | 'sa';
+
+/** Start the page in a language (before any script runs), as the switcher would have stored it. */
+export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.addInitScript(([key, value]) => {
+    if (!sessionStorage.getItem('__e2e_lang_set')) {
+      localStorage.setItem(key, value);
+      sessionStorage.setItem('__e2e_lang_set', '1');
+    }
+  }, [LANGUAGE_KEY, lang] as const);
+}
+
+export async function signIn(page: Page, username = 'alice', password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await fillSignIn(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Wait until lazy chunks, fonts and spinners have settled. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** axe-core on the page as it is: no serious or critical violations. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(bad, null, 2), contentType: 'application/json' });
+  }
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
+  expect(summary, `axe on ${name}`).toEqual([]);
+}
+
+/** A full-page screenshot at test-results/screenshots/<page>-<lang>-<project>.png, also attached to the report. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, lang: string, fullPage = true): Promise<void> {
+  const file = join(testInfo.project.outputDir, 'screenshots', `${name}-${lang}-${testInfo.project.name}.png`);
+  mkdirSync(dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  await testInfo.attach(`${name}-${lang}`, { path: file, contentType: 'image/png' });
+}
+
+export interface Mail {
+  id: number;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The newest message for an address caught by the e2e mail server, waiting for it to arrive. */
+export async function waitForMail(to: string, after = 0): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${MAIL_API}?to=${encodeURIComponent(to)}`);
+        const list = (await res.json()) as Mail[];
+        found = list.filter((m) => m.id > after).at(-1);
+        return Boolean(found);
+      },
+      { message: `a mail to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export async function lastMailId(): Promise<number> {
+  const res = await fetch(MAIL_API);
+  const list = (await res.json()) as Mail[];
+  return list.at(-1)?.id ?? 0;
+}
+
+/** Whether the server answers a route other than with 404 (endpoints that another engineer is adding). */
+export async function endpointExists(baseURL: string, method: string, path: string, body?: unknown): Promise<boolean> {
+  const res = await fetch(new URL(path, baseURL), {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : undefined,
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.status !== 404 && res.status !== 405;
+}

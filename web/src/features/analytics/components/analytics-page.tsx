@@ -1,0 +1,166 @@
+import { FileExcelOutlined } from '@ant-design/icons';
+import { Alert, Card, Col, Flex, List, Row, Typography } from 'antd';
+import { FileDownload } from '../../../components/file-download';
+import { QueryState } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useCachedQuery } from '../../../lib/cache/cached-copy';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { formatDate } from '../../../lib/i18n/format';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { currentSeason, iso, ltr, str, useSeasons } from '../../../lib/portal-data/use-seasons';
+import { STORAGE_KEYS } from '../../../lib/session/keys';
+import { useSession } from '../../../lib/session/use-session';
+import { fetchForm1Figures, fetchIndustryAnalytics, fetchOwnAnalytics } from '../api/analytics-api';
+import { LineChart } from './line-chart';
+
+const METRICS = [
+  { key: 'receipts', field: 'field_receipts_total' },
+  { key: 'shipments', field: 'field_shipments_total' },
+  { key: 'inventory', field: 'field_inventory_inshell' },
+] as const;
+
+/** Twelve months of a season starting in September: "2026-09" ... "2027-08". */
+export function seasonMonths(startDate: string): string[] {
+  const y = Number(startDate.slice(0, 4));
+  const m0 = Number(startDate.slice(5, 7)) || 9;
+  return Array.from({ length: 12 }, (_, i) => {
+    const m = m0 - 1 + i;
+    return `${y + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+export function seriesOf(forms: Entity[], months: string[], field: string): (number | null)[] {
+  const byMonth = new Map<string, number>();
+  for (const f of forms) {
+    const m = str((f.field_reporting_period as Entity | null)?.field_period_month);
+    const v = f[field];
+    if (m && typeof v === 'number') byMonth.set(m, v);
+  }
+  return months.map((m) => byMonth.get(m) ?? null);
+}
+
+function WorkbookList({ rows, lang, t }: { rows: Entity[]; lang: string; t: (k: string, o?: Record<string, unknown>) => string }) {
+  return (
+    <List
+      dataSource={rows}
+      renderItem={(r) => {
+        const file = r.field_industry_analytics_xlsx ?? r.field_analytics_xlsx;
+        const season = r.field_season as Entity | null;
+        return (
+          <List.Item>
+            <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+            <List.Item.Meta
+              style={{ flex: '1 1 220px', minWidth: 0 }}
+              avatar={<FileExcelOutlined style={{ fontSize: 22, color: '#217346' }} />}
+              title={str(r.title)}
+              description={[season?.title ? t('analytics:seasonLine', { season: ltr(season.title) }) : '', r.field_published_date ? t('analytics:published', { date: iso(formatDate(str(r.field_published_date), lang)) }) : ''].filter(Boolean).join(' · ')}
+            />
+            <FileDownload kind="xlsx" file={file} label={str(r.title)} />
+            </Flex>
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
+
+export default function AnalyticsPage() {
+  const { t, i18n } = useFeatureTranslation(['analytics', 'portalData']);
+  useDocumentTitle(t('analytics:title'));
+  const lang = i18n.language;
+  const { profile } = useSession();
+  const handlerId = profile.handlerUid ?? '';
+  const seasons = useSeasons();
+  const industry = useCachedQuery<Entity[]>({
+    queryKey: ['industry-analytics', 'with-season'],
+    cache: { specKey: STORAGE_KEYS.industryAnalytics },
+    queryFn: async (signal) => {
+      const rows = await fetchIndustryAnalytics(signal);
+      return rows.sort((a, b) => str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)) || str(b.field_published_date).localeCompare(str(a.field_published_date)));
+    },
+  });
+  const own = useCachedQuery<Entity[]>({
+    queryKey: ['handler-analytics', handlerId],
+    cache: handlerId ? { listKey: 'handler_analytics' } : null,
+    enabled: !!handlerId,
+    queryFn: async (signal) => {
+      const h = await fetchOwnAnalytics(handlerId, signal);
+      const list = Array.isArray(h.field_handler_analytics) ? (h.field_handler_analytics as Entity[]) : [];
+      return [...list].sort((a, b) => str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)));
+    },
+  });
+  const cur = currentSeason(seasons.data);
+  const prev = cur && seasons.data ? seasons.data.filter((s) => str(s.field_season_start_date) < str(cur.field_season_start_date))[0] : undefined;
+  const seasonIds = [cur?.id, prev?.id].filter(Boolean) as string[];
+  const figures = useCachedQuery<Entity[]>({
+    queryKey: ['own-form1-figures', handlerId, ...seasonIds],
+    cache: handlerId && seasonIds.length ? { listKey: `form1_figures:${seasonIds.join(',')}` } : null,
+    enabled: !!handlerId && seasonIds.length > 0,
+    queryFn: (signal) => fetchForm1Figures(handlerId, seasonIds, signal),
+  });
+
+  const monthsCur = cur ? seasonMonths(str(cur.field_season_start_date)) : [];
+  const monthsPrev = prev ? seasonMonths(str(prev.field_season_start_date)) : [];
+  const labels = monthsCur.map((m) => formatDate(`${m}-01`, lang, { month: 'short' }));
+
+  return (
+    <Card>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('analytics:title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('analytics:intro')}</Typography.Paragraph>
+
+      {handlerId ? (
+        <section aria-labelledby="charts-heading" style={{ marginBottom: 24 }}>
+          <Typography.Title level={2} id="charts-heading" style={{ fontSize: 20 }}>{t('analytics:chartsTitle')}</Typography.Title>
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('analytics:yourCompanyOnly', { handler: profile.handlerName ?? '' })} />
+          <QueryState query={{ ...figures, error: figures.error ?? seasons.error, data: seasons.data ? figures.data : undefined }} isEmpty={(rows) => rows.length === 0} emptyText={t('analytics:noFigures')}>
+            {(rows) => (
+              <Row gutter={[16, 16]}>
+                {METRICS.map((m) => {
+                  const thisSeason = rows.filter((f) => (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') === cur?.id);
+                  const lastSeason = rows.filter((f) => (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') === prev?.id);
+                  return (
+                    <Col key={m.key} xs={24} lg={12} xl={8}>
+                      <Card size="small" title={t(`analytics:metric.${m.key}`)}>
+                        <LineChart
+                          title={t(`analytics:metric.${m.key}`)}
+                          unit={t('analytics:pounds')}
+                          lang={lang}
+                          months={labels}
+                          series={[
+                            { name: t('analytics:thisSeason', { season: ltr(cur?.title) }), values: seriesOf(thisSeason, monthsCur, m.field), color: '#a0612a' },
+                            ...(prev ? [{ name: t('analytics:lastSeason', { season: ltr(prev.title) }), values: seriesOf(lastSeason, monthsPrev, m.field), color: '#5b8c5a', dashed: true }] : []),
+                          ]}
+                        />
+                      </Card>
+                    </Col>
+                  );
+                })}
+              </Row>
+            )}
+          </QueryState>
+        </section>
+      ) : null}
+
+      <Row gutter={[24, 24]}>
+        <Col xs={24} xl={handlerId ? 12 : 24}>
+          <section aria-labelledby="industry-heading">
+            <Typography.Title level={2} id="industry-heading" style={{ fontSize: 20 }}>{t('analytics:industryTitle')}</Typography.Title>
+            <QueryState query={industry} isEmpty={(r) => r.length === 0} emptyText={t('analytics:emptyIndustry')}>
+              {(rows) => <WorkbookList rows={rows} lang={lang} t={t} />}
+            </QueryState>
+          </section>
+        </Col>
+        {handlerId ? (
+          <Col xs={24} xl={12}>
+            <section aria-labelledby="own-heading">
+              <Typography.Title level={2} id="own-heading" style={{ fontSize: 20 }}>{t('analytics:ownTitle')}</Typography.Title>
+              <QueryState query={own} isEmpty={(r) => r.length === 0} emptyText={t('analytics:emptyOwn')}>
+                {(rows) => <WorkbookList rows={rows} lang={lang} t={t} />}
+              </QueryState>
+            </section>
+          </Col>
+        ) : null}
+      </Row>
+    </Card>
+  );
+}

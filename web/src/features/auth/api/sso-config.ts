@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/http/json';
+
+/**
+ * What the server publishes about single sign-on at GET /api/sso/config. Kept apart from sso.ts (PKCE, the
+ * redirect and the code exchange) so the sign-in page loads only this and fetches the rest when SSO is used.
+ */
+export interface SsoConfig {
+  enabled: boolean;
+  label?: string;
+  authorizeUrl?: string;
+  clientId?: string;
+  scope?: string;
+  audience?: string;
+  redirectUri?: string;
+}
+
+export async function getSsoConfig(): Promise<SsoConfig | null> {
+  try {
+    const config = await getJson<SsoConfig>('/api/sso/config');
+    return config?.enabled && config.authorizeUrl && config.clientId ? config : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useSsoConfig() {
+  return useQuery({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
+}

@@ -1,0 +1,98 @@
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { ApiError } from '../../../lib/http/errors';
+import { isoTimestamp, str } from '../../../lib/portal/entities';
+
+/** Spec section 8: the confirmation's own messages. */
+export class ConfirmationError extends Error {}
+
+const statusOf = (error: unknown): number | string => (error instanceof ApiError ? error.status : 'network');
+
+export function confirmationParams(handlerId: string, seasonId: string) {
+  return new DrupalJsonApiParams().addFilter('field_handler.id', handlerId).addFilter('field_season.id', seasonId).addPageLimit(1);
+}
+
+/** GET /jsonapi/node/handler_packet_confirmation for one handler and season (page limit 1). */
+export async function findConfirmation(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity | null> {
+  try {
+    const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', { params: confirmationParams(handlerId, seasonId), signal });
+    const list = doc ? deserialize(doc) : null;
+    return Array.isArray(list) && list.length ? list[0] : null;
+  } catch (error) {
+    throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
+  }
+}
+
+export interface ConfirmInput {
+  handler: Entity | null | undefined;
+  handlerId: string | null | undefined;
+  handlerNumber: string | null | undefined;
+  season: Entity | null | undefined;
+  username: string;
+}
+
+/**
+ * The packet confirmation (spec section 4): with none for the handler and season, POST one and append it to the
+ * handler's field_handler_packet_confirms; with one, PATCH it to confirmed.
+ */
+export async function confirmPacket(input: ConfirmInput): Promise<void> {
+  if (!input.handler) throw new ConfirmationError('Handler profile is not loaded.');
+  if (!input.season) throw new ConfirmationError('Current season is not available.');
+  if (!input.season.id) throw new ConfirmationError('Missing current season ID.');
+  if (!input.handlerId) throw new ConfirmationError('Missing handler ID.');
+  try {
+    const seasonId = input.season.id;
+    const handlerId = input.handlerId;
+    const title = `Handler Packet Confirmation-${input.handlerNumber ?? ''}-${str(input.season, 'title') ?? ''}`;
+    const attributes = {
+      title,
+      field_handler_packet_confirm: true,
+      field_certification_datetime: isoTimestamp(),
+      field_certification_name: input.username,
+    };
+    const existing = await findConfirmation(handlerId, seasonId);
+    if (existing) {
+      try {
+        await jsonApi.request(`/jsonapi/node/handler_packet_confirmation/${encodeURIComponent(existing.id)}`, {
+          method: 'PATCH',
+          body: { data: { type: 'node--handler_packet_confirmation', id: existing.id, attributes } },
+        });
+      } catch (error) {
+        throw new ConfirmationError(`Failed to update existing confirmation: ${statusOf(error)}`);
+      }
+      return;
+    }
+    let createdId: string;
+    try {
+      const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'node--handler_packet_confirmation',
+            attributes,
+            relationships: {
+              field_season: { data: { type: 'node--season', id: seasonId } },
+              field_handler: { data: { type: 'node--handler', id: handlerId } },
+            },
+          },
+        },
+      });
+      const data = doc?.data;
+      if (!data || Array.isArray(data)) throw new ApiError(500);
+      createdId = data.id;
+    } catch (error) {
+      throw new ConfirmationError(`Failed to create new confirmation: ${statusOf(error)}`);
+    }
+    try {
+      await jsonApi.request(`/jsonapi/node/handler/${encodeURIComponent(handlerId)}/relationships/field_handler_packet_confirms`, {
+        method: 'POST',
+        body: { data: [{ type: 'node--handler_packet_confirmation', id: createdId }] },
+      });
+    } catch (error) {
+      throw new ConfirmationError(`Failed to append confirmation to handler: ${statusOf(error)}`);
+    }
+  } catch (error) {
+    if (error instanceof ConfirmationError) throw error;
+    throw new ConfirmationError('Unknown error');
+  }
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { deserialize } from '../../../lib/jsonapi/deserialize';
+
+/** The newest monthly position report published to the portal, with its period and PDF. */
+export function newestReportParams() {
+  return new DrupalJsonApiParams()
+    .addFilter('field_publish_to_portal', '1')
+    .addSort('field_reporting_period.field_due_date', 'DESC')
+    .addInclude(['field_reporting_period', 'field_position_report_pdf'])
+    .addPageLimit(1);
+}
+
+export function useNewestPositionReport() {
+  return useQuery({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: ['monthly-position-reports', 'newest'],
+    queryFn: async ({ signal }) => {
+      const doc = await jsonApi.request('/jsonapi/node/monthly_position_report', { params: newestReportParams(), signal });
+      const list = doc ? deserialize(doc) : null;
+      return Array.isArray(list) && list.length ? list[0] : null;
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import type { MonthlyBundle } from '../../../lib/portal/packages';
+
+export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
+export const ROWS_OF: Record<MonthlyBundle, { bundle: RowBundle; field: string } | null> = {
+  apc_form_1: null,
+  apc_form_2: { bundle: 'pecans_purchased_non_us', field: 'field_purchased_outside_us' },
+  apc_form_3: { bundle: 'export_by_country', field: 'field_exports_by_country' },
+};
+export const PDF_FIELD: Record<MonthlyBundle, string> = {
+  apc_form_1: 'field_form_1_pdf',
+  apc_form_2: 'field_form_2_pdf',
+  apc_form_3: 'field_form_3_pdf',
+};
+
+/** One form with its period (and season), package, PDF and rows. */
+export function getForm(bundle: MonthlyBundle, id: string, signal?: AbortSignal): Promise<Entity> {
+  const include = ['field_reporting_period', 'field_reporting_forms_package', PDF_FIELD[bundle]];
+  const rows = ROWS_OF[bundle];
+  if (rows) include.push(rows.field);
+  return jsonApi.getOne(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, new DrupalJsonApiParams().addInclude(include), signal);
+}
+
+/** PATCH a draft with its entered fields; `changed` guards against overwriting someone else's edit (409). */
+export async function updateForm(bundle: MonthlyBundle, id: string, attributes: Record<string, unknown>, changed: string | null): Promise<void> {
+  await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { data: { type: `node--${bundle}`, id, attributes, ...(changed ? { meta: { changed } } : {}) } },
+  });
+}
+
+export async function certifyForm(bundle: MonthlyBundle, id: string, name: string, title: string): Promise<void> {
+  await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: {
+      data: {
+        type: `node--${bundle}`,
+        id,
+        attributes: { field_certified: true, field_certification_name: name, field_certification_title: title },
+      },
+    },
+  });
+}
+
+/** POST the amendment of a certified form, then add it to the package (spec section 7). Returns the new id. */
+export async function amendForm(bundle: MonthlyBundle, formId: string, packageId: string, reason: string): Promise<string> {
+  const doc = await jsonApi.request(`/jsonapi/node/${bundle}`, {
+    method: 'POST',
+    body: {
+      data: {
+        type: `node--${bundle}`,
+        attributes: { field_amendment_reason: reason },
+        relationships: { field_amendment_of: { data: { type: `node--${bundle}`, id: formId } } },
+      },
+    },
+  });
+  const data = doc?.data;
+  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
+  const n = bundle.slice(-1);
+  await jsonApi.request(`/jsonapi/node/reporting_forms_package/${encodeURIComponent(packageId)}/relationships/field_form_${n}`, {
+    method: 'POST',
+    body: { data: [{ type: `node--${bundle}`, id: data.id }] },
+  });
+  return data.id;
+}
+
+export async function createRow(rowBundle: RowBundle, formBundle: MonthlyBundle, formId: string, attributes: Record<string, unknown>): Promise<void> {
+  await jsonApi.request(`/jsonapi/node/${rowBundle}`, {
+    method: 'POST',
+    body: { data: { type: `node--${rowBundle}`, attributes, relationships: { field_form: { data: { type: `node--${formBundle}`, id: formId } } } } },
+  });
+}
+
+export async function updateRow(rowBundle: RowBundle, id: string, attributes: Record<string, unknown>): Promise<void> {
+  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { data: { type: `node--${rowBundle}`, id, attributes } },
+  });
+}
+
+export async function deleteRow(rowBundle: RowBundle, id: string): Promise<void> {
+  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** The variety list, in the order staff gave it. */
+export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
+  const terms = await jsonApi.getAll('/jsonapi/taxonomy_term/pecan_variety', new DrupalJsonApiParams().addSort('weight', 'ASC').addPageLimit(200), signal);
+  return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
+}
+
+/** All packages of the handler (every season), newest first: where a form id is found and what comes next. */
+export function allPackagesParams(handlerId: string) {
+  return new DrupalJsonApiParams()
+    .addFilter('field_handler.id', handlerId)
+    .addSort('field_reporting_period.field_due_date', 'DESC')
+    .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3'])
+    .addPageLimit(500);
+}
+
+export function getAllPackages(handlerId: string, signal?: AbortSignal): Promise<Entity[]> {
+  return jsonApi.getAll('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId), signal);
+}

@@ -1,0 +1,3 @@
+import { AmendFormPage } from './form-page';
+
+export default AmendFormPage;

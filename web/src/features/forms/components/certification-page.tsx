@@ -1,0 +1,170 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Form, Input, Modal, Result, Row, Space, Typography } from 'antd';
+import { FORM_FIELDS } from '@pecan/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FilingPage } from '../../../components/filing-page';
+import { FilingError, filingErrorText, FilingState } from '../../../components/filing-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError } from '../../../lib/http/errors';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { str } from '../../../lib/portal/entities';
+import { rememberCertifiedForm, useMe } from '../../../lib/portal/handler';
+import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
+import { useSession } from '../../../lib/session/use-session';
+import { certifyForm, ROWS_OF } from '../api/forms-api';
+import { rowsOf, serverComputed, enteredValues } from '../api/form-model';
+import { useForm } from '../hooks/use-forms';
+import { useFormBundle } from '../hooks/use-form-bundle';
+import { FormFields } from './form-fields';
+import { FormHeader } from './form-header';
+import { RowsTable } from './rows-table';
+
+function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+  const { t } = useTranslation('filing');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { profile } = useSession();
+  const me = useMe(profile.username);
+  const fullName = [str(me.data, 'field_first_name') ?? profile.userFirstName, str(me.data, 'field_last_name')].filter(Boolean).join(' ');
+  const [name, setName] = useState(fullName);
+  const [title, setTitle] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched && fullName) setName(fullName);
+  }, [fullName, touched]);
+
+  const certify = useMutation({
+    mutationFn: () => certifyForm(bundle, form.id, name.trim(), title.trim()),
+    onSuccess: async () => {
+      rememberCertifiedForm(form.id);
+      setConfirming(false);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [PACKAGES_KEY] }),
+        client.invalidateQueries({ queryKey: ['form'] }),
+        client.invalidateQueries({ queryKey: ['invoices'] }),
+      ]);
+      navigate('/dashboard');
+    },
+    onError: () => setConfirming(false),
+  });
+
+  const status = str(form, 'field_form_status');
+  const rowsInfo = ROWS_OF[bundle];
+  const n = bundle.slice(-1);
+  const certificationErrors = certify.error instanceof ApiError && certify.error.status === 422 ? certify.error.errors.map((e) => e.detail ?? e.title ?? '') : [];
+
+  return (
+    <Card>
+      <FormHeader bundle={bundle} form={form} heading={t('certify.heading', { form: t('forms.formN', { n }) })} />
+      {status !== 'draft' ? (
+        <Result
+          status="success"
+          title={t('certify.already')}
+          extra={
+            <Link to={`/dashboard/forms/${bundle}/${form.id}`}>
+              <Button>{t('certify.openForm')}</Button>
+            </Link>
+          }
+        />
+      ) : null}
+      <FormFields
+        fields={FORM_FIELDS[bundle]}
+        values={enteredValues(bundle, form)}
+        computed={serverComputed(bundle, form)}
+        errors={{}}
+        readOnly
+        rowsSection={rowsInfo ? <RowsTable rowBundle={rowsInfo.bundle} formBundle={bundle} formId={form.id} rows={rowsOf(bundle, form)} readOnly varieties={[]} onChanged={async () => undefined} /> : null}
+      />
+      {status === 'draft' ? (
+        <section aria-labelledby="certify-title" style={{ marginTop: 8 }}>
+          <Typography.Title level={2} id="certify-title" style={{ fontSize: 18 }}>
+            <SafetyCertificateOutlined aria-hidden="true" /> {t('certify.title')}
+          </Typography.Title>
+          <Alert type="info" message={<strong>{t('certify.statement')}</strong>} style={{ marginBottom: 16 }} />
+          <Form layout="vertical" component="div">
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item label={t('certify.name')} htmlFor="cert-name" validateStatus={!name.trim() ? 'error' : undefined} help={!name.trim() ? t('certify.nameRequired') : undefined}>
+                  <Input
+                    id="cert-name"
+                    value={name}
+                    autoComplete="name"
+                    onChange={(e) => {
+                      setTouched(true);
+                      setName(e.target.value);
+                    }}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item label={t('certify.titleField')} htmlFor="cert-title">
+                  <Input id="cert-title" value={title} autoComplete="organization-title" onChange={(e) => setTitle(e.target.value)} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Form>
+          {certify.error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              message={t('common.writeError')}
+              description={
+                certificationErrors.length ? (
+                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                    {certificationErrors.map((m, i) => (
+                      <li key={i}>{m}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  filingErrorText(certify.error)
+                )
+              }
+            />
+          ) : null}
+          <Space wrap>
+            <Button type="primary" size="large" disabled={!name.trim()} onClick={() => setConfirming(true)}>
+              {t('certify.certify')}
+            </Button>
+            <Link to={`/dashboard/forms/${bundle}/${form.id}`}>
+              <Button size="large">{t('certify.backToEdit')}</Button>
+            </Link>
+          </Space>
+          <Modal
+            open={confirming}
+            title={t('certify.confirmTitle')}
+            okText={t('certify.confirm')}
+            cancelText={t('common.cancel')}
+            confirmLoading={certify.isPending}
+            onOk={() => certify.mutate()}
+            onCancel={() => setConfirming(false)}
+          >
+            <Typography.Paragraph>{t('certify.confirmText', { form: t('forms.formN', { n }), name: name.trim() })}</Typography.Paragraph>
+            <Typography.Paragraph strong>{t('certify.statement')}</Typography.Paragraph>
+          </Modal>
+        </section>
+      ) : null}
+    </Card>
+  );
+}
+
+function CertificationLoader({ formId }: { formId: string }) {
+  const { t } = useTranslation('filing');
+  useDocumentTitle(t('certify.title'));
+  const located = useFormBundle(formId);
+  const form = useForm(located.data ?? null, formId);
+  if (located.error) return <FilingError error={located.error} onRetry={located.refetch} />;
+  if (!located.data) return <FilingState query={located}>{() => null}</FilingState>;
+  return <FilingState query={form} rows={10}>{(f) => <Certification bundle={located.data!} form={f} />}</FilingState>;
+}
+
+/** /dashboard/formCertification/{formId} */
+export default function CertificationPage() {
+  const { formId } = useParams();
+  return <FilingPage>{formId ? <CertificationLoader key={formId} formId={formId} /> : null}</FilingPage>;
+}

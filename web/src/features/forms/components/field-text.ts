@@ -1,0 +1,41 @@
+import type { FieldDef, FieldError } from '@pecan/contract';
+import type { TFunction } from 'i18next';
+
+/** A field's label in the current language. */
+export const fieldLabel = (t: TFunction, name: string): string => t(`fields.${name}`, { defaultValue: name });
+
+/** The unit shown beside an input ('lb inshell', 'USD', ...), translated. */
+export function unitLabel(t: TFunction, unit: string | undefined): string | undefined {
+  if (!unit) return undefined;
+  const key = { 'lb inshell': 'lbInshell', 'lb shelled': 'lbShelled', lb: 'lb', USD: 'usd', 'USD/lb': 'usdPerLb' }[unit];
+  return key ? t(`units.${key}`) : unit;
+}
+
+/**
+ * The contract's validation messages are English and name the attribute; the page shows one sentence per kind of
+ * value in the user's language instead.
+ */
+export function fieldErrorText(t: TFunction, def: FieldDef | undefined, error: Pick<FieldError, 'message'>): string {
+  const m = error.message;
+  if (/is computed by the server/.test(m)) return t('validation.computed');
+  if (/is required/.test(m)) return t('validation.required');
+  if (/twice/.test(m)) return t('validation.varietyTwice');
+  if (/each variety/.test(m)) return t('validation.varietyName');
+  if (/each row's pounds/.test(m)) return t('validation.pounds');
+  if (/other than the United States/.test(m)) return t('validation.notUs');
+  if (/country code/.test(m)) return t('validation.country');
+  switch (def?.kind) {
+    case 'pounds':
+      return t('validation.pounds');
+    case 'date':
+      return t('validation.date');
+    case 'bool':
+      return t('validation.bool');
+    case 'varietyList':
+      return t('validation.varietyList');
+    case 'text':
+      return t('validation.text');
+    default:
+      return m;
+  }
+}

@@ -1,0 +1,281 @@
+import { ArrowLeftOutlined, ArrowRightOutlined, DownloadOutlined, EditOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
+import { languageInfo } from '../../../lib/i18n/languages';
+import { Alert, Button, Card, Input, Modal, Result, Space, Typography } from 'antd';
+import { FORM_FIELDS, validateFormAttributes } from '@pecan/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FilingPage } from '../../../components/filing-page';
+import { FilingError, filingErrorText, FilingState } from '../../../components/filing-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError, fieldErrors } from '../../../lib/http/errors';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { fileName, fileUrl, one, str } from '../../../lib/portal/entities';
+import { currentVersionOf, numberOfBundle, PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
+import { useSession } from '../../../lib/session/use-session';
+import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
+import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, liveComputed, rowsOf, serverComputed } from '../api/form-model';
+import { nextPackage, useAllPackages, useForm, useVarieties } from '../hooks/use-forms';
+import { useFormBundle } from '../hooks/use-form-bundle';
+import { fieldErrorText } from './field-text';
+import { FormFields } from './form-fields';
+import { FormHeader } from './form-header';
+import { RowsTable } from './rows-table';
+
+/** 'Next package': the current version of the same form in the package that follows in the list. */
+function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+  const { t, i18n } = useTranslation('filing');
+  const rtl = languageInfo(i18n.language).dir === 'rtl';
+  const navigate = useNavigate();
+  const { profile } = useSession();
+  const all = useAllPackages(profile.handlerUid);
+  const pkgId = one(form, 'field_reporting_forms_package')?.id;
+  const next = all.data && pkgId ? nextPackage(all.data, pkgId) : null;
+  const n = numberOfBundle(bundle)!;
+  const target = next ? currentVersionOf(next, n) : null;
+  return (
+    <Button icon={rtl ? <ArrowLeftOutlined /> : <ArrowRightOutlined />} disabled={!target} loading={all.isPending} onClick={() => target && navigate(`/dashboard/forms/${bundle}/${target.id}`)}>
+      {t('forms.nextPackage')}
+    </Button>
+  );
+}
+
+function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+  const { t } = useTranslation('filing');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const amend = useMutation({
+    mutationFn: () => amendForm(bundle, form.id, one(form, 'field_reporting_forms_package')!.id, reason.trim()),
+    onSuccess: async (newId) => {
+      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
+      await client.invalidateQueries({ queryKey: ['form'] });
+      setOpen(false);
+      navigate(`/dashboard/formAmendCertification/${newId}`);
+    },
+  });
+  return (
+    <>
+      <Button type="primary" icon={<EditOutlined />} onClick={() => setOpen(true)}>
+        {t('forms.amend')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('forms.amendTitle')}
+        okText={t('forms.createAmendment')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: !reason.trim() }}
+        confirmLoading={amend.isPending}
+        onOk={() => amend.mutate()}
+        onCancel={() => setOpen(false)}
+      >
+        <Typography.Paragraph>{t('forms.amendText')}</Typography.Paragraph>
+        <label htmlFor="amend-reason" style={{ display: 'block', marginBottom: 4 }}>
+          {t('forms.amendmentReason')}
+        </label>
+        <Input.TextArea id="amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={255} rows={3} />
+        {amend.error ? (
+          <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('common.writeError')} description={filingErrorText(amend.error)} />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle; form: Entity; amendMode?: boolean }) {
+  const { t, i18n } = useTranslation('filing');
+  const rtl = languageInfo(i18n.language).dir === 'rtl';
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const varieties = useVarieties();
+  const original = useMemo(() => enteredValues(bundle, form), [bundle, form]);
+  const [values, setValues] = useState(original);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState(false);
+  const changedStamp = str(form, 'changed');
+  // A reloaded form (another id, or a newer `changed`) starts the editor afresh.
+  useEffect(() => {
+    setValues(enteredValues(bundle, form));
+    setServerErrors({});
+    setConflict(false);
+  }, [form.id, changedStamp]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const status = str(form, 'field_form_status');
+  const current = isCurrentVersion(bundle, form);
+  const editable = status === 'draft' && current;
+  const rows = rowsOf(bundle, form);
+  const fields = FORM_FIELDS[bundle];
+
+  const validation = useMemo(() => {
+    if (!editable) return {} as Record<string, string>;
+    const errors = validateFormAttributes(bundle, values);
+    return Object.fromEntries(errors.map((e) => [e.field, fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e)]));
+  }, [bundle, values, editable, t, fields]);
+  const errors = { ...serverErrors, ...validation };
+  const computed = editable ? liveComputed(bundle, form, values, rows) : serverComputed(bundle, form);
+
+  const save = useMutation({
+    mutationFn: () => updateForm(bundle, form.id, changedAttributes(original, values), changedStamp),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
+      await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+      navigate(`/dashboard/formCertification/${form.id}`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      if (error instanceof ApiError && error.status === 422) {
+        const byField = fieldErrors(error);
+        setServerErrors(
+          Object.fromEntries(Object.entries(byField).map(([attr, msgs]) => [attr, fieldErrorText(t, fields.find((f) => `field_${f.name}` === attr), { message: msgs[0] })])),
+        );
+      }
+    },
+  });
+
+  const onChange = (attribute: string, value: unknown) => {
+    setServerErrors((e) => {
+      if (!(attribute in e)) return e;
+      const { [attribute]: _, ...rest } = e;
+      return rest;
+    });
+    setValues((v) => ({ ...v, [attribute]: value }));
+  };
+
+  const pdf = one(form, PDF_FIELD[bundle]);
+  const pdfUrl = fileUrl(pdf);
+  const currentId = currentVersionId(bundle, form);
+  const hasErrors = Object.keys(validation).length > 0;
+  const rowsInfo = ROWS_OF[bundle];
+
+  const reload = async () => {
+    setConflict(false);
+    await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+  };
+
+  return (
+    <Card>
+      <FormHeader bundle={bundle} form={form} />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Link to="/dashboard/forms">
+          <Button icon={rtl ? <RightOutlined /> : <LeftOutlined />}>{t('forms.backToPackages')}</Button>
+        </Link>
+        <NextPackageButton bundle={bundle} form={form} />
+        {status === 'certified' && current ? <AmendButton bundle={bundle} form={form} /> : null}
+        {pdfUrl ? (
+          <a href={pdfUrl} download={fileName(pdf)} className="ant-btn ant-btn-default">
+            <DownloadOutlined aria-hidden="true" /> {t('forms.downloadPdf')}
+          </a>
+        ) : null}
+      </Space>
+      {amendMode && editable ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('forms.amendingTitle')} description={t('forms.amendingText')} /> : null}
+      {!current && currentId ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('forms.notCurrent')}
+          action={
+            <Link to={`/dashboard/forms/${bundle}/${currentId}`}>
+              <Button size="small">{t('forms.openCurrent')}</Button>
+            </Link>
+          }
+        />
+      ) : null}
+      {editable ? <Typography.Paragraph type="secondary">{t('forms.editIntro')}</Typography.Paragraph> : null}
+      <FormFields
+        fields={fields}
+        values={values}
+        computed={computed}
+        errors={errors}
+        onChange={onChange}
+        readOnly={!editable}
+        varieties={varieties.data ?? []}
+        rowsSection={
+          rowsInfo ? (
+            <RowsTable
+              rowBundle={rowsInfo.bundle}
+              formBundle={bundle}
+              formId={form.id}
+              rows={rows}
+              readOnly={!editable}
+              varieties={varieties.data ?? []}
+              onChanged={() => client.invalidateQueries({ queryKey: ['form', bundle, form.id] })}
+            />
+          ) : null
+        }
+      />
+      {conflict ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message={t('forms.conflictTitle')}
+          description={t('forms.conflictText')}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={reload}>
+              {t('forms.reload')}
+            </Button>
+          }
+        />
+      ) : null}
+      {save.error && !conflict ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message={t('common.writeError')}
+          description={save.error instanceof ApiError && save.error.status === 422 ? t('forms.fixErrors') : filingErrorText(save.error)}
+        />
+      ) : null}
+      {editable ? (
+        <Space wrap>
+          <Button type="primary" size="large" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors} onClick={() => save.mutate()}>
+            {t('forms.saveAndCertify')}
+          </Button>
+          {hasErrors ? <Typography.Text type="danger">{t('forms.fixErrors')}</Typography.Text> : null}
+        </Space>
+      ) : null}
+    </Card>
+  );
+}
+
+function FormLoader({ bundle, formId, amendMode }: { bundle: MonthlyBundle; formId: string; amendMode?: boolean }) {
+  const query = useForm(bundle, formId);
+  const { t } = useTranslation('filing');
+  useDocumentTitle(`${t('forms.formN', { n: bundle.slice(-1) })}`);
+  return (
+    <FilingState query={query} rows={10}>
+      {(form) => <FormEditor bundle={bundle} form={form} amendMode={amendMode} />}
+    </FilingState>
+  );
+}
+
+const isMonthlyBundle = (b: string | undefined): b is MonthlyBundle => b === 'apc_form_1' || b === 'apc_form_2' || b === 'apc_form_3';
+
+/** /dashboard/forms/{bundle}/{formId} */
+export default function FormPage() {
+  const { bundle, formId } = useParams();
+  const { t } = useTranslation('filing');
+  return (
+    <FilingPage>
+      {isMonthlyBundle(bundle) && formId ? <FormLoader key={formId} bundle={bundle} formId={formId} /> : <Result status="404" title={t('forms.unknownForm')} />}
+    </FilingPage>
+  );
+}
+
+function AmendLoader({ formId }: { formId: string }) {
+  const located = useFormBundle(formId);
+  if (located.error) return <FilingError error={located.error} onRetry={located.refetch} />;
+  if (!located.data) return <FilingState query={located}>{() => null}</FilingState>;
+  return <FormLoader key={formId} bundle={located.data} formId={formId} amendMode />;
+}
+
+/** /dashboard/formAmendCertification/{newFormId}: the edit page of an amendment, leading to its certification. */
+export function AmendFormPage() {
+  const { formId } = useParams();
+  return <FilingPage>{formId ? <AmendLoader formId={formId} /> : null}</FilingPage>;
+}

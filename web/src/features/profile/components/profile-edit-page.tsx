@@ -1,0 +1,211 @@
+import { LockOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Input, Row, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { ErrorWithRetry, errorText } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError, fieldErrors } from '../../../lib/http/errors';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { str } from '../../../lib/portal-data/use-seasons';
+import { sessionStore } from '../../../lib/session/session-store';
+import { useSession } from '../../../lib/session/use-session';
+import { changePassword, fetchMe, patchMe, type ProfileValues } from '../api/profile-api';
+
+const MIN_PASSWORD = 12;
+
+function Labelled({ id, label, error, children, help }: { id: string; label: string; error?: string; help?: string; children: ReactNode }) {
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>{label}</label>
+      {children}
+      {help ? <Typography.Text type="secondary" style={{ display: 'block', marginTop: 2 }}>{help}</Typography.Text> : null}
+      {error ? <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 2 }}>{error}</Typography.Text> : null}
+    </div>
+  );
+}
+
+const valuesOf = (u: Entity): ProfileValues => ({
+  field_first_name: str(u.field_first_name),
+  field_last_name: str(u.field_last_name),
+  field_job_title: str(u.field_job_title) || null,
+  field_phone: str(u.field_phone) || null,
+  field_show_in_directory: u.field_show_in_directory === true,
+});
+
+function PasswordCard() {
+  const { t } = useFeatureTranslation(['profileEdit', 'portalData']);
+  const { message } = App.useApp();
+  const ids = { cur: useId(), next: useId(), again: useId() };
+  const [cur, setCur] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const change = useMutation({
+    mutationFn: () => changePassword(cur, next),
+    onSuccess: () => {
+      message.success(t('profileEdit:passwordChanged'));
+      setCur('');
+      setNext('');
+      setAgain('');
+    },
+  });
+  const tooShort = next.length > 0 && next.length < MIN_PASSWORD;
+  const mismatch = again.length > 0 && again !== next;
+  const ready = cur.length > 0 && next.length >= MIN_PASSWORD && again === next;
+  const err = change.error;
+  return (
+    <Card size="small" type="inner" title={<span><LockOutlined /> {t('profileEdit:passwordTitle')}</span>}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) change.mutate();
+        }}
+        noValidate
+      >
+        <input type="text" name="username" autoComplete="username" value={sessionStore.getSnapshot().profile.username ?? ''} readOnly hidden />
+        <Labelled id={ids.cur} label={t('profileEdit:currentPassword')}>
+          <Input.Password id={ids.cur} value={cur} onChange={(e) => setCur(e.target.value)} autoComplete="current-password" />
+        </Labelled>
+        <Labelled id={ids.next} label={t('profileEdit:newPassword')} help={t('profileEdit:passwordRule', { n: MIN_PASSWORD })} error={tooShort ? t('profileEdit:tooShort', { n: MIN_PASSWORD }) : undefined}>
+          <Input.Password id={ids.next} value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" status={tooShort ? 'error' : undefined} />
+        </Labelled>
+        <Labelled id={ids.again} label={t('profileEdit:repeatPassword')} error={mismatch ? t('profileEdit:mismatch') : undefined}>
+          <Input.Password id={ids.again} value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" status={mismatch ? 'error' : undefined} />
+        </Labelled>
+        {err ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 12 }}
+            message={err instanceof ApiError && (err.status === 404 || err.status === 405) ? t('profileEdit:passwordUnavailable') : err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 422) ? t('profileEdit:passwordRefused') : t('portalData:saveFailed')}
+            description={err instanceof ApiError && (err.status === 404 || err.status === 405) ? undefined : errorText(err)}
+          />
+        ) : null}
+        <Button htmlType="submit" type="primary" disabled={!ready} loading={change.isPending}>
+          {t('profileEdit:changePassword')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export default function ProfileEditPage() {
+  const { t } = useFeatureTranslation(['profileEdit', 'portalData']);
+  useDocumentTitle(t('profileEdit:title'));
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { profile } = useSession();
+  const userId = profile.userUid ?? '';
+  const ids = { first: useId(), last: useId(), job: useId(), phone: useId(), dir: useId() };
+  const query = useQuery({ queryKey: ['me', 'full', userId], queryFn: ({ signal }) => fetchMe(userId, signal), enabled: !!userId });
+  const [values, setValues] = useState<ProfileValues | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (query.data && !values) setValues(valuesOf(query.data));
+  }, [query.data, values]);
+  const save = useMutation({
+    mutationFn: () => patchMe(query.data!, { ...values!, field_first_name: values!.field_first_name.trim(), field_last_name: values!.field_last_name.trim() }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(['me', 'full', userId], user);
+      setValues(valuesOf(user));
+      sessionStore.setProfile({ userFirstName: str(user.field_first_name) || null });
+      void queryClient.invalidateQueries({ queryKey: ['contacts'] });
+      message.success(t('profileEdit:saved'));
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422) setServerErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, v]) => [k, v[0]])));
+    },
+  });
+  const set = <K extends keyof ProfileValues>(k: K, v: ProfileValues[K]) => {
+    setServerErrors((s) => ({ ...s, [k]: '' }));
+    setValues((cur) => (cur ? { ...cur, [k]: v } : cur));
+  };
+  const firstMissing = values !== null && values.field_first_name.trim() === '';
+  const lastMissing = values !== null && values.field_last_name.trim() === '';
+  const tooLong = (s: string | null) => (s ?? '').length > 255;
+  const invalid = firstMissing || lastMissing || (values !== null && (tooLong(values.field_job_title) || tooLong(values.field_phone)));
+  const err = save.error;
+
+  return (
+    <Card>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('profileEdit:title')}</Typography.Title>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <Card size="small" type="inner" title={t('profileEdit:detailsTitle')}>
+            {!values ? (
+              query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <Skeleton active />
+            ) : (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (!invalid) save.mutate();
+                }}
+                noValidate
+              >
+                <Row gutter={16}>
+                  <Col xs={24} md={12}>
+                    <Labelled id={ids.first} label={t('profileEdit:firstName')} error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}>
+                      <Input id={ids.first} value={values.field_first_name} onChange={(e) => set('field_first_name', e.target.value)} autoComplete="given-name" maxLength={255} status={firstMissing ? 'error' : undefined} />
+                    </Labelled>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Labelled id={ids.last} label={t('profileEdit:lastName')} error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}>
+                      <Input id={ids.last} value={values.field_last_name} onChange={(e) => set('field_last_name', e.target.value)} autoComplete="family-name" maxLength={255} status={lastMissing ? 'error' : undefined} />
+                    </Labelled>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Labelled id={ids.job} label={t('profileEdit:jobTitle')} error={serverErrors.field_job_title || undefined}>
+                      <Input id={ids.job} value={values.field_job_title ?? ''} onChange={(e) => set('field_job_title', e.target.value || null)} autoComplete="organization-title" maxLength={255} />
+                    </Labelled>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Labelled id={ids.phone} label={t('profileEdit:phone')} error={serverErrors.field_phone || undefined}>
+                      <Input id={ids.phone} type="tel" value={values.field_phone ?? ''} onChange={(e) => set('field_phone', e.target.value || null)} autoComplete="tel" maxLength={255} dir="ltr" />
+                    </Labelled>
+                  </Col>
+                </Row>
+                <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginBottom: 16 }}>
+                  <Switch id={ids.dir} checked={values.field_show_in_directory} onChange={(v) => set('field_show_in_directory', v)} />
+                  <div>
+                    <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>{t('profileEdit:showInDirectory')}</label>
+                    <Typography.Text type="secondary" style={{ display: 'block' }}>{t('profileEdit:showInDirectoryHelp')}</Typography.Text>
+                  </div>
+                </div>
+                {err ? (
+                  <Alert
+                    type="error"
+                    showIcon
+                    role="alert"
+                    style={{ marginBottom: 12 }}
+                    message={err instanceof ApiError && err.status === 409 ? t('profileEdit:conflict') : t('portalData:saveFailed')}
+                    description={errorText(err)}
+                    action={
+                      err instanceof ApiError && err.status === 409 ? (
+                        <Button
+                          onClick={async () => {
+                            const fresh = await query.refetch();
+                            if (fresh.data) setValues(valuesOf(fresh.data));
+                            save.reset();
+                          }}
+                        >
+                          {t('profileEdit:reload')}
+                        </Button>
+                      ) : undefined
+                    }
+                  />
+                ) : null}
+                <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={invalid}>
+                  {t('profileEdit:save')}
+                </Button>
+              </form>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <PasswordCard />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+
+export function monthlyReportsParams(seasonId: string) {
+  return new DrupalJsonApiParams()
+    .addFilter('field_reporting_period.field_season.id', seasonId)
+    .addFilter('field_publish_to_portal', '1')
+    .addSort('field_reporting_period.field_due_date', 'DESC')
+    .addInclude(['field_reporting_period', 'field_position_report_pdf'])
+    .addPageLimit(100);
+}
+
+export function annualReportsParams() {
+  return new DrupalJsonApiParams().addSort('field_season.field_season_start_date', 'DESC').addInclude(['field_season', 'field_position_report_pdf']).addPageLimit(100);
+}
+
+export const fetchMonthlyReports = (seasonId: string, signal?: AbortSignal) => jsonApi.getAll('/jsonapi/node/monthly_position_report', monthlyReportsParams(seasonId), signal);
+export const fetchAnnualReports = (signal?: AbortSignal) => jsonApi.getAll('/jsonapi/node/annual_position_report', annualReportsParams(), signal);

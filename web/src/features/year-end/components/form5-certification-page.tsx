@@ -1,0 +1,183 @@
+import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Input, Modal, Row, Skeleton, Tag, Typography } from 'antd';
+import { FORM_5_FIELDS, formatDollars, parseMoney } from '@pecan/contract';
+import { useId, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorWithRetry, errorText } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError } from '../../../lib/http/errors';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { formatNumber } from '../../../lib/i18n/format';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { ltr, str } from '../../../lib/portal-data/use-seasons';
+import { STORAGE_KEYS } from '../../../lib/session/keys';
+import { sessionStore } from '../../../lib/session/session-store';
+import { useSession } from '../../../lib/session/use-session';
+import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
+import { FIELD_GROUPS, certificationProblems, draftOf } from './form5-fields';
+
+/** The certification of a year-end form (or of its amendment): statement, certifier, a confirm step. */
+export default function Form5CertificationPage({ amendment = false }: { amendment?: boolean }) {
+  const { formId = '' } = useParams();
+  const { t, i18n } = useFeatureTranslation(['yearEnd', 'portalData']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { profile } = useSession();
+  const ids = { name: useId(), title: useId(), reason: useId() };
+  useDocumentTitle(amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title'));
+  const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
+  const [name, setName] = useState([profile.userFirstName, ''].filter(Boolean).join(' ') || profile.username || '');
+  const [title, setTitle] = useState('');
+  const [reason, setReason] = useState('');
+  const [attest, setAttest] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const certify = useMutation({
+    mutationFn: async () => {
+      const form = query.data!;
+      const attrs: Record<string, unknown> = { field_certified: true, field_certification_name: name.trim(), field_certification_title: title.trim() || null };
+      if (amendment && reason.trim()) attrs.field_amendment_reason = reason.trim();
+      return patchForm5(formId, attrs, form.changed);
+    },
+    onSuccess: (saved) => {
+      sessionStore.setItem(STORAGE_KEYS.newYearEndFormCertification, formId);
+      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
+      void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
+      queryClient.removeQueries({ queryKey: form5Keys.one(formId) });
+      navigate('/dashboard');
+    },
+    onSettled: () => setConfirming(false),
+  });
+
+  const form = query.data;
+  const heading = amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title');
+  if (!form) {
+    return (
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>{heading}</Typography.Title>
+        {query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <Skeleton active />}
+      </Card>
+    );
+  }
+  const lang = i18n.language;
+  const status = str(form.field_form_status);
+  const problems = certificationProblems(draftOf(form));
+  const season = ltr((form.field_season as Entity | null)?.title);
+  const money = (v: unknown) => {
+    const r = parseMoney(v, { allowNegative: true });
+    return r.ok ? formatDollars(r.value) : '—';
+  };
+  const summary = FORM_5_FIELDS.filter((f) => f.name !== 'date_completed').map((f) => {
+    const v = form[`field_${f.name}`];
+    let shown: string;
+    if (f.kind === 'bool') shown = v === true ? t('yearEnd:aug.yes') : t('yearEnd:aug.no');
+    else if (f.kind === 'money') shown = money(v);
+    else if (f.kind === 'pounds') shown = `${formatNumber(v as number, lang)} ${f.unit ? t(`yearEnd:units.${f.unit}`, { defaultValue: f.unit }) : ''}`;
+    else shown = str(v) || '—';
+    return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
+  });
+  const ready = status === 'draft' && problems.length === 0 && attest && name.trim().length > 0;
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>{heading}</Typography.Title>
+        <Tag color={status === 'certified' ? 'green' : 'blue'}>{t(`portalData:status.${status}`, { defaultValue: status })}</Tag>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('yearEnd:cert.intro', { season })}
+        {amendment ? ` ${t('yearEnd:cert.amendIntro', { n: form.field_amendment_number })}` : ''}
+      </Typography.Paragraph>
+      {[...FIELD_GROUPS.filter((g) => g.key !== 'general'), { key: 'aug', names: ['aug_form_1_amend_reqd'] }].map((g) => (
+        <Descriptions
+          key={g.key}
+          size="small"
+          bordered
+          title={g.key === 'aug' ? undefined : t(`yearEnd:groups.${g.key}`)}
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={summary.filter((i) => g.names.includes(i.key) && i.key !== 'date_completed')}
+          style={{ marginBottom: 16 }}
+        />
+      ))}
+      {status === 'draft' ? (
+        <Button icon={<EditOutlined />} onClick={() => navigate(`/dashboard/year-end/${formId}`)} style={{ marginBottom: 16 }}>
+          {t('yearEnd:cert.editFigures')}
+        </Button>
+      ) : null}
+      {status !== 'draft' ? <Alert type="success" showIcon message={t('yearEnd:cert.already')} style={{ marginBottom: 16 }} /> : null}
+      {status === 'draft' && problems.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('yearEnd:beforeCertifying')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {problems.map((p) => (
+                <li key={p.field}>{t(`yearEnd:rules.${p.field}`, { defaultValue: '' }) || t('yearEnd:rules.required', { field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) })}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+      {status === 'draft' ? (
+        <section aria-labelledby="cert-statement">
+          <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>{t('yearEnd:cert.statementTitle')}</Typography.Title>
+          <Typography.Paragraph style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}>
+            {t('yearEnd:cert.statement', { handler: profile.handlerName ?? '', season })}
+          </Typography.Paragraph>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <label htmlFor={ids.name} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.name')}</label>
+              <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" style={{ marginBottom: 12 }} />
+            </Col>
+            <Col xs={24} md={12}>
+              <label htmlFor={ids.title} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.jobTitle')}</label>
+              <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="organization-title" style={{ marginBottom: 12 }} />
+            </Col>
+            {amendment ? (
+              <Col xs={24}>
+                <label htmlFor={ids.reason} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
+                <Input.TextArea id={ids.reason} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={255} style={{ marginBottom: 12 }} />
+              </Col>
+            ) : null}
+          </Row>
+          <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginBottom: 16 }}>
+            {t('yearEnd:cert.attest')}
+          </Checkbox>
+          {certify.error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              message={certify.error instanceof ApiError && certify.error.status === 409 ? t('yearEnd:conflict') : t('portalData:saveFailed')}
+              description={errorText(certify.error)}
+              action={<Button onClick={() => void query.refetch().then(() => certify.reset())}>{t('yearEnd:reload')}</Button>}
+            />
+          ) : null}
+          <Flex justify="flex-end" gap={8} wrap>
+            <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
+            <Button type="primary" icon={<SafetyCertificateOutlined />} disabled={!ready} onClick={() => setConfirming(true)}>
+              {t('yearEnd:cert.certify')}
+            </Button>
+          </Flex>
+        </section>
+      ) : (
+        <Button type="primary" onClick={() => navigate('/dashboard/year-end')}>{t('yearEnd:cert.backToList')}</Button>
+      )}
+      <Modal
+        open={confirming}
+        title={t('yearEnd:cert.confirmTitle')}
+        okText={t('yearEnd:cert.confirmOk')}
+        cancelText={t('portalData:cancel')}
+        confirmLoading={certify.isPending}
+        onOk={() => certify.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('yearEnd:cert.confirmText', { season, name: name.trim() })}</p>
+      </Modal>
+    </Card>
+  );
+}

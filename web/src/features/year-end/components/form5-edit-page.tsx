@@ -1,0 +1,242 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, Typography, theme } from 'antd';
+import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorWithRetry, errorText } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError, fieldErrors } from '../../../lib/http/errors';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { formatNumber } from '../../../lib/i18n/format';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { ltr, str } from '../../../lib/portal-data/use-seasons';
+import { STORAGE_KEYS } from '../../../lib/session/keys';
+import { sessionStore } from '../../../lib/session/session-store';
+import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
+import { FIELD_GROUPS, attr, certificationProblems, draftOf, liveComputed, liveErrors, patchAttributes, type Draft } from './form5-fields';
+
+const FIELD_BY_NAME = new Map(FORM_5_FIELDS.map((f) => [f.name, f]));
+
+function FieldRow({ field, value, computedValue, error, onChange, lang }: { field: FieldDef; value: unknown; computedValue?: number; error?: string; onChange: (v: unknown) => void; lang: string }) {
+  const { t } = useFeatureTranslation(['yearEnd']);
+  const { token } = theme.useToken();
+  const id = useId();
+  const label = t(`yearEnd:fields.${field.name}`);
+  const unit = field.unit ? t(`yearEnd:units.${field.unit}`, { defaultValue: field.unit }) : undefined;
+  const errId = `${id}-err`;
+  let control;
+  if (field.entry === 'computed') {
+    const shown = computedValue === undefined ? '' : field.kind === 'money' ? formatDollars(computedValue) : formatNumber(computedValue, lang);
+    control = (
+      <Input id={id} value={shown} readOnly aria-readonly suffix={field.kind === 'money' ? undefined : unit} style={{ background: token.colorFillSecondary, fontWeight: 600 }} />
+    );
+  } else if (field.kind === 'pounds') {
+    control = (
+      <InputNumber
+        id={id}
+        style={{ width: '100%' }}
+        min={0}
+        precision={0}
+        value={typeof value === 'number' ? value : null}
+        onChange={(v) => onChange(v === null ? null : v)}
+        addonAfter={unit}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
+        inputMode="numeric"
+      />
+    );
+  } else if (field.kind === 'date') {
+    control = <Input id={id} type="date" value={str(value)} onChange={(e) => onChange(e.target.value || null)} status={error ? 'error' : undefined} aria-describedby={error ? errId : undefined} />;
+  } else {
+    control = (
+      <Input
+        id={id}
+        value={str(value)}
+        inputMode="decimal"
+        placeholder={field.kind === 'money' ? '0.00' : '0.4800'}
+        onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value.trim())}
+        addonBefore={field.kind === 'money' ? '$' : undefined}
+        addonAfter={field.kind === 'money' ? t('yearEnd:units.perLb') : undefined}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
+      />
+    );
+  }
+  return (
+    <div style={{ marginBottom: 14 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
+        {label}
+        {field.entry === 'computed' ? <Typography.Text type="secondary"> · {t('yearEnd:computed')}</Typography.Text> : null}
+      </label>
+      {control}
+      {error ? (
+        <div id={errId} role="alert" style={{ color: token.colorErrorText, marginTop: 4 }}>
+          {t(`yearEnd:errors.${field.kind}`, { defaultValue: error })}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Edits a draft year-end form: every field, live checks and the shaded computed fields, then save and certify. */
+export default function Form5EditPage() {
+  const { formId = '' } = useParams();
+  const { t, i18n } = useFeatureTranslation(['yearEnd', 'portalData']);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = query.data;
+  useDocumentTitle(t('yearEnd:editTitle'));
+
+  useEffect(() => {
+    if (form && !draft) setDraft(draftOf(form));
+  }, [form, draft]);
+
+  const errors = useMemo(() => (draft ? liveErrors(draft) : {}), [draft]);
+  const computed = useMemo(() => (draft && form ? liveComputed(draft, form) : {}), [draft, form]);
+  const problems = useMemo(() => (draft ? certificationProblems(draft).filter((p) => !errors[p.field]) : []), [draft, errors]);
+
+  const save = useMutation({
+    mutationFn: () => patchForm5(formId, patchAttributes(draft!), form?.changed),
+    onSuccess: (saved: Entity) => {
+      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
+      queryClient.setQueryData(form5Keys.one(formId), saved);
+      void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
+      const amend = Number(saved.field_amendment_number ?? 0) > 0;
+      navigate(`/dashboard/${amend ? 'form5AmendCertification' : 'form5Certification'}/${formId}`);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422) {
+        const f = fieldErrors(e);
+        setServerErrors(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v[0]])));
+      }
+    },
+  });
+
+  if (!form || !draft) {
+    return <Card>{query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <div role="status" aria-label={t('portalData:loading')} style={{ minHeight: 200 }} />}</Card>;
+  }
+  const status = str(form.field_form_status);
+  const lang = i18n.language;
+  const set = (name: string, v: unknown) => {
+    setServerErrors((s) => {
+      const { [name]: _drop, ...rest } = s;
+      return rest;
+    });
+    setDraft((d) => ({ ...(d ?? {}), [name]: v }));
+  };
+  const saveError = save.error;
+  const hasErrors = Object.keys(errors).length > 0;
+  const aug = draft.field_aug_form_1_amend_reqd;
+
+  return (
+    <Card>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('yearEnd:editTitle')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('yearEnd:editIntro', { season: ltr((form.field_season as Entity | null)?.title) })}</Typography.Paragraph>
+      {status !== 'draft' ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('yearEnd:notDraft')} /> : null}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!hasErrors) save.mutate();
+        }}
+        noValidate
+      >
+        {FIELD_GROUPS.map((group) => (
+          <fieldset key={group.key} style={{ border: 'none', padding: 0, margin: '0 0 12px' }}>
+            <legend style={{ fontSize: 18, fontWeight: 600, marginBottom: 8, borderBottom: '1px solid rgba(128,128,128,.25)', width: '100%' }}>{t(`yearEnd:groups.${group.key}`)}</legend>
+            <Row gutter={[16, 0]}>
+              {group.names.map((name) => {
+                const field = FIELD_BY_NAME.get(name)!;
+                return (
+                  <Col key={name} xs={24} md={12} xl={8}>
+                    <FieldRow
+                      field={field}
+                      lang={lang}
+                      value={draft[attr(field)]}
+                      computedValue={computed[attr(field)]}
+                      error={errors[attr(field)] ?? serverErrors[attr(field)]}
+                      onChange={(v) => set(attr(field), v)}
+                    />
+                  </Col>
+                );
+              })}
+            </Row>
+          </fieldset>
+        ))}
+        <fieldset style={{ border: '1px solid rgba(128,128,128,.35)', borderRadius: 8, padding: 16, margin: '8px 0 16px' }}>
+          <legend style={{ fontSize: 16, fontWeight: 600, padding: '0 6px' }}>{t('yearEnd:aug.question')}</legend>
+          <Typography.Paragraph>{t('yearEnd:aug.explanation')}</Typography.Paragraph>
+          <Radio.Group
+            value={aug === true ? 'yes' : aug === false ? 'no' : undefined}
+            onChange={(e) => set('field_aug_form_1_amend_reqd', e.target.value === 'yes')}
+            optionType="button"
+            buttonStyle="solid"
+            options={[
+              { value: 'yes', label: t('yearEnd:aug.yes') },
+              { value: 'no', label: t('yearEnd:aug.no') },
+            ]}
+            aria-label={t('yearEnd:aug.question')}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {aug === true ? t('yearEnd:aug.yesHelp') : t('yearEnd:aug.noHelp')}
+          </Typography.Paragraph>
+        </fieldset>
+        {problems.length > 0 ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('yearEnd:beforeCertifying')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {problems.map((p) => (
+                  <li key={p.field}>{t(`yearEnd:rules.${p.field}`, { defaultValue: '', field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) }) || t('yearEnd:rules.required', { field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) })}</li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
+        {saveError ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            message={saveError instanceof ApiError && saveError.status === 409 ? t('yearEnd:conflict') : saveError instanceof ApiError && saveError.status === 422 ? t('yearEnd:invalid') : t('portalData:saveFailed')}
+            description={errorText(saveError)}
+            action={
+              saveError instanceof ApiError && saveError.status === 409 ? (
+                <Button
+                  onClick={async () => {
+                    const fresh = await query.refetch();
+                    if (fresh.data) setDraft(draftOf(fresh.data));
+                    save.reset();
+                  }}
+                >
+                  {t('yearEnd:reload')}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : null}
+        <Flex gap={8} wrap justify="flex-end">
+          <Space wrap>
+            <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
+              {t('yearEnd:saveAndContinue')}
+            </Button>
+          </Space>
+        </Flex>
+        {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+      </form>
+    </Card>
+  );
+}

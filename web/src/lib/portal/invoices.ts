@@ -1,0 +1,52 @@
+import { formatCents, parseMoney } from '@pecan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
+import type { Entity } from '../jsonapi/deserialize';
+import { str } from './entities';
+
+export const invoicesKey = (handlerId: string) => ['invoices', handlerId] as const;
+
+/** GET /jsonapi/node/invoice for the handler, with period, invoice PDF and the form 1 PDF behind it. */
+export function invoicesParams(handlerId: string) {
+  return new DrupalJsonApiParams()
+    .addFilter('field_handler.id', handlerId)
+    .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf'])
+    .addPageLimit(200)
+    .addSort('field_due_date', 'DESC');
+}
+
+export function useInvoices(handlerId: string | null) {
+  return useQuery({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: invoicesKey(handlerId ?? ''),
+    queryFn: ({ signal }) => jsonApi.getAll('/jsonapi/node/invoice', invoicesParams(handlerId!), signal),
+    enabled: !!handlerId,
+  });
+}
+
+export type InvoiceStatus = 'open' | 'paid' | 'overdue';
+
+export function invoiceStatus(invoice: Entity, today: string): InvoiceStatus {
+  if (str(invoice, 'field_invoice_status') === 'paid') return 'paid';
+  const due = str(invoice, 'field_due_date');
+  return due && today > due ? 'overdue' : 'open';
+}
+
+/** An amount due in integer cents (0 when unreadable). */
+export function centsOf(invoice: Entity): number {
+  const parsed = parseMoney(str(invoice, 'field_amount_due') ?? '0');
+  return parsed.ok ? parsed.value : 0;
+}
+
+/** The sum of the open (and overdue) amounts, added as integer cents, as the API's decimal string. */
+export function openTotal(invoices: Entity[], today: string): { count: number; cents: number; amount: string } {
+  let cents = 0;
+  let count = 0;
+  for (const inv of invoices) {
+    if (invoiceStatus(inv, today) === 'paid') continue;
+    cents += centsOf(inv);
+    count += 1;
+  }
+  return { count, cents, amount: formatCents(cents) };
+}
