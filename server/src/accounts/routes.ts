@@ -1,3 +1,4 @@
+import { changeOwnPassword } from './password-change.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticate } from '../plugins/auth.js';
@@ -44,6 +45,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const viewer = await asStaff(ctx, request);
     const reason = refusalReason(jsonBody(request, true));
     return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason }, viewer);
+  });
+
+  app.post('/api/account/password', async (request, reply) => {
+    await changeOwnPassword(ctx, request);
+    return reply.code(204).send();
   });
 
   app.post('/api/password-reset', async (request, reply) => {
