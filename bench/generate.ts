@@ -18,6 +18,7 @@ import { addDays, addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/c
 import { loadConfig } from '../server/src/config/config.js';
 import type { AppContext, Viewer } from '../server/src/context.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/database.js';
+import { at, fileMonth, fileYearEnd, LOADER, payOldInvoices, type FilingProfile } from '../server/src/demo/filings.js';
 import { link, patch, post } from '../server/src/demo/requests.js';
 import { DEMO_VARIETIES } from '../server/src/demo/data.js';
 import { loadFileLinkSecret } from '../server/src/files/signing.js';
@@ -31,11 +32,13 @@ import {
   publishMonthlyPositionReport,
 } from '../server/src/workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../server/src/workflows/seasons.js';
-import { benchHandlers, BENCH_PASSWORD, filingFigures, parseArgs, Progress, seededRandom, type BenchHandler } from './lib.js';
+import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom, type BenchHandler } from './lib.js';
 
-const STAFF: Viewer = { userId: 'bench-loader', name: 'staff', role: 'staff', handlerId: null };
-const at = (ctx: AppContext, iso: string): AppContext => ({ ...ctx, clock: { now: () => new Date(iso) } });
-const EXPORT_MARKETS = ['CN', 'VN', 'CA', 'NL', 'MX', 'IN', 'DE', 'KR'];
+/** Larger data sets: fewer months with trade abroad but more rows, and now and then a later amendment of form 1. */
+const BENCH_PROFILE: FilingProfile = {
+  importChance: 0.3, maxImports: 3, importCountries: ['MX', 'ZA'], exportChance: 0.3,
+  exportMarkets: ['CN', 'VN', 'CA', 'NL', 'MX', 'IN', 'DE', 'KR'], amendChance: 0.04,
+};
 
 interface Options { handlers: number; seasons: number; database: string; schema?: string; force: boolean }
 
@@ -98,7 +101,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     const viewers = new Map<string, Viewer>();
     let seasonIds: string[] = [];
     await inTx(async (ctx) => {
-      const staff: Actor = { ctx, viewer: STAFF };
+      const staff: Actor = { ctx, viewer: LOADER };
       await createUser(staff, { username: 'bench-staff', password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'Staff', role: 'staff' });
       for (const [i, name] of DEMO_VARIETIES.entries()) await insertNode(staff, 'pecan_varieties', { title: name, position: i });
       const seasons: string[] = [];
@@ -110,14 +113,14 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     for (let i = 0; i < handlers.length; i += 50) {
       const batch = handlers.slice(i, i + 50);
       await inTx(async (ctx) => {
-        const staff: Actor = { ctx, viewer: STAFF };
+        const staff: Actor = { ctx, viewer: LOADER };
         for (const h of batch) {
           handlerIds.set(h.number, await createHandler(staff, { number: h.number, name: h.name, directory: h.directory, address: h.address, phone: h.phone, email: h.email, website: h.website }));
         }
       });
       const users = batch.flatMap((h) => h.users.map((u) => ({ u, h })));
       await inTx(async (ctx) => {
-        const staff: Actor = { ctx, viewer: STAFF };
+        const staff: Actor = { ctx, viewer: LOADER };
         // createUser hashes inside; the hashes of one batch overlap because scrypt runs on libuv's pool.
         const ids = await Promise.all(users.map(({ u, h }) => createUser(staff, {
           username: u.username, password: BENCH_PASSWORD, firstName: u.firstName, lastName: u.lastName, mail: `${u.username}@bench.example`,
@@ -132,10 +135,10 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
 
     for (const month of months) {
       await inTx(async (ctx) => {
-        await openPeriod({ ctx: at(ctx, `${addMonths(month, 1)}-01T12:00:00Z`), viewer: STAFF }, month);
+        await openPeriod({ ctx: at(ctx, `${addMonths(month, 1)}-01T12:00:00Z`), viewer: LOADER }, month);
         if (month === currentMonth) return;
         for (const h of handlers) {
-          await fileMonth(ctx, viewers.get(h.number)!, h, month);
+          await fileMonth(ctx, viewers.get(h.number)!, h, month, BENCH_PROFILE);
           progress.tick(1, `filings ${month}`);
         }
       });
@@ -169,7 +172,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
         }
         if (si < seasonIds.length - 1) {
           for (const h of handlers) {
-            await fileYearEnd(ctx, viewers.get(h.number)!, h, seasonId);
+            await fileYearEnd(ctx, viewers.get(h.number)!, h, seasonId, false);
             progress.tick(1, 'year-end forms');
           }
         }
@@ -178,7 +181,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
 
     for (const [i, month] of filed.entries()) {
       await inTx(async (ctx) => {
-        const staff: Actor = { ctx: at(ctx, `${addMonths(month, 1)}-25T09:00:00Z`), viewer: STAFF };
+        const staff: Actor = { ctx: at(ctx, `${addMonths(month, 1)}-25T09:00:00Z`), viewer: LOADER };
         const report = await generateMonthlyPositionReport(staff, month);
         if (i < filed.length - 1) await publishMonthlyPositionReport(staff, report.id, true);
       });
@@ -186,7 +189,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     }
     for (const [i, seasonId] of seasonIds.entries()) {
       await inTx(async (ctx) => {
-        const staff: Actor = { ctx, viewer: STAFF };
+        const staff: Actor = { ctx, viewer: LOADER };
         if (i < seasonIds.length - 1) await generateAnnualPositionReport(staff, seasonId);
         await generateIndustryAnalytics(staff, seasonId);
         await generateAllHandlerAnalytics(staff, seasonId);
@@ -198,85 +201,6 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
   } finally {
     await database.close();
   }
-}
-
-/** Forms 1, 2 and 3 of one handler and month, certified two days before the due date; now and then an amendment. */
-async function fileMonth(ctx: AppContext, viewer: Viewer, h: BenchHandler, month: string): Promise<void> {
-  const pkg = await ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
-    .select(['k.id', 'p.due_date']).where('k.handler_id', '=', viewer.handlerId!).where('p.period_month', '=', month).executeTakeFirstOrThrow();
-  const when = at(ctx, `${addDays(String(pkg.due_date), -2)}T15:00:00Z`);
-  const rand = seededRandom(`${h.number}-${month}`);
-  const lb = (base: number) => Math.round(base * h.size * (0.7 + rand() * 0.6));
-  const certify = { field_certified: true, field_certification_name: viewer.name, field_certification_title: 'Authorized officer' };
-  const form1 = await ctx.db.selectFrom('apc_form_1').select('id').where('package_id', '=', pkg.id as string).executeTakeFirstOrThrow();
-  await patch(when, viewer, 'node--apc_form_1', form1.id as string, {
-    attributes: { field_date_completed: String(when.clock.now().toISOString()).slice(0, 10), ...filingFigures(h, month, lb), ...certify },
-  });
-  const form2 = await ctx.db.selectFrom('apc_form_2').select('id').where('package_id', '=', pkg.id as string).executeTakeFirstOrThrow();
-  const imports = rand() < 0.3 ? 1 + Math.floor(rand() * 3) : 0;
-  for (let i = 0; i < imports; i += 1) {
-    await post(when, viewer, 'node--pecans_purchased_non_us', {
-      attributes: { field_import_date: `${month}-1${Math.floor(rand() * 9)}`, field_country_of_origin: rand() < 0.7 ? 'MX' : 'ZA', field_inshell_lb: lb(40_000), field_shelled_lb: 0, field_variety: 'Western Schley' },
-      relationships: { field_form: link('node--apc_form_2', form2.id as string) },
-    });
-  }
-  await patch(when, viewer, 'node--apc_form_2', form2.id as string, { attributes: { field_no_change_flag: imports === 0, ...certify } });
-  const form3 = await ctx.db.selectFrom('apc_form_3').select('id').where('package_id', '=', pkg.id as string).executeTakeFirstOrThrow();
-  const markets = EXPORT_MARKETS.filter(() => rand() < 0.3);
-  for (const country of markets) {
-    await post(when, viewer, 'node--export_by_country', {
-      attributes: { field_country: country, field_inshell_lb: lb(30_000), field_shelled_lb: lb(12_000), field_substandard_lb: 0 },
-      relationships: { field_form: link('node--apc_form_3', form3.id as string) },
-    });
-  }
-  await patch(when, viewer, 'node--apc_form_3', form3.id as string, { attributes: { field_no_change_flag: markets.length === 0, ...certify } });
-  // About one filing in twenty-five gets an amended form 1 later in the month after (late weigh tickets).
-  if (rand() < 0.04) {
-    const current = await ctx.db.selectFrom('apc_form_1').select(['id', 'receipts_by_variety']).where('package_id', '=', pkg.id as string)
-      .where('form_status', '=', 'certified').executeTakeFirstOrThrow();
-    const rows = JSON.parse(String(current.receipts_by_variety)) as Array<{ variety: string; pounds: number }>;
-    await post(at(ctx, `${String(pkg.due_date)}T16:00:00Z`), viewer, 'node--apc_form_1', {
-      attributes: {
-        field_receipts_by_variety: rows.map((r, i) => (i === 0 ? { ...r, pounds: r.pounds + 12_500 } : r)),
-        field_amendment_reason: 'Late weigh tickets', ...certify,
-      },
-      relationships: { field_amendment_of: link('node--apc_form_1', String(current.id)) },
-    });
-  }
-}
-
-async function payOldInvoices(ctx: AppContext, currentMonth: string): Promise<void> {
-  const cutoff = `${addMonths(currentMonth, -1)}-01`;
-  const invoices = await ctx.db.selectFrom('invoices').select(['id', 'due_date', 'invoice_number']).where('due_date', '<', cutoff)
-    .where('invoice_status', '<>', 'paid').execute();
-  for (const inv of invoices) {
-    await markInvoicePaid({ ctx: at(ctx, `${String(inv.due_date)}T10:00:00Z`), viewer: STAFF }, inv.id as string, String(inv.due_date), `ACH-${String(inv.invoice_number)}`);
-  }
-}
-
-async function fileYearEnd(ctx: AppContext, viewer: Viewer, h: BenchHandler, seasonId: string): Promise<void> {
-  const season = await ctx.db.selectFrom('seasons').select(['title', 'season_end_date']).where('id', '=', seasonId).executeTakeFirstOrThrow();
-  const rand = seededRandom(`${h.number}-${String(season.title)}-year-end`);
-  const lb = (base: number) => Math.round(base * h.size * (0.8 + rand() * 0.4));
-  const shelled = lb(160_000);
-  const halves = Math.round(shelled * 0.55);
-  const pieces = Math.round(shelled * 0.35);
-  const when = at(ctx, `${String(season.season_end_date).slice(0, 4)}-09-08T14:00:00Z`);
-  await post(when, viewer, 'node--apc_form_5', {
-    attributes: {
-      field_inshell_inventory_improved: lb(300_000), field_inshell_inventory_native: lb(90_000),
-      field_inshell_inventory_substandard: h.substandard ? lb(9_000) : 0,
-      field_inshell_committed_domestic: lb(120_000), field_inshell_committed_export: lb(60_000),
-      field_avg_price_paid_improved: '2.35', field_avg_price_paid_native: '1.40', field_avg_price_paid_substandard: h.substandard ? '0.55' : '0.00',
-      field_shelled_inventory: shelled, field_shelled_committed_domestic: Math.round(shelled * 0.3), field_shelled_committed_export: Math.round(shelled * 0.2),
-      field_shelled_halves: halves, field_shelled_pieces: pieces, field_shelled_wip: shelled - halves - pieces,
-      field_shellout_yield: '0.4800',
-      field_handled_domestic_improved: lb(1_900_000), field_handled_domestic_native: lb(600_000), field_handled_domestic_substandard: h.substandard ? lb(40_000) : 0,
-      field_aug_form_1_amend_reqd: false,
-      field_certified: true, field_certification_name: viewer.name, field_certification_title: 'Authorized officer',
-    },
-    relationships: { field_season: link('node--season', seasonId) },
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

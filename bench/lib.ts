@@ -1,5 +1,5 @@
 /** Pure helpers of the benchmark: arguments, the progress line, the generated handlers, statistics, budgets. */
-import { DEMO_VARIETIES, HARVEST_WEIGHT, seededRandom } from '../server/src/demo/data.js';
+import { DEMO_VARIETIES, seededRandom } from '../server/src/demo/data.js';
 
 export { seededRandom };
 
@@ -88,20 +88,6 @@ export function benchHandlers(n: number): BenchHandler[] {
     });
   }
   return list;
-}
-
-/** Form 1 figures of a handler for a month: receipts follow the harvest (October to January). */
-export function filingFigures(h: BenchHandler, month: string, lb: (base: number) => number): Record<string, unknown> {
-  const weight = HARVEST_WEIGHT[(Number(month.slice(5, 7)) + 3) % 12];
-  return {
-    field_receipts_by_variety: h.varieties.map((variety) => ({ variety, pounds: lb(180_000 * weight) })),
-    field_receipts_native: lb(60_000 * weight),
-    field_receipts_substandard: h.substandard ? lb(8_000 * weight) : 0,
-    field_shipments_inshell: lb(120_000), field_shipments_shelled: lb(45_000),
-    field_interhandler_shipped: lb(10_000 * weight), field_interhandler_received: lb(6_000 * weight),
-    field_inventory_inshell: lb(900_000 * (0.3 + weight)), field_inventory_shelled: lb(150_000),
-    field_committed_domestic: lb(200_000), field_committed_export: lb(90_000), field_under_contract_from_handlers: lb(20_000 * weight),
-  };
 }
 
 /** One budget line: what is measured against what limit. */
