@@ -55,7 +55,8 @@ function counts(file, read) {
 await checkPostgres();
 checkChromium();
 buildIfStale();
-const reports = join(root, 'test-results', 'reports');
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = join(root, 'test-reports');
 mkdirSync(reports, { recursive: true });
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
