@@ -141,6 +141,20 @@ test.describe('position reports', () => {
   });
 });
 
+test.describe('industry analytics', () => {
+  test('the charts show the industry\'s published figures, this season against the last', async ({ page }, info) => {
+    await signIn(page, 'carol');
+    await page.goto('/dashboard/analytics');
+    await expect(page.getByRole('heading', { name: 'The industry, this season against the last' })).toBeVisible();
+    const shipments = page.getByRole('img', { name: /^Shipments by month \(lb\)/ }).first();
+    await expect(shipments).toBeVisible();
+    // Last season's months are all published: the chart's description lists figures for them.
+    // (Season titles are wrapped in direction marks for Arabic.)
+    await expect(shipments).toHaveAttribute('aria-label', /Last season \(\W?2025-2026\W?\): Sep [0-9]/);
+    await page.screenshot({ path: info.outputPath('analytics-industry.png'), fullPage: true });
+  });
+});
+
 test.describe('confidentiality', () => {
   // Riverbend's own name, address and e-mail are public in the handler directory; its filings and people are not.
   const RIVERBEND = [/APC-\d{6}-101/, /343,708/, /732,358/, /Alice Moreno/, /Office Manager/];

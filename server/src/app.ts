@@ -13,6 +13,7 @@ import { registerJsonApiRoutes } from './jsonapi/routes.js';
 import { registerFileRoutes } from './files/routes.js';
 import { registerDemoRoutes } from './demo/routes.js';
 import { registerCouncilRoutes } from './council/routes.js';
+import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerJsonApiRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);
   await registerCouncilRoutes(app, ctx);
+  await registerAnalyticsRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   await registerWebApp(app, ctx);

@@ -10,7 +10,7 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { currentSeason, iso, ltr, str, useSeasons } from '../../../lib/portal-data/use-seasons';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchForm1Figures, fetchIndustryAnalytics, fetchOwnAnalytics } from '../api/analytics-api';
+import { fetchForm1Figures, fetchIndustryAnalytics, fetchIndustryMonthly, fetchOwnAnalytics, type IndustryMonth } from '../api/analytics-api';
 import { LineChart } from './line-chart';
 
 const METRICS = [
@@ -18,6 +18,18 @@ const METRICS = [
   { key: 'shipments', field: 'field_shipments_total' },
   { key: 'inventory', field: 'field_inventory_inshell' },
 ] as const;
+
+const INDUSTRY_METRICS = [
+  { key: 'receipts', label: 'analytics:industryMetric.receipts', field: 'receipts_improved_native' },
+  { key: 'shipments', label: 'analytics:metric.shipments', field: 'shipments_total' },
+  { key: 'inventory', label: 'analytics:metric.inventory', field: 'inventory_inshell' },
+] as const;
+
+/** An industry series over a season's months: a gap where a month is unpublished or its figure withheld. */
+export function industrySeries(rows: IndustryMonth[] | undefined, months: string[], field: (typeof INDUSTRY_METRICS)[number]['field']): (number | null)[] {
+  const byMonth = new Map((rows ?? []).map((r) => [r.month, r[field].value]));
+  return months.map((m) => byMonth.get(m) ?? null);
+}
 
 /** Twelve months of a season starting in September: "2026-09" ... "2027-08". */
 export function seasonMonths(startDate: string): string[] {
@@ -99,6 +111,19 @@ export default function AnalyticsPage() {
     queryFn: (signal) => fetchForm1Figures(handlerId, seasonIds, signal),
   });
 
+  const industryCur = useCachedQuery<IndustryMonth[]>({
+    queryKey: ['industry-monthly', cur?.id],
+    cache: cur ? { listKey: `industry_monthly:${cur.id}` } : null,
+    enabled: !!cur,
+    queryFn: (signal) => fetchIndustryMonthly(cur!.id, signal),
+  });
+  const industryPrev = useCachedQuery<IndustryMonth[]>({
+    queryKey: ['industry-monthly', prev?.id],
+    cache: prev ? { listKey: `industry_monthly:${prev.id}` } : null,
+    enabled: !!prev,
+    queryFn: (signal) => fetchIndustryMonthly(prev!.id, signal),
+  });
+
   const monthsCur = cur ? seasonMonths(str(cur.field_season_start_date)) : [];
   const monthsPrev = prev ? seasonMonths(str(prev.field_season_start_date)) : [];
   const labels = monthsCur.map((m) => formatDate(`${m}-01`, lang, { month: 'short' }));
@@ -107,6 +132,33 @@ export default function AnalyticsPage() {
     <Card>
       <Typography.Title level={1} style={{ fontSize: 26 }}>{t('analytics:title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('analytics:intro')}</Typography.Paragraph>
+
+      <section aria-labelledby="industry-charts-heading" style={{ marginBottom: 24 }}>
+        <Typography.Title level={2} id="industry-charts-heading" style={{ fontSize: 20 }}>{t('analytics:industryChartsTitle')}</Typography.Title>
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('analytics:industryChartsNote')} />
+        <QueryState query={{ ...industryCur, error: industryCur.error ?? industryPrev.error ?? seasons.error, data: seasons.data ? industryCur.data : undefined }} isEmpty={(rows) => !rows.some((r) => r.published)} emptyText={t('analytics:noIndustryFigures')}>
+          {(rows) => (
+            <Row gutter={[16, 16]}>
+              {INDUSTRY_METRICS.map((m) => (
+                <Col key={m.key} xs={24} lg={12} xl={8}>
+                  <Card size="small" title={t(m.label)}>
+                    <LineChart
+                      title={t(m.label)}
+                      unit={t('analytics:pounds')}
+                      lang={lang}
+                      months={labels}
+                      series={[
+                        { name: t('analytics:thisSeason', { season: ltr(cur?.title) }), values: industrySeries(rows, monthsCur, m.field), color: '#a0612a' },
+                        ...(prev ? [{ name: t('analytics:lastSeason', { season: ltr(prev.title) }), values: industrySeries(industryPrev.data, monthsPrev, m.field), color: '#5b8c5a', dashed: true }] : []),
+                      ]}
+                    />
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </QueryState>
+      </section>
 
       {handlerId ? (
         <section aria-labelledby="charts-heading" style={{ marginBottom: 24 }}>
