@@ -132,6 +132,26 @@ test.describe('filing', () => {
     await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('0 lb inshell');
   });
 
+  test('add and remove a form 2 row (a purchase outside the US); the totals follow', async ({ page }, info) => {
+    await signIn(page, userFor(info));
+    await openDraftForm(page, 2);
+    await page.getByRole('button', { name: 'Add a row' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Import date').fill('2026-11-12');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Country of origin').click();
+    await dialog.getByLabel('Country of origin').fill('Mexico');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Inshell', { exact: true }).fill('2500');
+    await dialog.getByLabel('Shelled', { exact: true }).fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('2,500 lb inshell');
+    await page.getByRole('row', { name: /Mexico/ }).getByRole('button', { name: /^Remove the row/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('0 lb inshell');
+  });
+
   test('confirm the handler packet of the current season', async ({ page }, info) => {
     await signIn(page, userFor(info));
     const confirm = page.getByRole('button', { name: 'Confirm', exact: true });
