@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './context.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { ApiError, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerJsonApiBodyParser } from './plugins/body.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
@@ -34,6 +34,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Errors the router meets before any route runs (a malformed URL, a path segment over the length limit) get
+    // the same JSON:API error document as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void sendError(reply, new ApiError(status, status === 414 ? 'A part of the address is too long.' : 'The address is malformed.'));
+    },
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
