@@ -9,7 +9,15 @@ export const LANGUAGE_KEY = 'portal_language';
 export const THEME_KEY = 'portal_theme';
 /** Ports of the helpers started by scripts/e2e-server.mjs, just below the portal's. */
 export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3199);
-export const MAIL_API = `http://127.0.0.1:${PORTAL_PORT - 2}/messages`;
+export const MAIL_API = mailApiOf(PORTAL_PORT);
+/** The council suite's own server (its own database, mail and OpenID helpers), ten ports below: playwright.config.ts. */
+export const COUNCIL_PORT = PORTAL_PORT - 10;
+export const COUNCIL_MAIL_API = mailApiOf(COUNCIL_PORT);
+
+/** The catch-all mail server's HTTP API of the portal server on a port (scripts/e2e-server.mjs puts it two below). */
+export function mailApiOf(portalPort: number): string {
+  return `http://127.0.0.1:${portalPort - 2}/messages`;
+}
 export const OIDC_ISSUER = `http://127.0.0.1:${PORTAL_PORT - 3}`;
 
 export type Lang = 'en' | 'zh' | 'es' | 'fr' | 'it' | 'sa';
@@ -72,12 +80,12 @@ export interface Mail {
 }
 
 /** The newest message for an address caught by the e2e mail server, waiting for it to arrive. */
-export async function waitForMail(to: string, after = 0): Promise<Mail> {
+export async function waitForMail(to: string, after = 0, mailApi = MAIL_API): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        const res = await fetch(`${MAIL_API}?to=${encodeURIComponent(to)}`);
+        const res = await fetch(`${mailApi}?to=${encodeURIComponent(to)}`);
         const list = (await res.json()) as Mail[];
         found = list.filter((m) => m.id > after).at(-1);
         return Boolean(found);
@@ -88,8 +96,8 @@ export async function waitForMail(to: string, after = 0): Promise<Mail> {
   return found!;
 }
 
-export async function lastMailId(): Promise<number> {
-  const res = await fetch(MAIL_API);
+export async function lastMailId(mailApi = MAIL_API): Promise<number> {
+  const res = await fetch(mailApi);
   const list = (await res.json()) as Mail[];
   return list.at(-1)?.id ?? 0;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RequireAuth } from './require-auth';
+import { RequireStaff } from './require-staff';
 import { DashboardRouteError, RouteError } from './route-error';
 import { RootLayout } from './root-layout';
 import { DASHBOARD_AREAS } from './layout/menu-items';
@@ -32,8 +33,20 @@ const AnalyticsPage = lazy(() => import('../features/analytics/components/analyt
 const HandlersPage = lazy(() => import('../features/directory/components/handlers-page'));
 const ContactsPage = lazy(() => import('../features/directory/components/contacts-page'));
 const ProfileEditPage = lazy(() => import('../features/profile/components/profile-edit-page'));
+// The council console (staff only).
+const AccountRequestsPage = lazy(() => import('../features/council-admin/components/account-requests-page'));
+const HandlerCompaniesPage = lazy(() => import('../features/council-admin/components/handler-companies-page'));
+const UsersPage = lazy(() => import('../features/council-admin/components/users-page'));
+const SeasonsPage = lazy(() => import('../features/council-admin/components/seasons-page'));
+const BoardPage = lazy(() => import('../features/council-ops/components/board-page'));
+const FilingVersionsPage = lazy(() => import('../features/council-ops/components/filing-versions-page'));
+const RemindersPage = lazy(() => import('../features/council-ops/components/reminders-page'));
+const BillingPage = lazy(() => import('../features/council-ops/components/billing-page'));
+const PublishingPage = lazy(() => import('../features/council-ops/components/publishing-page'));
+const AuditLogPage = lazy(() => import('../features/council-ops/components/audit-log-page'));
 
 const inner = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+const staff = (node: ReactNode) => inner(<RequireStaff>{node}</RequireStaff>);
 
 /** The data areas are routed to a page that says plainly the area is being built (see menu-items.tsx). */
 const areaRoutes = DASHBOARD_AREAS.filter((a) => a.status === 'building').map((a) => ({
@@ -86,6 +99,16 @@ export const router = createBrowserRouter([
               { path: 'forms/:bundle/:formId', element: inner(<FormPage />) },
               { path: 'formCertification/:formId', element: inner(<CertificationPage />) },
               { path: 'formAmendCertification/:formId', element: inner(<AmendFormPage />) },
+              { path: 'council/account-requests', element: staff(<AccountRequestsPage />) },
+              { path: 'council/handler-companies', element: staff(<HandlerCompaniesPage />) },
+              { path: 'council/users', element: staff(<UsersPage />) },
+              { path: 'council/seasons', element: staff(<SeasonsPage />) },
+              { path: 'council/board', element: staff(<BoardPage />) },
+              { path: 'council/board/filing/:bundle/:versionId', element: staff(<FilingVersionsPage />) },
+              { path: 'council/reminders', element: staff(<RemindersPage />) },
+              { path: 'council/billing', element: staff(<BillingPage />) },
+              { path: 'council/publishing', element: staff(<PublishingPage />) },
+              { path: 'council/audit-log', element: staff(<AuditLogPage />) },
               { path: '*', element: inner(<NotFoundPage embedded />) },
             ],
           },

@@ -13,6 +13,10 @@ import { ShopOutlined } from '@ant-design/icons';
 import { SwapOutlined } from '@ant-design/icons';
 import { UserAddOutlined } from '@ant-design/icons';
 import { CloudUploadOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
+import { TableOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
+import { AuditOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 export const MENU_ICONS: Record<string, ReactNode> = {
@@ -30,5 +34,9 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   requests: <UserAddOutlined />,
   seasons: <CalendarOutlined />,
   publishing: <CloudUploadOutlined />,
+  users: <TeamOutlined />,
+  board: <TableOutlined />,
+  reminders: <BellOutlined />,
+  audit: <AuditOutlined />,
   certification: <SafetyCertificateOutlined />,
 };

@@ -24,10 +24,17 @@ export const DASHBOARD_AREAS: DashboardArea[] = [
   { key: 'handlers', path: 'handlers', labelKey: 'nav.handlers', icon: 'handlers', status: 'ready' },
   { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'ready' },
   { key: 'help', path: 'help', labelKey: 'nav.help', icon: 'help', status: 'ready' },
-  { key: 'account-requests', path: 'council/account-requests', labelKey: 'nav.accountRequests', icon: 'requests', group: 'council', status: 'building' },
-  { key: 'handlers-users', path: 'council/handlers-users', labelKey: 'nav.councilHandlers', icon: 'handlers', group: 'council', status: 'building' },
-  { key: 'seasons', path: 'council/seasons', labelKey: 'nav.councilSeasons', icon: 'seasons', group: 'council', status: 'building' },
-  { key: 'publishing', path: 'council/publishing', labelKey: 'nav.councilPublishing', icon: 'publishing', group: 'council', status: 'building' },
+  // The council console (staff only; sidebar-menu.tsx shows the group to staff, RequireStaff guards the routes).
+  // Keys are unique last path segments, so they cannot be 'handlers' or 'invoices' (the handler's own areas).
+  { key: 'account-requests', path: 'council/account-requests', labelKey: 'nav.accountRequests', icon: 'requests', group: 'council', status: 'ready' },
+  { key: 'handler-companies', path: 'council/handler-companies', labelKey: 'nav.councilHandlers', icon: 'handlers', group: 'council', status: 'ready' },
+  { key: 'users', path: 'council/users', labelKey: 'nav.councilUsers', icon: 'users', group: 'council', status: 'ready' },
+  { key: 'seasons', path: 'council/seasons', labelKey: 'nav.councilSeasons', icon: 'seasons', group: 'council', status: 'ready' },
+  { key: 'board', path: 'council/board', labelKey: 'nav.councilBoard', icon: 'board', group: 'council', status: 'ready' },
+  { key: 'reminders', path: 'council/reminders', labelKey: 'nav.councilReminders', icon: 'reminders', group: 'council', status: 'ready' },
+  { key: 'billing', path: 'council/billing', labelKey: 'nav.councilInvoices', icon: 'invoices', group: 'council', status: 'ready' },
+  { key: 'publishing', path: 'council/publishing', labelKey: 'nav.councilPublishing', icon: 'publishing', group: 'council', status: 'ready' },
+  { key: 'audit-log', path: 'council/audit-log', labelKey: 'nav.councilAudit', icon: 'audit', group: 'council', status: 'ready' },
 ];
 
 /** Pages without a menu entry of their own, and the entry that stays current on them. */
