@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FilingError, FilingState } from '../../../components/filing-state';
+import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { FilingPage } from '../../../components/filing-page';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
@@ -69,7 +69,7 @@ function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }
   const { t, i18n } = useTranslation('filing');
   const query = useInvoices(handlerId);
   return (
-    <FilingState query={query} rows={2}>
+    <QueryState query={query} rows={2}>
       {(invoices) => {
         const total = openTotal(invoices, today);
         return (
@@ -86,7 +86,7 @@ function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }
           </>
         );
       }}
-    </FilingState>
+    </QueryState>
   );
 }
 
@@ -94,7 +94,7 @@ function PositionReportCard() {
   const { t, i18n } = useTranslation('filing');
   const query = useNewestPositionReport();
   return (
-    <FilingState query={query} rows={2} isEmpty={(r) => !r} emptyText={t('dashboard.noReport')}>
+    <QueryState query={query} rows={2} isEmpty={(r) => !r} emptyText={t('dashboard.noReport')}>
       {(report) => {
         const file = one(report!, 'field_position_report_pdf');
         const url = fileUrl(file);
@@ -112,7 +112,7 @@ function PositionReportCard() {
           </>
         );
       }}
-    </FilingState>
+    </QueryState>
   );
 }
 
@@ -124,7 +124,7 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
   const confirm = useConfirmPacket();
   if (!season) return <Typography.Paragraph>{t('dashboard.noCurrentSeason')}</Typography.Paragraph>;
   return (
-    <FilingState query={query} rows={2}>
+    <QueryState query={query} rows={2}>
       {(existing) => {
         const confirmed = existing && bool(existing, 'field_handler_packet_confirm');
         return (
@@ -160,13 +160,13 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
             )}
             {confirm.error ? (
               <div style={{ marginTop: 12 }}>
-                <FilingError error={confirm.error} title={t('dashboard.confirmFailed')} />
+                <ErrorWithRetry error={confirm.error} title={t('dashboard.confirmFailed')} />
               </div>
             ) : null}
           </>
         );
       }}
-    </FilingState>
+    </QueryState>
   );
 }
 
@@ -234,7 +234,7 @@ function DashboardContent() {
           </div>
         </div>
       </Card>
-      {seasons.error ? <FilingError error={seasons.error} onRetry={seasons.refetch} /> : null}
+      {seasons.error ? <ErrorWithRetry error={seasons.error} onRetry={seasons.refetch} /> : null}
       {justCertified ? <JustCertifiedAlert /> : null}
       {!handlerId ? (
         <Card>
@@ -245,9 +245,9 @@ function DashboardContent() {
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>
-                <FilingState query={packages} rows={2}>
+                <QueryState query={packages} rows={2}>
                   {(list) => <NextDueCard packages={list} today={today} />}
-                </FilingState>
+                </QueryState>
               </Card>
             </Col>
             <Col xs={24} md={12} xl={6}>
@@ -270,9 +270,9 @@ function DashboardContent() {
             title={t('dashboard.seasonStatusOf', { season: str(season, 'title') ?? '' })}
             extra={<Link to="/dashboard/forms">{t('dashboard.allPackages')}</Link>}
           >
-            <FilingState query={packages} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
+            <QueryState query={packages} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
               {(list) => <SeasonStatusTable packages={list} today={today} justCertified={justCertified} />}
-            </FilingState>
+            </QueryState>
             <Descriptions size="small" column={1} style={{ marginTop: 12 }} items={[{ key: 'legend', label: t('dashboard.legend'), children: t('dashboard.legendText') }]} />
           </Card>
         </>

@@ -1,12 +1,14 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Form, Input, Modal, Result, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Result, Space, Typography } from 'antd';
 import { FORM_FIELDS } from '@pecan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
-import { FilingError, filingErrorText, FilingState } from '../../../components/filing-state';
+import { CertificationConfirm, CertifierFields } from '../../../components/certifier-fields';
+import { ErrorWithRetry, QueryState } from '../../../components/query-state';
+import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -85,48 +87,17 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
             <SafetyCertificateOutlined aria-hidden="true" /> {t('certify.title')}
           </Typography.Title>
           <Alert type="info" message={<strong>{t('certify.statement')}</strong>} style={{ marginBottom: 16 }} />
-          <Form layout="vertical" component="div">
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item label={t('certify.name')} htmlFor="cert-name" validateStatus={!name.trim() ? 'error' : undefined} help={!name.trim() ? t('certify.nameRequired') : undefined}>
-                  <Input
-                    id="cert-name"
-                    value={name}
-                    autoComplete="name"
-                    onChange={(e) => {
-                      setTouched(true);
-                      setName(e.target.value);
-                    }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={t('certify.titleField')} htmlFor="cert-title">
-                  <Input id="cert-title" value={title} autoComplete="organization-title" onChange={(e) => setTitle(e.target.value)} />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-          {certify.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              style={{ marginBottom: 16 }}
-              message={t('common.writeError')}
-              description={
-                certificationErrors.length ? (
-                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                    {certificationErrors.map((m, i) => (
-                      <li key={i}>{m}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  filingErrorText(certify.error)
-                )
-              }
-            />
-          ) : null}
+          <CertifierFields
+            name={name}
+            title={title}
+            onNameChange={(value) => {
+              setTouched(true);
+              setName(value);
+            }}
+            onTitleChange={setTitle}
+            labels={{ name: t('certify.name'), title: t('certify.titleField'), nameRequired: t('certify.nameRequired') }}
+          />
+          {certify.error ? <WriteErrorAlert error={certify.error} title={t('common.writeError')} problems={certificationErrors} /> : null}
           <Space wrap>
             <Button type="primary" size="large" disabled={!name.trim()} onClick={() => setConfirming(true)}>
               {t('certify.certify')}
@@ -135,18 +106,17 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
               <Button size="large">{t('certify.backToEdit')}</Button>
             </Link>
           </Space>
-          <Modal
+          <CertificationConfirm
             open={confirming}
             title={t('certify.confirmTitle')}
             okText={t('certify.confirm')}
-            cancelText={t('common.cancel')}
-            confirmLoading={certify.isPending}
-            onOk={() => certify.mutate()}
+            pending={certify.isPending}
+            onConfirm={() => certify.mutate()}
             onCancel={() => setConfirming(false)}
           >
             <Typography.Paragraph>{t('certify.confirmText', { form: t('forms.formN', { n }), name: name.trim() })}</Typography.Paragraph>
             <Typography.Paragraph strong>{t('certify.statement')}</Typography.Paragraph>
-          </Modal>
+          </CertificationConfirm>
         </section>
       ) : null}
     </Card>
@@ -158,9 +128,9 @@ function CertificationLoader({ formId }: { formId: string }) {
   useDocumentTitle(t('certify.title'));
   const located = useFormBundle(formId);
   const form = useForm(located.data ?? null, formId);
-  if (located.error) return <FilingError error={located.error} onRetry={located.refetch} />;
-  if (!located.data) return <FilingState query={located}>{() => null}</FilingState>;
-  return <FilingState query={form} rows={10}>{(f) => <Certification bundle={located.data!} form={f} />}</FilingState>;
+  if (located.error) return <ErrorWithRetry error={located.error} onRetry={located.refetch} />;
+  if (!located.data) return <QueryState query={located}>{() => null}</QueryState>;
+  return <QueryState query={form} rows={10}>{(f) => <Certification bundle={located.data!} form={f} />}</QueryState>;
 }
 
 /** /dashboard/formCertification/{formId} */

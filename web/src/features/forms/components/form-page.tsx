@@ -7,7 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
-import { FilingError, filingErrorText, FilingState } from '../../../components/filing-state';
+import { ErrorWithRetry, errorText, QueryState } from '../../../components/query-state';
+import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -77,7 +78,7 @@ function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) 
         </label>
         <Input.TextArea id="amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={255} rows={3} />
         {amend.error ? (
-          <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('common.writeError')} description={filingErrorText(amend.error)} />
+          <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('common.writeError')} description={errorText(amend.error)} />
         ) : null}
       </Modal>
     </>
@@ -222,14 +223,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
         />
       ) : null}
       {save.error && !conflict ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginBottom: 16 }}
-          message={t('common.writeError')}
-          description={save.error instanceof ApiError && save.error.status === 422 ? t('forms.fixErrors') : filingErrorText(save.error)}
-        />
+        <WriteErrorAlert error={save.error} title={t('common.writeError')} description={save.error instanceof ApiError && save.error.status === 422 ? t('forms.fixErrors') : undefined} />
       ) : null}
       {editable ? (
         <Space wrap>
@@ -248,9 +242,9 @@ function FormLoader({ bundle, formId, amendMode }: { bundle: MonthlyBundle; form
   const { t } = useTranslation('filing');
   useDocumentTitle(`${t('forms.formN', { n: bundle.slice(-1) })}`);
   return (
-    <FilingState query={query} rows={10}>
+    <QueryState query={query} rows={10}>
       {(form) => <FormEditor bundle={bundle} form={form} amendMode={amendMode} />}
-    </FilingState>
+    </QueryState>
   );
 }
 
@@ -269,8 +263,8 @@ export default function FormPage() {
 
 function AmendLoader({ formId }: { formId: string }) {
   const located = useFormBundle(formId);
-  if (located.error) return <FilingError error={located.error} onRetry={located.refetch} />;
-  if (!located.data) return <FilingState query={located}>{() => null}</FilingState>;
+  if (located.error) return <ErrorWithRetry error={located.error} onRetry={located.refetch} />;
+  if (!located.data) return <QueryState query={located}>{() => null}</QueryState>;
   return <FormLoader key={formId} bundle={located.data} formId={formId} amendMode />;
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
-import { FilingError, FilingState } from '../../../components/filing-state';
+import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -111,11 +111,11 @@ function PackagesContent() {
           />
         </Space>
       </div>
-      {seasons.error ? <FilingError error={seasons.error} onRetry={seasons.refetch} /> : null}
+      {seasons.error ? <ErrorWithRetry error={seasons.error} onRetry={seasons.refetch} /> : null}
       {!profile.handlerUid ? (
         <Typography.Paragraph>{t('dashboard.noHandler')}</Typography.Paragraph>
       ) : (
-        <FilingState query={packages} rows={8} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
+        <QueryState query={packages} rows={8} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
           {(list) => (
             <Row gutter={[16, 16]}>
               {list.map((pkg) => (
@@ -125,7 +125,7 @@ function PackagesContent() {
               ))}
             </Row>
           )}
-        </FilingState>
+        </QueryState>
       )}
     </Card>
   );

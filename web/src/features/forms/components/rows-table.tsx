@@ -11,7 +11,7 @@ import type { MonthlyBundle } from '../../../lib/portal/packages';
 import { createRow, deleteRow, updateRow, type RowBundle } from '../api/forms-api';
 import { fieldErrorText, fieldLabel, unitLabel } from './field-text';
 import { DateInput, PoundsInput } from './inputs';
-import { filingErrorText } from '../../../components/filing-state';
+import { errorText } from '../../../components/query-state';
 
 export const countryLanguage = (lang: string): CountryLanguage => (lang === 'sa' ? 'ar' : (['en', 'zh', 'es', 'fr', 'it'].includes(lang) ? lang : 'en') as CountryLanguage);
 
@@ -182,7 +182,7 @@ export function RowsTable({
           </Button>
         )}
       </div>
-      {remove.error ? <Alert type="error" showIcon message={t('common.writeError')} description={filingErrorText(remove.error)} style={{ marginBottom: 8 }} /> : null}
+      {remove.error ? <Alert type="error" showIcon message={t('common.writeError')} description={errorText(remove.error)} style={{ marginBottom: 8 }} /> : null}
       <Table<Entity> size="small" rowKey="id" pagination={false} dataSource={rows} columns={columns} scroll={{ x: 640 }} locale={{ emptyText: t('rows.empty') }} aria-label={label} />
       <Modal
         open={!!editing}
@@ -211,7 +211,7 @@ export function RowsTable({
           </Row>
         </Form>
         {save.error && !(save.error instanceof ApiError && save.error.status === 422) ? (
-          <Alert type="error" showIcon message={t('common.writeError')} description={filingErrorText(save.error)} />
+          <Alert type="error" showIcon message={t('common.writeError')} description={errorText(save.error)} />
         ) : null}
       </Modal>
     </section>

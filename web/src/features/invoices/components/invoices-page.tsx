@@ -4,7 +4,7 @@ import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FilingPage } from '../../../components/filing-page';
-import { FilingState } from '../../../components/filing-state';
+import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -123,9 +123,9 @@ function InvoicesContent() {
       {!profile.handlerUid ? (
         <Typography.Paragraph>{t('dashboard.noHandler')}</Typography.Paragraph>
       ) : (
-        <FilingState query={query} isEmpty={(l) => l.length === 0} emptyText={t('invoices.empty')}>
+        <QueryState query={query} isEmpty={(l) => l.length === 0} emptyText={t('invoices.empty')}>
           {(list) => <InvoicesTable invoices={list} />}
-        </FilingState>
+        </QueryState>
       )}
     </Card>
   );

@@ -1,10 +1,13 @@
 import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Input, Modal, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Input, Skeleton, Tag, Typography } from 'antd';
 import { FORM_5_FIELDS, formatDollars, parseMoney } from '@pecan/contract';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorWithRetry, errorText } from '../../../components/query-state';
+import { CertificationConfirm, CertifierFields } from '../../../components/certifier-fields';
+import { ErrorWithRetry } from '../../../components/query-state';
+import { WriteErrorAlert } from '../../../components/write-error-alert';
+import { Form5Problems } from './form5-problems';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
@@ -24,7 +27,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { profile } = useSession();
-  const ids = { name: useId(), title: useId(), reason: useId() };
+  const reasonId = useId();
   useDocumentTitle(amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title'));
   const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
   const [name, setName] = useState([profile.userFirstName, ''].filter(Boolean).join(' ') || profile.username || '');
@@ -106,54 +109,34 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         </Button>
       ) : null}
       {status !== 'draft' ? <Alert type="success" showIcon message={t('yearEnd:cert.already')} style={{ marginBottom: 16 }} /> : null}
-      {status === 'draft' && problems.length > 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('yearEnd:beforeCertifying')}
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {problems.map((p) => (
-                <li key={p.field}>{t(`yearEnd:rules.${p.field}`, { defaultValue: '' }) || t('yearEnd:rules.required', { field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) })}</li>
-              ))}
-            </ul>
-          }
-        />
-      ) : null}
+      {status === 'draft' ? <Form5Problems problems={problems} type="warning" /> : null}
       {status === 'draft' ? (
         <section aria-labelledby="cert-statement">
           <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>{t('yearEnd:cert.statementTitle')}</Typography.Title>
           <Typography.Paragraph style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}>
             {t('yearEnd:cert.statement', { handler: profile.handlerName ?? '', season })}
           </Typography.Paragraph>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <label htmlFor={ids.name} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.name')}</label>
-              <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" style={{ marginBottom: 12 }} />
-            </Col>
-            <Col xs={24} md={12}>
-              <label htmlFor={ids.title} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.jobTitle')}</label>
-              <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="organization-title" style={{ marginBottom: 12 }} />
-            </Col>
+          <CertifierFields
+            name={name}
+            title={title}
+            onNameChange={setName}
+            onTitleChange={setTitle}
+            labels={{ name: t('yearEnd:cert.name'), title: t('yearEnd:cert.jobTitle'), nameRequired: t('yearEnd:cert.nameRequired') }}
+          >
             {amendment ? (
               <Col xs={24}>
-                <label htmlFor={ids.reason} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
-                <Input.TextArea id={ids.reason} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={255} style={{ marginBottom: 12 }} />
+                <label htmlFor={reasonId} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
+                <Input.TextArea id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={255} style={{ marginBottom: 12 }} />
               </Col>
             ) : null}
-          </Row>
+          </CertifierFields>
           <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginBottom: 16 }}>
             {t('yearEnd:cert.attest')}
           </Checkbox>
           {certify.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              style={{ marginBottom: 16 }}
-              message={certify.error instanceof ApiError && certify.error.status === 409 ? t('yearEnd:conflict') : t('portalData:saveFailed')}
-              description={errorText(certify.error)}
+            <WriteErrorAlert
+              error={certify.error}
+              title={certify.error instanceof ApiError && certify.error.status === 409 ? t('yearEnd:conflict') : t('portalData:saveFailed')}
               action={<Button onClick={() => void query.refetch().then(() => certify.reset())}>{t('yearEnd:reload')}</Button>}
             />
           ) : null}
@@ -167,17 +150,16 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
       ) : (
         <Button type="primary" onClick={() => navigate('/dashboard/year-end')}>{t('yearEnd:cert.backToList')}</Button>
       )}
-      <Modal
+      <CertificationConfirm
         open={confirming}
         title={t('yearEnd:cert.confirmTitle')}
         okText={t('yearEnd:cert.confirmOk')}
-        cancelText={t('portalData:cancel')}
-        confirmLoading={certify.isPending}
-        onOk={() => certify.mutate()}
+        pending={certify.isPending}
+        onConfirm={() => certify.mutate()}
         onCancel={() => setConfirming(false)}
       >
         <p>{t('yearEnd:cert.confirmText', { season, name: name.trim() })}</p>
-      </Modal>
+      </CertificationConfirm>
     </Card>
   );
 }

@@ -4,7 +4,9 @@ import { Alert, App, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Sp
 import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorWithRetry, errorText } from '../../../components/query-state';
+import { ErrorWithRetry } from '../../../components/query-state';
+import { WriteErrorAlert } from '../../../components/write-error-alert';
+import { Form5Problems } from './form5-problems';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
@@ -189,29 +191,11 @@ export default function Form5EditPage() {
             {aug === true ? t('yearEnd:aug.yesHelp') : t('yearEnd:aug.noHelp')}
           </Typography.Paragraph>
         </fieldset>
-        {problems.length > 0 ? (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={t('yearEnd:beforeCertifying')}
-            description={
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                {problems.map((p) => (
-                  <li key={p.field}>{t(`yearEnd:rules.${p.field}`, { defaultValue: '', field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) }) || t('yearEnd:rules.required', { field: t(`yearEnd:fields.${p.field.replace(/^field_/, '')}`) })}</li>
-                ))}
-              </ul>
-            }
-          />
-        ) : null}
+        <Form5Problems problems={problems} type="info" />
         {saveError ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            style={{ marginBottom: 16 }}
-            message={saveError instanceof ApiError && saveError.status === 409 ? t('yearEnd:conflict') : saveError instanceof ApiError && saveError.status === 422 ? t('yearEnd:invalid') : t('portalData:saveFailed')}
-            description={errorText(saveError)}
+          <WriteErrorAlert
+            error={saveError}
+            title={saveError instanceof ApiError && saveError.status === 409 ? t('yearEnd:conflict') : saveError instanceof ApiError && saveError.status === 422 ? t('yearEnd:invalid') : t('portalData:saveFailed')}
             action={
               saveError instanceof ApiError && saveError.status === 409 ? (
                 <Button
