@@ -211,7 +211,8 @@ function DashboardContent() {
             </Typography.Title>
             {profile.handlerName ? (
               <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>
-                {tc('dashboard.handlerLine', { name: profile.handlerName, number: profile.handlerNumber ?? '' })}
+                {/* First-strong isolates keep a Latin company name from reordering the Arabic sentence around it. */}
+                {tc('dashboard.handlerLine', { name: `\u2068${profile.handlerName}\u2069`, number: profile.handlerNumber ?? '' })}
               </Typography.Paragraph>
             ) : null}
             {isStaff ? <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>{tc('dashboard.staffLine')}</Typography.Paragraph> : null}
