@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config';
 // depend on a stale build.
 export default defineConfig({
   resolve: {
-    alias: { '@pecan/contract': fileURLToPath(new URL('./contract/src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@pecan\/contract$/, replacement: fileURLToPath(new URL('./contract/src/index.ts', import.meta.url)) },
+      { find: /^@pecan\/contract\/(.+)$/, replacement: `${fileURLToPath(new URL('./contract/src/', import.meta.url))}$1.ts` },
+    ],
   },
   test: {
     include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],

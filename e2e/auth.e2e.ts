@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, signIn, waitForMail } from './support/portal';
+import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nextStaffCode, signIn, waitForMail } from './support/portal';
 
 /**
  * The signed-out journeys of the frame: sign-out, account request, password reset through the e-mail it sends,
@@ -14,7 +14,9 @@ async function signOut(page: Page): Promise<void> {
 }
 
 async function staffToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/oauth/token', { form: { grant_type: 'password', client_id: 'portal-web', username: 'staff', password: DEMO_PASSWORD } });
+  const res = await request.post('/oauth/token', {
+    form: { grant_type: 'password', client_id: 'portal-web', username: 'staff', password: DEMO_PASSWORD, totp: await nextStaffCode() },
+  });
   expect(res.ok(), 'staff signs in through the API').toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
 }

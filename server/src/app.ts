@@ -16,6 +16,7 @@ import { registerCouncilRoutes } from './council/routes.js';
 import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { trackRequests } from './ops/drain.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -44,6 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Requests in flight, for a shutdown that finishes them (ops/drain.ts).
+  trackRequests(app);
 
   registerErrorHandling(app);
   await app.register(helmet, {

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config/config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { loadDemoDataIfEmpty, type DemoCredentials } from './demo/load.js';
+import { drain } from './ops/drain.js';
 import { startPortal } from './server.js';
 import { startReminderJob } from './reminders/job.js';
 
@@ -15,16 +16,8 @@ import { startReminderJob } from './reminders/job.js';
  * database). The primary brings the schema up to date and loads demo data once, then forks the workers; it
  * restarts a worker that dies and passes SIGTERM/SIGINT on to all of them.
  */
-function webConcurrency(): number {
-  const raw = process.env.WEB_CONCURRENCY;
-  if (raw === undefined || raw === '') return 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new ConfigError(`Invalid configuration: WEB_CONCURRENCY: an integer from 1 to 64, got "${raw}"`);
-  return n;
-}
-
 const printDemo = (demo: DemoCredentials) =>
-  console.log(`\nDemo sign-in (password "${demo.password}" for all): ${demo.users.map((u) => `${u.username} (${u.description})`).join(', ')}`);
+  console.log(`\nDemo sign-in (password "${demo.password}" for all): ${demo.users.map((u) => `${u.username} (${u.description}${u.totpSecret ? `; authenticator key ${u.totpSecret}` : ''})`).join(', ')}`);
 
 async function serve(loadDemo: boolean): Promise<void> {
   const config = loadConfig();
@@ -47,6 +40,8 @@ async function serve(loadDemo: boolean): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Answer every request already sent on an open connection before closing (see ops/drain.ts).
+    await drain(app);
     await reminders?.stop();
     await portal.close();
     process.exit(0);
@@ -107,7 +102,7 @@ async function primary(workers: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const workers = webConcurrency();
+  const workers = loadConfig().webConcurrency;
   if (workers > 1 && cluster.isPrimary) return primary(workers);
   return serve(cluster.isPrimary);
 }

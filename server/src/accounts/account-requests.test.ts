@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { firstLink, startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp.js';
+import { staffCode } from '../test-support/api.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
 import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from './test-fixture.js';
 
@@ -17,7 +18,7 @@ describeEachDatabase('account requests (sign-up)', (target) => {
   let ipCounter = 0;
   /** Each request from its own address unless a test is about the per-address limit. */
   const freshIp = () => `203.0.113.${++ipCounter}`;
-  const staffToken = async () => (await passwordSignIn(app, 'staff', PASSWORD)).json().access_token as string;
+  const staffToken = async () => (await passwordSignIn(app, 'staff', PASSWORD, await staffCode(ctx))).json().access_token as string;
   const aliceToken = async () => (await passwordSignIn(app, 'alice', PASSWORD)).json().access_token as string;
   const signUp = (body: unknown, ip = freshIp()) => json(app, 'POST', '/api/account-requests', { body, ip });
   const request = (username: string, extra: Record<string, unknown> = {}) => ({

@@ -5,12 +5,15 @@ import { authenticate } from '../plugins/auth.js';
 import { forbidden } from '../plugins/errors.js';
 import { jsonBody } from './fields.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
+import { endOwnSession, listOwnSessions } from './sessions.js';
 import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccount } from './requests.js';
 
 /**
  * Self-service account endpoints (plain JSON in and out; errors are JSON:API error documents):
  * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under /api/council/account-requests.
  * - POST /api/password-reset and /api/password-reset/confirm: the forgotten-password link.
+ * - POST /api/account/password: change one's own password; GET /api/account/sessions and
+ *   DELETE /api/account/sessions/:id: one's active sessions (sessions.ts).
  */
 async function asStaff(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
   const viewer = await authenticate(ctx, request);
@@ -49,6 +52,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post('/api/account/password', async (request, reply) => {
     await changeOwnPassword(ctx, request);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/account/sessions', async (request) => ({ data: await listOwnSessions(ctx, request) }));
+  app.delete('/api/account/sessions/:id', async (request, reply) => {
+    await endOwnSession(ctx, request);
     return reply.code(204).send();
   });
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
+import { DEMO_STAFF_TOTP_SECRET } from '../demo/data.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
+import { enrolWithSecret } from '../oauth/mfa.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
 
 /**
  * For tests only (never imported by the server): handlers 101 and 102 (active) and 104 (inactive), users alice and
  * bob (handler 101), carol (handler 102) and staff, all with PASSWORD and mail <username>@example.com, as in the
- * demo data set.
+ * demo data set; staff enrolled in the second factor with the demo key (sign in with test-support's staffCode).
  */
 export const PASSWORD = 'demo-pecans-2026';
 export const PUBLIC_URL = 'http://portal.test';
@@ -27,15 +29,16 @@ export async function seedAccounts(ctx: AppContext): Promise<{ handlers: Record<
       mail: `${username}@example.com`, role: handler ? 'handler' : 'staff', handlerNumber: handler,
     });
   }
+  await enrolWithSecret(ctx.db, users.staff, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
   return { handlers, users };
 }
 
 /** Signs in through /oauth/token; answers the whole response. */
-export async function passwordSignIn(app: FastifyInstance, username: string, password: string) {
+export async function passwordSignIn(app: FastifyInstance, username: string, password: string, totp?: string) {
   return app.inject({
     method: 'POST', url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
+    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password, ...(totp ? { totp } : {}) }).toString(),
   });
 }
 

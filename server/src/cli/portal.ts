@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 import { loadFileLinkSecret } from '../files/signing.js';
 import { systemClock } from '../lib/time.js';
 import { ApiError } from '../plugins/errors.js';
-import { createHandler, createUser, listUsers, setPassword } from '../workflows/accounts.js';
+import { createHandler, createUser, listUsers, resetSecondFactor, setPassword } from '../workflows/accounts.js';
 import type { Actor } from '../workflows/common.js';
 
 /**
@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run portal -- <command> [options]
   create-user --username U --password P --first-name F [--last-name L] [--mail M]
               (--handler NUMBER | --staff) [--directory]
   set-password --username U --password P  (ends the user's sessions)
+  reset-mfa --username U                    remove the user's authenticator and recovery codes, end their
+                                            sessions; staff set up a new one at their next sign-in
   list-users`;
 
 const OPERATOR: Viewer = { userId: 'cli', name: 'operator', role: 'staff', handlerId: null };
@@ -63,6 +65,10 @@ async function main(argv: string[]): Promise<number> {
       case 'set-password':
         await run((a) => setPassword(a, need('username'), need('password')));
         console.log(`Password of ${need('username')} changed; their sessions have ended.`);
+        return 0;
+      case 'reset-mfa':
+        await run((a) => resetSecondFactor(a, need('username')));
+        console.log(`The authenticator of ${need('username')} was removed; their sessions have ended. They set up a new one at their next sign-in.`);
         return 0;
       case 'list-users':
         console.table(await run((a) => listUsers(a)));

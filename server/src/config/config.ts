@@ -46,6 +46,8 @@ const schema = z.object({
   /** Reminder e-mails: how often the job looks for what is due (seconds; 0 turns it off), and how many days ahead. */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
+  /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
+  WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
 
 /** The OpenID Connect provider the sign-in page offers, when configured. */
@@ -85,6 +87,8 @@ export interface Config {
   reminderIntervalSeconds: number;
   /** Days before a period's due date that the first reminder goes out. */
   reminderDaysBefore: number;
+  /** Worker processes serving the port: more than 1 makes main.ts a cluster primary. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
-import { api, ids, signIn } from '../test-support/api.js';
+import { api, ids, signIn, staffCode } from '../test-support/api.js';
 import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
 import { PASSWORD, seedReportingData, type Fixture } from '../workflows/reports/test-fixture.js';
 
@@ -26,7 +26,7 @@ describeEachDatabase('council routes', (target) => {
     await ensureOAuthClients(ctx.db);
     f = await seedReportingData(ctx);
     app = await buildApp(ctx, { logger: false });
-    staff = await signIn(app, 'staff', PASSWORD);
+    staff = await signIn(app, 'staff', PASSWORD, await staffCode(ctx));
     alice = await signIn(app, 'alice', PASSWORD);
   });
   afterAll(async () => { await app?.close(); await ctx?.close(); });

@@ -5,6 +5,7 @@ import { asStaff, bodyOf, MAX_ID_LENGTH, pathParam, type Body, type FieldProblem
 import { registerAuditRoutes } from './audit.js';
 import { registerBoardRoutes } from './board.js';
 import { registerInvoiceRoutes } from './invoices.js';
+import { registerPublicationRoutes } from './publications.js';
 import { registerReminderRoutes } from './reminders.js';
 import { registerSeasonRoutes } from './seasons.js';
 import { registerUserRoutes } from './users.js';
@@ -57,6 +58,7 @@ export function registerCouncilRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerInvoiceRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerPublicationRoutes(app, ctx);
 
   app.post('/api/council/periods', async (request, reply) => {
     const result = await asStaff(ctx, request, () => bodyOf(request, ['period_month'], periodMonthField),

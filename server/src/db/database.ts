@@ -8,6 +8,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
 import * as m004 from './migrations/004-council.js';
+import * as m005 from './migrations/005-mfa-sessions.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '002-settings': m002,
   '003-accounts': m003,
   '004-council': m004,
+  '005-mfa-sessions': m005,
 };
 
 /**

@@ -2,6 +2,11 @@ import { DEFAULT_VARIETIES } from '@pecan/contract';
 
 /** The demo data set of the contract: three handlers, four users, three seasons of filings. */
 export const DEMO_PASSWORD = 'demo-pecans-2026';
+/**
+ * The demo `staff` user's authenticator key (base32, RFC 6238): staff sign in with a second factor, so the demo
+ * documents its key (README, the sign-in page's demo box) for anyone to add to an authenticator app.
+ */
+export const DEMO_STAFF_TOTP_SECRET = 'PECANSTAFFDEMOKEY234567ABCDEFGHI';
 
 export interface DemoHandler {
   number: string;

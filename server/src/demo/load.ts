@@ -9,13 +9,15 @@ import {
   publishMonthlyPositionReport,
 } from '../workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../workflows/seasons.js';
-import { DEMO_HANDLERS, DEMO_PASSWORD, DEMO_USERS, DEMO_VARIETIES } from './data.js';
+import { enrolWithSecret } from '../oauth/mfa.js';
+import { DEMO_HANDLERS, DEMO_PASSWORD, DEMO_STAFF_TOTP_SECRET, DEMO_USERS, DEMO_VARIETIES } from './data.js';
 import { amendForm1, at, fileMonth, fileYearEnd, LOADER, payOldInvoices } from './filings.js';
 import { link, patch, post } from './requests.js';
 
 export interface DemoCredentials {
   password: string;
-  users: Array<{ username: string; description: string }>;
+  /** `totpSecret`: the authenticator key of a user who signs in with a second factor (the staff user). */
+  users: Array<{ username: string; description: string; totpSecret?: string }>;
 }
 
 
@@ -51,6 +53,7 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
       username: u.username, password: DEMO_PASSWORD, firstName: u.firstName, lastName: u.lastName, mail: `${u.username}@example.com`,
       role: u.handler ? 'handler' : 'staff', handlerNumber: u.handler, directory: u.directory, jobTitle: u.jobTitle,
     });
+    if (!u.handler) await enrolWithSecret(dbOf(staff), id, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
     viewers.set(u.username, { userId: id, name: u.username, role: u.handler ? 'handler' : 'staff', handlerId: u.handler ? handlerIds.get(u.handler)! : null });
   }
   for (const [i, name] of DEMO_VARIETIES.entries()) await insertNode(staff, 'pecan_varieties', { title: name, position: i });
@@ -86,7 +89,7 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
 
   const credentials: DemoCredentials = {
     password: DEMO_PASSWORD,
-    users: [...DEMO_USERS.map((u) => ({ username: u.username, description: u.description })), { username: 'dave', description: 'Gulf Coast Shellers, handler 103' }],
+    users: [...DEMO_USERS.map((u) => ({ username: u.username, description: u.description, ...(u.handler ? {} : { totpSecret: DEMO_STAFF_TOTP_SECRET }) })), { username: 'dave', description: 'Gulf Coast Shellers, handler 103' }],
   };
   await dbOf(staff).insertInto('settings').values({ name: 'demo_credentials', value: JSON.stringify(credentials) }).execute();
   return credentials;

@@ -4,7 +4,9 @@
  */
 export type OAuthErrorCode =
   | 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_token'
-  | 'too_many_requests' | 'server_error';
+  | 'too_many_requests' | 'server_error'
+  // Extensions for the staff second factor (docs/SECURITY.md): the password was right, a code is still needed.
+  | 'mfa_required' | 'mfa_enrollment_required';
 
 export class OAuthError extends Error {
   constructor(
@@ -12,12 +14,14 @@ export class OAuthError extends Error {
     readonly code: OAuthErrorCode,
     readonly description: string,
     readonly headers: Record<string, string> = {},
+    /** Extra members of the error body (RFC 6749 §5.2 allows them), e.g. the enrolment token. */
+    readonly extra: Record<string, string> = {},
   ) {
     super(description);
   }
 
   body(): { error: OAuthErrorCode; error_description: string } {
-    return { error: this.code, error_description: this.description };
+    return { ...this.extra, error: this.code, error_description: this.description };
   }
 }
 

@@ -5,8 +5,9 @@ import { hashPassword, MAX_PASSWORD_LENGTH, needsRehash, verifyPassword } from '
 import { authenticateClient, type OAuthClient } from './clients.js';
 import { invalidClient, invalidGrant, OAuthError } from './errors.js';
 import { clientCredentials, formParams, required, type Params } from './params.js';
-import { attemptFailed, attemptSucceeded, beginAttempt, throttleKeys, type ThrottleSettings } from './throttle.js';
-import { hashToken, issuePair, pruneUserFamilies, revokeFamily, startFamily, type Family, type TokenPair } from './tokens.js';
+import { checkSecondFactor } from './second-factor.js';
+import { attemptFailed, attemptSucceeded, attemptUndecided, beginAttempt, throttleKeys, type ThrottleSettings } from './throttle.js';
+import { deviceOf, hashToken, issuePair, pruneUserFamilies, revokeFamily, startFamily, type Family, type TokenPair } from './tokens.js';
 
 /** The body of a successful token response (RFC 6749 §5.1). */
 export interface TokenResponse {
@@ -15,6 +16,8 @@ export interface TokenResponse {
   expires_in: number;
   refresh_token: string;
   scope?: string;
+  /** Only on the sign-in that finishes a staff user's authenticator set-up: their ten recovery codes, shown once. */
+  recovery_codes?: string[];
 }
 
 const MAX_USERNAME_LENGTH = 255;
@@ -59,7 +62,7 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
     throw new OAuthError(429, 'too_many_requests', `Too many failed sign-in attempts. Try again in ${attempt.retryAfter} seconds.`,
       { 'Retry-After': String(attempt.retryAfter) });
   }
-  const user = await ctx.db.selectFrom('users').select(['id', 'pass_hash', 'status'])
+  const user = await ctx.db.selectFrom('users').select(['id', 'pass_hash', 'status', 'role'])
     .where('name', '=', username).executeTakeFirst();
   // An unknown user still costs a full scrypt (verifyPassword's dummy path), so timing does not reveal who exists.
   const matches = await verifyPassword(password, user?.pass_hash);
@@ -67,15 +70,27 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
     await attemptFailed(ctx.db, throttleSettings(ctx), now);
     throw invalidGrant(BAD_CREDENTIALS);
   }
-  await attemptSucceeded(ctx.db, keys, attempt);
   // Only someone who knows the password learns that the account is blocked.
-  if (user.status !== 'active') throw invalidGrant('The user account is blocked.');
+  if (user.status !== 'active') {
+    await attemptSucceeded(ctx.db, keys, attempt);
+    throw invalidGrant('The user account is blocked.');
+  }
+  let recoveryCodes: string[] | undefined;
+  if (user.role === 'staff') {
+    const factor = await checkSecondFactor(ctx.db, params, user.id, now);
+    if (factor.kind === 'missing') await attemptUndecided(ctx.db, attempt);
+    if (factor.kind === 'wrong') await attemptFailed(ctx.db, throttleSettings(ctx), now);
+    if (factor.kind !== 'ok') throw factor.error;
+    recoveryCodes = factor.recoveryCodes;
+  }
+  await attemptSucceeded(ctx.db, keys, attempt);
   if (needsRehash(user.pass_hash)) {
     await ctx.db.updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
   }
   await pruneUserFamilies(ctx.db, user.id, now);
   const ttl = { access: ctx.config.accessTokenTtl, refresh: ctx.config.refreshTokenTtl };
-  return respond(await startFamily(ctx.db, { userId: user.id, clientId: client.id, scope }, now, ttl), scope);
+  const pair = await startFamily(ctx.db, { userId: user.id, clientId: client.id, scope }, now, ttl, deviceOf(request));
+  return { ...respond(pair, scope), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
 }
 
 /**
@@ -101,6 +116,8 @@ async function refreshGrant(ctx: AppContext, params: Params, client: OAuthClient
     const marked = await trx.updateTable('oauth_refresh_tokens').set({ used_at: at })
       .where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) return null;
+    // The "last used" time of the active-sessions list: refreshes happen every few minutes while a tab is open.
+    await trx.updateTable('oauth_token_families').set({ last_used: at }).where('id', '=', family.id).execute();
     return issuePair(trx, family, now, ctx.config.accessTokenTtl);
   });
   if (!pair) {

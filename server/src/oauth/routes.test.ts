@@ -5,9 +5,11 @@ import { newId } from '../lib/time.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
 import { hashPassword } from '../users/passwords.js';
 import { ensureOAuthClients } from './clients.js';
+import { enrolWithSecret, totpCode } from './mfa.js';
 
 const T0 = '2026-10-10T14:00:00.000Z';
 const PASSWORD = 'pecans are great';
+const SAM_KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
   let ctx: TestContext;
@@ -18,8 +20,8 @@ describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
   const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
-  const signIn = async (username: string) =>
-    (await form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password: PASSWORD })).json();
+  const signIn = async (username: string, extra: Record<string, string> = {}) =>
+    (await form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password: PASSWORD, ...extra })).json();
   const debug = (accessToken: string) =>
     app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${accessToken}` } });
   const refresh = (refreshToken: string) =>
@@ -35,6 +37,7 @@ describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
       await ctx.db.insertInto('users').values({ id: ids[name], title: name, created: T0, changed: T0, name, role,
         handler_id: role === 'handler' ? 'h1' : null, pass_hash: await hashPassword(PASSWORD) }).execute();
     }
+    await enrolWithSecret(ctx.db, ids.sam, SAM_KEY, clock.now());
     app = await buildApp(ctx, { logger: false });
   });
   afterAll(async () => { await app?.close(); await ctx?.close(); });
@@ -44,7 +47,7 @@ describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
     const res = await debug(tokens.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: ids.alice, name: 'alice', roles: ['authenticated', 'handler'], expires: Date.parse(T0) / 1000 + 300 });
-    const staff = await debug((await signIn('sam')).access_token);
+    const staff = await debug((await signIn('sam', { totp: totpCode(SAM_KEY, clock.now()) })).access_token);
     expect(staff.json().roles).toEqual(['authenticated', 'staff']);
   });
 

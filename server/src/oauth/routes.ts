@@ -2,9 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../context.js';
 import { ApiError } from '../plugins/errors.js';
 import { authenticateSession, bearerToken } from '../plugins/auth.js';
-import { invalidRequest, OAuthError } from './errors.js';
+import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
 import { tokenGrant } from './grants.js';
-import { formParams } from './params.js';
+import { enrollmentKey } from './mfa.js';
+import { formParams, required } from './params.js';
 import { familyOfToken, revokeFamily } from './tokens.js';
 
 /** Maps anything thrown under /oauth to the OAuth error shape; unexpected errors stay opaque 500s. */
@@ -41,6 +42,16 @@ async function revoke(ctx: AppContext, request: FastifyRequest): Promise<Record<
   return {};
 }
 
+/**
+ * POST /oauth/mfa/enrollment (form: enrollment_token): the key of an open authenticator set-up, as text and as an
+ * otpauth:// URI for a QR code. Only while the enrolment is open: once confirmed, the key is never shown again.
+ */
+async function enrollment(ctx: AppContext, request: FastifyRequest) {
+  const key = await enrollmentKey(ctx.db, required(formParams(request), 'enrollment_token'), ctx.clock.now());
+  if (!key) throw invalidGrant('The set-up of the authenticator app has expired. Sign in again to start over.');
+  return key;
+}
+
 /** GET /oauth/debug: who the bearer token belongs to, Drupal simple_oauth style. */
 async function debug(ctx: AppContext, request: FastifyRequest) {
   const session = await authenticateSession(ctx, request);
@@ -64,6 +75,7 @@ export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext)
     });
     scope.post('/oauth/token', async (request) => tokenGrant(ctx, request));
     scope.post('/oauth/revoke', async (request) => revoke(ctx, request));
+    scope.post('/oauth/mfa/enrollment', async (request) => enrollment(ctx, request));
     scope.get('/oauth/debug', async (request) => debug(ctx, request));
   });
 }

@@ -82,6 +82,15 @@ export async function attemptSucceeded(db: Db, keys: ThrottleKeys, attempt: Atte
     .execute();
 }
 
+/**
+ * The password was right but the sign-in needs another step (a second factor): neither a failure nor a success. The
+ * attempt's rows go, and the username's earlier failures stay, so asking for the code again and again does not
+ * reset the count of wrong codes.
+ */
+export async function attemptUndecided(db: Db, attempt: Attempt): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', 'in', attempt.ids).execute();
+}
+
 /** The attempt's rows stay as failures; failures too old to matter are deleted so the table stays small. */
 export async function attemptFailed(db: Db, settings: ThrottleSettings, now: Date): Promise<void> {
   const stale = isoTimestamp(new Date(now.getTime() - 2 * ms(settings.lockoutSeconds)));

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 
@@ -47,15 +48,26 @@ export async function issuePair(db: Db, family: Family, now: Date, accessTtl: nu
   return { accessToken, refreshToken, expiresIn };
 }
 
+/** Where a sign-in came from, as the active-sessions list shows it. */
+export interface Device { userAgent: string | null; address: string | null }
+
+const MAX_USER_AGENT = 300;
+export const deviceOf = (request: FastifyRequest): Device => {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, MAX_USER_AGENT) : null, address: request.ip || null };
+};
+
 /** A new sign-in: one family with its first token pair, written together. */
 export async function startFamily(
   db: Db, owner: { userId: string; clientId: string; scope: string | null }, now: Date, ttl: Ttl,
+  device: Device = { userAgent: null, address: null },
 ): Promise<TokenPair> {
   const family: Family = { id: newId(), ...owner, expiresAt: isoTimestamp(plus(now, ttl.refresh)) };
   return db.transaction().execute(async (trx) => {
     await trx.insertInto('oauth_token_families').values({
       id: family.id, user_id: family.userId, client_id: family.clientId, scope: family.scope,
       created: isoTimestamp(now), expires_at: family.expiresAt, revoked_at: null,
+      user_agent: device.userAgent, address: device.address, last_used: isoTimestamp(now),
     }).execute();
     return issuePair(trx, family, now, ttl.access);
   });

@@ -1,4 +1,5 @@
 import { isStaff } from '../context.js';
+import { checkHandlerInput } from '../council/handlers.js';
 import type { Row, WriteContext, WriteHandlers, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, forbidden } from '../plugins/errors.js';
 import { assertNotStale, assertStaff, insertNode, updateRow, type Actor } from '../workflows/common.js';
@@ -58,24 +59,15 @@ export const packetConfirmationWrites: WriteHandlers = {
 
 /** Staff keep handlers; a handler's own users add their packet confirmations to it (already linked: a check). */
 export const handlerWrites: WriteHandlers = {
-  create: (w, input, id) => { assertStaff(w.viewer, 'create handler records'); checkHandlerStatus(input); return staffCreate(w, input, id); },
+  create: async (w, input, id) => { assertStaff(w.viewer, 'create handler records'); await checkHandlerInput(w, input, null); return staffCreate(w, input, id); },
   // Staff deactivate a handler with field_handler_status 'inactive': opening a month then makes it no package.
-  update: (w, row, input) => { assertStaff(w.viewer, 'change handler records'); checkHandlerStatus(input); return staffUpdate(w, row, input); },
+  update: async (w, row, input) => { assertStaff(w.viewer, 'change handler records'); await checkHandlerInput(w, input, row); return staffUpdate(w, row, input); },
   addToRelationship: async (w, row, field, ids) => {
     if (!isStaff(w.viewer) && row.id !== w.viewer.handlerId) throw forbidden('You can only change your own handler.');
     if (field !== 'field_handler_packet_confirms') throw new ApiError(405, `${field} is filled by the server.`);
     await confirmMembership(actor(w), 'handler_packet_confirmations', 'handler_id', row.id, ids);
   },
 };
-
-const HANDLER_STATUSES = ['active', 'inactive'];
-
-function checkHandlerStatus(input: WriteInput): void {
-  const status = input.values.handler_status;
-  if (status !== undefined && !HANDLER_STATUSES.includes(String(status))) {
-    throw new ApiError(422, 'field_handler_status must be "active" or "inactive".', { source: { pointer: '/data/attributes/field_handler_status' } });
-  }
-}
 
 /** Oneself, for the profile fields; staff, for anyone. */
 export const userWrites: WriteHandlers = {

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { invalid, jsonBody, baseUrl, type FieldProblem } from '../accounts/fields.js';
 import { WEB_CLIENT_ID } from '../oauth/clients.js';
 import type { TokenResponse } from '../oauth/grants.js';
-import { pruneUserFamilies, startFamily } from '../oauth/tokens.js';
+import { deviceOf, pruneUserFamilies, startFamily } from '../oauth/tokens.js';
 import { forbidden, notFound } from '../plugins/errors.js';
 import { emailOf, exchangeCode, providerFor, verifyIdToken } from './provider.js';
 
@@ -16,6 +16,11 @@ import { emailOf, exchangeCode, providerFor, verifyIdToken } from './provider.js
 export const SSO_CALLBACK_PATH = '/auth0loginCallback';
 export const SSO_SCOPE = 'openid profile email';
 export const NO_ACCOUNT = 'No portal account uses this e-mail address; ask the council to create one.';
+/**
+ * Council staff always sign in with their password and authenticator code: the portal cannot tell whether the
+ * provider checked a second factor, so single sign-on is refused for staff (docs/SECURITY.md).
+ */
+export const STAFF_USE_PASSWORD = 'Council staff sign in with their username, password and authenticator code, not with single sign-on.';
 
 const redirectUriOf = (ctx: AppContext): string => `${baseUrl(ctx.config.publicUrl)}${SSO_CALLBACK_PATH}`;
 
@@ -61,17 +66,18 @@ async function callback(ctx: AppContext, request: FastifyRequest): Promise<Token
   if (!email) throw forbidden(`${config.label} did not tell the portal your e-mail address, so it cannot find your account.`);
   if (verified === false) throw forbidden(`${config.label} has not verified your e-mail address ${email}; verify it there first.`);
 
-  const users = await ctx.db.selectFrom('users').select(['id', 'status'])
+  const users = await ctx.db.selectFrom('users').select(['id', 'status', 'role'])
     .where(sql<string>`lower(mail)`, '=', email.toLowerCase()).execute();
   const user = users.find((u) => u.status === 'active');
   if (!user) {
     if (users.some((u) => u.status === 'pending')) throw forbidden('Your account request is still waiting for the council\'s approval.');
     throw forbidden(NO_ACCOUNT);
   }
+  if (user.role === 'staff') throw forbidden(STAFF_USE_PASSWORD);
   request.log.info({ userId: user.id }, 'single sign-on');
   await pruneUserFamilies(ctx.db, user.id, now);
   const pair = await startFamily(ctx.db, { userId: user.id, clientId: WEB_CLIENT_ID, scope: null }, now,
-    { access: ctx.config.accessTokenTtl, refresh: ctx.config.refreshTokenTtl });
+    { access: ctx.config.accessTokenTtl, refresh: ctx.config.refreshTokenTtl }, deviceOf(request));
   return { token_type: 'Bearer', access_token: pair.accessToken, expires_in: pair.expiresIn, refresh_token: pair.refreshToken };
 }
 

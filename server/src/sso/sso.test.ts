@@ -10,7 +10,7 @@ import { buildApp } from '../app.js';
 import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from '../accounts/test-fixture.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
 import { forgetProviders } from './provider.js';
-import { NO_ACCOUNT } from './routes.js';
+import { NO_ACCOUNT, STAFF_USE_PASSWORD } from './routes.js';
 
 /**
  * Single sign-on against a real OpenID provider (oidc-provider) on a loopback port: the test plays the browser,
@@ -28,6 +28,7 @@ const ACCOUNTS: Record<string, { email: string; email_verified?: boolean }> = {
   stranger: { email: 'stranger@example.com', email_verified: true },
   unverified: { email: 'bob@example.com', email_verified: false },
   pending: { email: 'pat@example.com' },
+  council: { email: 'staff@example.com', email_verified: true },
 };
 
 interface OidcServer { issuer: string; close(): Promise<void> }
@@ -192,6 +193,15 @@ describeEachDatabase('single sign-on (OpenID Connect)', (target) => {
     expect(pending.status).toBe(403);
     expect(pending.body.errors[0].detail).toContain('waiting for the council');
     expect((await ctx.db.selectFrom('users').select('id').execute()).length).toBe(before.length);
+  });
+
+  it('refuses council staff, who sign in with password and authenticator code instead, and starts no session', async () => {
+    const sessions = async () => (await ctx.db.selectFrom('oauth_token_families').select('id').where('user_id', '=', users.staff).execute()).length;
+    const before = await sessions();
+    const staff = await signOn('council');
+    expect(staff.status).toBe(403);
+    expect(staff.body.errors[0].detail).toBe(STAFF_USE_PASSWORD);
+    expect(await sessions()).toBe(before);
   });
 
   it('fails with a wrong verifier, a replayed code, a foreign redirect uri or missing fields', async () => {

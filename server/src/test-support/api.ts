@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { AppContext } from '../context.js';
+import { stepAt, TOTP_PERIOD, TOTP_WINDOW, totpCode } from '../oauth/mfa.js';
 
-/** Signs in through the real token endpoint and returns the access token. */
-export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+/**
+ * Signs in through the real token endpoint and returns the access token. Staff need their authenticator code as
+ * `totp`: get it from `staffCode`.
+ */
+export async function signIn(app: FastifyInstance, username: string, password: string, totp?: string): Promise<string> {
   const response = await app.inject({
     method: 'POST', url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
+    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password, ...(totp ? { totp } : {}) }).toString(),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().access_token as string;
@@ -31,3 +36,17 @@ export async function api(app: FastifyInstance, token: string | null, method: st
 
 /** The ids of a collection document's data. */
 export const ids = (body: { data: Array<{ id: string }> }) => body.data.map((d) => d.id);
+
+/**
+ * The next code an enrolled user's authenticator would give that the server still accepts at the context's clock:
+ * a step inside the window (one either side of now) after the last step used. Tests on a fixed clock can sign the
+ * same staff user in three times per step; after that, advance the clock.
+ */
+export async function staffCode(ctx: AppContext, username = 'staff'): Promise<string> {
+  const row = await ctx.db.selectFrom('user_totp as t').innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.secret', 't.last_step']).where('u.name', '=', username).executeTakeFirstOrThrow();
+  const now = ctx.clock.now();
+  const step = Math.max(Number(row.last_step) + 1, stepAt(now) - TOTP_WINDOW);
+  if (step > stepAt(now) + TOTP_WINDOW) throw new Error(`Every code of ${username} near the test clock was used: advance the clock.`);
+  return totpCode(row.secret as string, new Date(step * TOTP_PERIOD * 1000));
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadDemoDataIfEmpty } from '../demo/load.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
-import { signIn } from './api.js';
+import { signIn, staffCode } from './api.js';
 import { createTestContext, fixedClock, type TestContext, type TestDatabase } from './databases.js';
 
 /** The day the demo data set is built for in tests, so figures and statuses are the same every run. */
@@ -37,7 +37,9 @@ export async function demoApp(target: TestDatabase, options: { clock?: ReturnTyp
   }
   const app = await buildApp(ctx, { logger: false });
   const tokens = {} as DemoApp['tokens'];
-  for (const name of ['alice', 'bob', 'carol', 'dave', 'staff'] as const) tokens[name] = await signIn(app, name, DEMO_PASSWORD);
+  for (const name of ['alice', 'bob', 'carol', 'dave'] as const) tokens[name] = await signIn(app, name, DEMO_PASSWORD);
+  // Staff sign in with their authenticator code too (the demo staff user is enrolled with a known key).
+  tokens.staff = await signIn(app, 'staff', DEMO_PASSWORD, await staffCode(ctx));
   const rows = await ctx.db.selectFrom('handlers').select(['id', 'handler_number']).execute();
   const handlers = Object.fromEntries(rows.map((r) => [r.handler_number, r.id])) as DemoApp['handlers'];
   return { ctx, app, tokens, handlers, async close() { await app.close(); await ctx.close(); } };

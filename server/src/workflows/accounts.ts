@@ -1,5 +1,6 @@
 import { ApiError, conflict } from '../plugins/errors.js';
 import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
+import { resetFactor } from '../oauth/mfa.js';
 import { revokeUserSessions } from '../plugins/auth.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, loadRow, type Actor } from './common.js';
 
@@ -71,6 +72,19 @@ export async function setPassword(a: Actor, username: string, password: string):
   if (!user) throw new ApiError(404, `There is no user ${username}.`);
   await dbOf(a).updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id as string).execute();
   await audit(a, { type: 'users', id: String(user.id), action: 'password_change', before: null, after: null });
+  await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
+}
+
+/**
+ * Removes a user's second factor (a lost phone): the authenticator key and the recovery codes go, and every session
+ * ends, since whoever has the phone may be signed in. A staff user sets up a new authenticator at the next sign-in.
+ */
+export async function resetSecondFactor(a: Actor, username: string): Promise<void> {
+  assertStaff(a.viewer, 'reset second factors');
+  const user = await dbOf(a).selectFrom('users').select('id').where('name', '=', username).executeTakeFirst();
+  if (!user) throw new ApiError(404, `There is no user ${username}.`);
+  const had = await resetFactor(dbOf(a), user.id as string);
+  await audit(a, { type: 'users', id: String(user.id), action: 'mfa_reset', before: { enrolled: had }, after: { enrolled: false } });
   await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
 }
 

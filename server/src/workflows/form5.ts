@@ -16,6 +16,8 @@ export async function createForm5(a: Actor, input: WriteInput, id?: string): Pro
   if (input.relationships.field_amendment_of) return createAmendment(a, FORM_5, input, id);
   const seasonId = input.relationships.field_season?.id;
   if (!seasonId) throw unprocessable([{ field: 'field_season', message: 'Name the season of the year-end report in field_season.' }]);
+  // A handler user files for its own handler; naming another one is refused, not quietly replaced.
+  if (input.values.handler_id !== undefined && input.values.handler_id !== null) assertOwnHandler(a.viewer, input.values.handler_id, 'forms');
   const handlerId = a.viewer.handlerId ?? (input.values.handler_id as string | undefined);
   if (!handlerId) throw unprocessable([{ field: 'field_handler', message: 'Staff name the handler of the form in field_handler.' }]);
   assertOwnHandler(a.viewer, handlerId, 'forms');

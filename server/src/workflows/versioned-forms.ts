@@ -36,11 +36,27 @@ function checkFormFields(form: VersionedForm, attributes: Record<string, unknown
   if (errors.length > 0) throw unprocessable(errors);
 }
 
-/** Column values of the request that belong to the form itself (certification is handled apart). */
-function editedColumns(input: WriteInput): Row {
-  const { certified, certification_name, certification_title, ...rest } = input.values;
-  void certified; void certification_name; void certification_title;
-  return rest;
+/**
+ * Column values of the request that belong to the form itself: certification is handled apart, and the columns that
+ * place a version (its handler, package, period or season, and the version it amends) are the server's to set.
+ */
+function editedColumns(form: VersionedForm, input: WriteInput): Row {
+  const placed = new Set([...form.scopeColumns, 'amendment_of_id', 'certified', 'certification_name', 'certification_title']);
+  return Object.fromEntries(Object.entries(input.values).filter(([column]) => !placed.has(column)));
+}
+
+/**
+ * A request may repeat where a version belongs but never move it: naming another handler, season or earlier version
+ * is a 422 (found by the generated isolation test: an amendment once took its handler from the request).
+ */
+function assertPlacementKept(form: VersionedForm, base: Row, input: WriteInput): void {
+  const errors: FieldError[] = [];
+  for (const column of [...form.scopeColumns, 'amendment_of_id']) {
+    if (!(column in input.values) || input.values[column] === base[column]) continue;
+    const field = Object.entries(input.relationships).find(([, link]) => link?.id === input.values[column])?.[0] ?? column;
+    errors.push({ field, message: `${field} cannot change: it is where this version of the form belongs.` });
+  }
+  if (errors.length > 0) throw unprocessable(errors);
 }
 
 /** PATCH of a draft: validate, save, recompute the shaded fields; certify too when `field_certified` is true. */
@@ -48,11 +64,12 @@ export async function updateDraft(a: Actor, form: VersionedForm, row: Row, input
   assertOwnHandler(a.viewer, row.handler_id, 'forms');
   assertDraft(row);
   assertNotStale(row, input.meta);
+  assertPlacementKept(form, row, input);
   checkFormFields(form, input.attributes);
   if (input.attributes.field_certified === false) throw unprocessable([{ field: 'field_certified', message: 'A certification cannot be withdrawn: amend the form instead.' }]);
-  const merged = { ...row, ...editedColumns(input) };
+  const merged = { ...row, ...editedColumns(form, input) };
   const computed = await computedColumns(a, form.bundle, merged);
-  const changed = await updateRow(a, form.bundle, row, { ...editedColumns(input), ...computed });
+  const changed = await updateRow(a, form.bundle, row, { ...editedColumns(form, input), ...computed });
   if (input.attributes.field_certified === true) await certify(a, form, { ...merged, ...computed, changed }, input);
 }
 
@@ -104,11 +121,12 @@ export async function createAmendment(a: Actor, form: VersionedForm, input: Writ
   assertOwnHandler(a.viewer, previous.handler_id, 'forms');
   if (previous.form_status !== 'certified') throw conflict('Only the current certified version of a form can be amended.');
   await assertNoOpenDraft(a, form, previous);
+  assertPlacementKept(form, { ...previous, amendment_of_id: previous.id }, input);
   checkFormFields(form, input.attributes);
   const number = await nextAmendmentNumber(a, form, previous);
   const newId = await insertNode(a, form.bundle, {
     ...copyOf(form, previous), title: `${String(previous.title).replace(/ \(Amendment \d+\)$/, '')} (Amendment ${number})`,
-    amendment_of_id: previous.id, amendment_number: number, form_status: 'draft', ...editedColumns(input),
+    amendment_of_id: previous.id, amendment_number: number, form_status: 'draft', ...editedColumns(form, input),
   }, id);
   if (form.subRecords) await copySubRecords(a, form.subRecords, String(previous.id), newId);
   const row = await loadRow(dbOf(a), form.bundle, newId);

@@ -16,6 +16,8 @@ import type { Viewer } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { Row, WriteInput } from '../../jsonapi/resource.js';
 import type { AppContext } from '../../context.js';
+import { DEMO_STAFF_TOTP_SECRET } from '../../demo/data.js';
+import { enrolWithSecret } from '../../oauth/mfa.js';
 import { hashPassword } from '../../users/passwords.js';
 import { loadRow, type Actor } from '../common.js';
 import { createForm5 } from '../form5.js';
@@ -111,6 +113,8 @@ export async function seedReportingData(ctx: AppContext): Promise<Fixture> {
     { ...node('u-staff', ''), name: 'staff', role: 'staff', handler_id: null, pass_hash: pass, first_name: 'Sam' },
     { ...node('u-alice', ''), name: 'alice', role: 'handler', handler_id: 'h1', pass_hash: pass, first_name: 'Alice' },
   ]).execute();
+  // Staff sign in with a second factor: enrolled with the demo key (test-support's staffCode gives the code).
+  await enrolWithSecret(db, 'u-staff', DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
   const viewer = (userId: string, handlerId: string | null): Viewer =>
     ({ userId, name: userId, role: handlerId ? 'handler' : 'staff', handlerId });
   const staff: Actor = { ctx, viewer: viewer('u-staff', null) };

@@ -1,8 +1,8 @@
 import { MenuFoldOutlined } from '@ant-design/icons';
 import { MenuOutlined } from '@ant-design/icons';
 import { MenuUnfoldOutlined } from '@ant-design/icons';
-import { App as AntdApp, Button, Drawer, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { App as AntdApp, Button, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -17,6 +17,8 @@ import { Topbar } from './topbar';
 import { useViewport } from './use-viewport';
 
 const SIDER_WIDTH = 248;
+// Only phones open the menu in a drawer, and only on a tap: its code is not part of the first load.
+const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer'));
 
 export default function DashboardLayout() {
   const { t, i18n } = useTranslation();
@@ -29,6 +31,8 @@ export default function DashboardLayout() {
   // The sidebar is collapsed unless the window is wider than 1220 px; it follows the window across that line.
   const [collapsed, setCollapsed] = useState(width <= 1220);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
 
   useEffect(() => setCollapsed(mode !== 'desktop'), [mode]);
@@ -45,7 +49,7 @@ export default function DashboardLayout() {
 
   const toggle =
     mode === 'mobile' ? (
-      <Button type="text" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+      <Button type="text" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} icon={<MenuOutlined />} onClick={() => { setDrawerUsed(true); setDrawerOpen(true); }} />
     ) : (
       <Button
         type="text"
@@ -63,21 +67,16 @@ export default function DashboardLayout() {
         {t('app.skipToContent')}
       </a>
       {mode === 'mobile' ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement={rtl ? 'right' : 'left'}
-          width={SIDER_WIDTH + 24}
-          closable={false}
-          title={null}
-          styles={{ body: { padding: 0, background: side.bg } }}
-          aria-label={t('nav.mainMenu')}
-        >
-          <nav aria-label={t('nav.mainMenu')}>
-            {brand(true)}
-            <SidebarMenu isStaff={isStaff} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
-          </nav>
-        </Drawer>
+        drawerUsed ? (
+          <Suspense fallback={null}>
+            <MobileMenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} rtl={rtl} width={SIDER_WIDTH + 24} background={side.bg} label={t('nav.mainMenu')}>
+              <nav aria-label={t('nav.mainMenu')}>
+                {brand(true)}
+                <SidebarMenu isStaff={isStaff} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
+              </nav>
+            </MobileMenuDrawer>
+          </Suspense>
+        ) : null
       ) : (
         <Layout.Sider
           width={SIDER_WIDTH}

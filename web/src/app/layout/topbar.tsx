@@ -1,9 +1,8 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { LogoutOutlined } from '@ant-design/icons';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfigProvider, Dropdown, Layout, Space, theme as antdTheme } from 'antd';
+import { Button, ConfigProvider, Layout, Space, theme as antdTheme } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +13,8 @@ import { useThemeSettings } from '../../lib/theme/theme-context';
 import { barColors } from '../../lib/theme/themes';
 
 const ThemeDrawer = lazy(() => import('../../features/settings/components/theme-drawer'));
+// The account menu's dropdown is loaded on the first click on the account button, not with the page.
+const UserMenu = lazy(() => import('./user-menu'));
 
 export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolean }) {
   const { t } = useTranslation();
@@ -23,6 +24,8 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
   const { settings } = useThemeSettings();
   const bar = barColors(settings.topbar, settings.dark);
   const [themeOpen, setThemeOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const name = profile.userFirstName || profile.username || '';
 
   const onLogout = async () => {
@@ -30,6 +33,19 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
     queryClient.clear();
     navigate('/', { replace: true });
   };
+
+  const onPick = (key: string) => {
+    if (key === 'profile') navigate('/dashboard/my-profile');
+    else if (key === 'help') navigate('/dashboard/help');
+    else if (key === 'logout') void onLogout();
+  };
+
+  // Inside the dropdown, the dropdown handles the click; before it is loaded, the click loads it, opened.
+  const accountButton = (onClick?: () => void) => (
+    <Button type="text" icon={<UserOutlined />} aria-label={t('topbar.account', { name })} onClick={onClick}>
+      {compact ? null : name}
+    </Button>
+  );
 
   return (
     <Layout.Header
@@ -61,26 +77,18 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
               {t('topbar.help')}
             </Button>
           )}
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'profile', icon: <UserOutlined />, label: t('topbar.myProfile') },
-                { key: 'help', icon: <QuestionCircleOutlined />, label: t('topbar.help') },
-                { type: 'divider' },
-                { key: 'logout', icon: <LogoutOutlined />, label: t('topbar.logout') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'profile') navigate('/dashboard/my-profile');
-                else if (key === 'help') navigate('/dashboard/help');
-                else if (key === 'logout') void onLogout();
-              },
-            }}
-          >
-            <Button type="text" icon={<UserOutlined />} aria-label={t('topbar.account', { name })}>
-              {compact ? null : name}
-            </Button>
-          </Dropdown>
+          {menuUsed ? (
+            <Suspense fallback={accountButton(() => undefined)}>
+              <UserMenu open={menuOpen} onOpenChange={setMenuOpen} onPick={onPick}>
+                {accountButton()}
+              </UserMenu>
+            </Suspense>
+          ) : (
+            accountButton(() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            })
+          )}
         </Space>
       </ConfigProvider>
       {themeOpen ? (

@@ -30,8 +30,14 @@ export async function loadAntdLocale(code: LanguageCode): Promise<Locale> {
 /**
  * dayjs (date pickers) in the language. Called by the signed-in area's layout, not by the providers, so the
  * signed-out pages (which have no dates) do not load dayjs and its locales: /signin stays under its budget.
+ * A page with a date picker imports dayjs itself; it starts in English.
  */
+let dayjsTouched = false;
+
 export async function syncDayjsLocale(code: LanguageCode): Promise<void> {
+  // dayjs speaks English until told otherwise: in English nothing needs loading (3 KB less on the dashboard).
+  if (code === 'en' && !dayjsTouched) return;
+  dayjsTouched = true;
   const { default: dayjs } = await import('dayjs');
   if (code !== 'en') await dayjsLoaders[code]();
   dayjs.locale(dayjsNames[code]);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
+import { DrupalJsonApiParams } from './params';
 import { ApiError } from '../http/errors';
 import { createJsonApiClient } from './client';
 

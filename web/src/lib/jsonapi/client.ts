@@ -1,4 +1,4 @@
-import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
+import { DrupalJsonApiParams } from './params';
 import { ApiError, toApiError } from '../http/errors';
 import { endSession, getAccessToken, refreshSession } from '../session/session';
 import { deserialize, nextLink, type Entity, type JsonApiDocument } from './deserialize';

@@ -18,9 +18,34 @@ async function tokenCall(params: Record<string, string>): Promise<TokenResponse>
   return (await response.json()) as TokenResponse;
 }
 
-/** POST /oauth/token grant_type=password. 400 invalid_grant means bad credentials; 429 carries Retry-After. */
-export function passwordGrant(username: string, password: string): Promise<TokenResponse> {
-  return tokenCall({ grant_type: 'password', client_id: OAUTH_CLIENT_ID, username, password });
+/** A token response that may carry the recovery codes of a just-finished authenticator set-up (staff only). */
+export type PasswordTokenResponse = TokenResponse & { recovery_codes?: string[] };
+
+/**
+ * POST /oauth/token grant_type=password. 400 invalid_grant means bad credentials; 429 carries Retry-After. Staff
+ * also send a second factor (`totp`, `recovery_code`, or `enrollment_token` with `totp`); without it the answer is
+ * 400 mfa_required or mfa_enrollment_required (with an enrollment_token).
+ */
+export function passwordGrant(username: string, password: string, factor: Record<string, string> = {}): Promise<PasswordTokenResponse> {
+  return tokenCall({ ...factor, grant_type: 'password', client_id: OAUTH_CLIENT_ID, username, password });
+}
+
+export interface EnrollmentKey {
+  secret: string;
+  otpauth_uri: string;
+  issuer: string;
+  account: string;
+}
+
+/** POST /oauth/mfa/enrollment: the key of an open authenticator set-up. */
+export async function enrollmentKey(enrollmentToken: string): Promise<EnrollmentKey> {
+  const response = await fetch('/oauth/mfa/enrollment', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: form({ enrollment_token: enrollmentToken }),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as EnrollmentKey;
 }
 
 /** POST /oauth/token grant_type=refresh_token. The server rotates the refresh token. */

@@ -1,4 +1,5 @@
-import { formatCents, parseMoney } from '@pecan/contract';
+// The money module alone: the contract's index would bring the form schemas (zod) into the dashboard.
+import { formatCents, parseMoney } from '@pecan/contract/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/http/json';
 
 export interface DemoCredentials {
-  users: { username: string; description: string }[];
+  /** `totpSecret`: the authenticator key of the demo staff user, who signs in with a second factor. */
+  users: { username: string; description: string; totpSecret?: string }[];
   password: string;
 }
 

@@ -110,8 +110,16 @@ export async function completeSignIn(token: TokenResponse, remember: boolean, qu
   }
 }
 
-/** Password sign-in: POST /oauth/token, then the login sequence. */
-export async function signInWithPassword(username: string, password: string, remember: boolean, queryClient: QueryClient): Promise<LoginResult> {
-  const token = await passwordGrant(username, password);
+/**
+ * Password sign-in: POST /oauth/token (with the staff second factor when given), then the login sequence. When the
+ * sign-in finished an authenticator set-up, the recovery codes are shown first: `showRecoveryCodes` resolves once
+ * the user has seen them.
+ */
+export async function signInWithPassword(
+  username: string, password: string, remember: boolean, queryClient: QueryClient,
+  factor: Record<string, string> = {}, showRecoveryCodes?: (codes: string[]) => Promise<void>,
+): Promise<LoginResult> {
+  const { recovery_codes: codes, ...token } = await passwordGrant(username, password, factor);
+  if (codes?.length && showRecoveryCodes) await showRecoveryCodes(codes);
   return completeSignIn(token, remember, queryClient, username);
 }

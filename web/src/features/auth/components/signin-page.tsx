@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
@@ -12,6 +12,21 @@ import { useSsoConfig } from '../api/sso-config';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthFootnote, AuthShell } from './auth-shell';
 import { signInErrorMessage } from './sign-in-error';
+import { ApiError } from '../../../lib/http/errors';
+
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
+
+/** Which second-factor step the server asked for, if any (staff only). */
+type Step = { mode: 'password' } | { mode: 'code' } | { mode: 'enroll'; token: string };
+
+function stepAsked(error: unknown): Step | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const code = error.errors[0]?.code;
+  if (code === 'mfa_required') return { mode: 'code' };
+  const token = (error.body as { enrollment_token?: unknown } | null)?.enrollment_token;
+  if (code === 'mfa_enrollment_required' && typeof token === 'string') return { mode: 'enroll', token };
+  return null;
+}
 
 /** The sign-in page ('/' and '/signin'). Kept light: no antd Form, the login sequence loads on submit. */
 export default function SignInPage() {
@@ -27,6 +42,8 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [touched, setTouched] = useState(false);
+  const [step, setStep] = useState<Step>({ mode: 'password' });
+  const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; done: () => void } | null>(null);
   const returnTo = returnPathFrom(location.state, location.search);
   const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
 
@@ -36,15 +53,18 @@ export default function SignInPage() {
   const usernameError = touched && !username.trim() ? t('signIn.usernameRequired') : null;
   const passwordError = touched && !password ? t('signIn.passwordRequired') : null;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!username.trim() || !password) return;
+  const submit = (factor?: Record<string, string>) => {
     busy.current = true;
     signIn.mutate(
-      { username, password, remember },
+      { username, password, remember, factor },
       {
         onSuccess: () => navigate(returnTo, { replace: true }),
+        // A staff user's right password: the server asks for the authenticator code (or its first set-up).
+        onError: (err) => {
+          const asked = stepAsked(err);
+          if (asked) setStep(asked);
+        },
+        onRecoveryCodes: (codes) => new Promise<void>((done) => setRecoveryCodes({ codes, done })),
         onSettled: () => {
           busy.current = false;
         },
@@ -52,8 +72,42 @@ export default function SignInPage() {
     );
   };
 
-  const error = signIn.isError ? signInErrorMessage(signIn.error, t, i18n.language) : null;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    submit();
+  };
+
   const pending = signIn.isPending;
+  const factorAsked = signIn.isError && stepAsked(signIn.error) !== null;
+  const error = signIn.isError && !factorAsked ? signInErrorMessage(signIn.error, t, i18n.language) : null;
+
+  if (step.mode !== 'password') {
+    return (
+      <AuthShell title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+        <Suspense fallback={<div style={{ minHeight: 200 }} aria-busy="true" />}>
+          <SecondFactorStep
+            mode={step.mode}
+            enrollmentToken={step.mode === 'enroll' ? step.token : null}
+            pending={pending && !recoveryCodes}
+            error={signIn.isError && !factorAsked ? signIn.error : null}
+            recoveryCodes={recoveryCodes?.codes ?? null}
+            onSubmit={(factor) => submit(factor)}
+            onCancel={() => {
+              signIn.reset();
+              setStep({ mode: 'password' });
+              setPassword('');
+            }}
+            onContinue={() => {
+              recoveryCodes?.done();
+              setRecoveryCodes(null);
+            }}
+          />
+        </Suspense>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
@@ -126,6 +180,11 @@ export default function SignInPage() {
                       {u.username}
                     </PlainButton>
                     <bdi>{u.description}</bdi>
+                    {u.totpSecret ? (
+                      <span style={{ flexBasis: '100%' }}>
+                        {t('signIn.demoKey')} <code dir="ltr" style={{ fontSize: 13, fontWeight: 600, wordBreak: 'break-all' }}>{u.totpSecret}</code>
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,248 @@
-import UnderConstructionPage from '../../dashboard/components/under-construction-page';
+import { EditOutlined, PlusOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Drawer, Empty, Form, Input, Popconfirm, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { bool, str } from '../../../lib/portal/entities';
+import { matches } from '../../directory/api/directory-api';
+import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
+import { failureText, FormError, orNull, PageHeading, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
-/** Placeholder until the page is built. */
+export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+/** The handler companies: list, search, create, edit, deactivate (no package when a month is opened) or reactivate. */
 export default function HandlerCompaniesPage() {
-  return <UnderConstructionPage areaKey="nav.council" />;
+  const { t } = useFeatureTranslation(['councilAdmin', 'portalData']);
+  useDocumentTitle(t('handlers.title'));
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: HANDLER_RECORDS_KEY, queryFn: ({ signal }) => fetchHandlerRecords(signal), structuralSharing: false });
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  // null: drawer closed; 'new': creating; an entity: editing it.
+  const [editing, setEditing] = useState<Entity | 'new' | null>(null);
+
+  const setActive = useMutation({
+    mutationFn: ({ handler, active }: { handler: Entity; active: boolean }) => updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
+    onSuccess: (_, { handler, active }) => {
+      message.success(t(active ? 'handlers.reactivated' : 'handlers.deactivated', { name: str(handler, 'title') }));
+      return client.invalidateQueries({ queryKey: HANDLER_RECORDS_KEY });
+    },
+    onError: (error) => message.error(failureText(error)),
+  });
+
+  const columns: ColumnsType<Entity> = [
+    { key: 'number', title: t('fields.handlerNumber'), width: 100, render: (_, h) => <strong>{str(h, 'field_handler_number')}</strong> },
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, h) => (
+        <Space direction="vertical" size={0}>
+          <span>{str(h, 'title')}</span>
+          {h.field_address ? <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>{str(h, 'field_address')}</Typography.Text> : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      render: (_, h) => <StatusTag status={str(h, 'field_handler_status') ?? ''} label={t(`handlerStatus.${str(h, 'field_handler_status')}`)} />,
+    },
+    { key: 'directory', title: t('fields.directory'), render: (_, h) => (bool(h, 'field_show_in_handler_directory') ? t('yes') : t('no')) },
+    {
+      key: 'contacts',
+      title: t('handlers.contacts'),
+      render: (_, h) => (
+        <Space direction="vertical" size={0}>
+          {h.field_email ? <bdi>{str(h, 'field_email')}</bdi> : null}
+          {h.field_phone ? <bdi>{str(h, 'field_phone')}</bdi> : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('actions'),
+      render: (_, h) => {
+        const name = str(h, 'title') ?? '';
+        const active = str(h, 'field_handler_status') === 'active';
+        return (
+          <Space wrap size={4}>
+            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(h)} aria-label={t('handlers.editWho', { name })}>
+              {t('edit')}
+            </Button>
+            <Link to={`/dashboard/council/users?handler=${encodeURIComponent(str(h, 'field_handler_number') ?? '')}`} aria-label={t('handlers.usersOf', { name })}>
+              <Space size={4}>
+                <TeamOutlined aria-hidden="true" />
+                {t('handlers.users')}
+              </Space>
+            </Link>
+            {active ? (
+              <Popconfirm
+                title={t('handlers.deactivateTitle', { name })}
+                description={<div style={{ maxWidth: 300 }}>{t('handlers.deactivateText')}</div>}
+                okText={t('handlers.deactivate')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('cancel')}
+                onConfirm={() => setActive.mutateAsync({ handler: h, active: false }).catch(() => undefined)}
+              >
+                <Button size="small" danger icon={<StopOutlined aria-hidden="true" />} aria-label={t('handlers.deactivateWho', { name })}>
+                  {t('handlers.deactivate')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setActive.mutate({ handler: h, active: true })} aria-label={t('handlers.reactivateWho', { name })}>
+                {t('handlers.reactivate')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <PageHeading
+        title={t('handlers.title')}
+        intro={t('handlers.intro')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {t('handlers.new')}
+          </Button>
+        }
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          type="search"
+          allowClear
+          aria-label={t('handlers.search')}
+          placeholder={t('handlers.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ width: 320, maxWidth: '100%' }}
+        />
+        <Segmented<StatusFilter>
+          aria-label={t('fields.status')}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'all', label: t('filters.all') },
+            { value: 'active', label: t('handlerStatus.active') },
+            { value: 'inactive', label: t('handlerStatus.inactive') },
+          ]}
+        />
+      </Space>
+      <QueryState query={query} isEmpty={(list) => list.length === 0} emptyText={t('handlers.empty')}>
+        {(list) => {
+          const found = list.filter(
+            (h) =>
+              (status === 'all' || str(h, 'field_handler_status') === status) &&
+              matches(q, h.title, h.field_handler_number, h.field_email, h.field_phone, h.field_address),
+          );
+          if (found.length === 0) return <Empty description={t('handlers.noneFound')} />;
+          return <Table<Entity> rowKey="id" columns={columns} dataSource={found} pagination={{ pageSize: 25, hideOnSinglePage: true }} scroll={{ x: 900 }} />;
+        }}
+      </QueryState>
+      <HandlerDrawer editing={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}
+
+const HANDLER_FIELDS = ['title', 'field_handler_number', 'field_handler_status', 'field_show_in_handler_directory', 'field_address', 'field_phone', 'field_email', 'field_website'];
+
+function initialValues(editing: Entity | 'new' | null): HandlerValues {
+  const h = editing && editing !== 'new' ? editing : null;
+  return {
+    title: str(h, 'title') ?? '',
+    field_handler_number: str(h, 'field_handler_number') ?? '',
+    field_handler_status: (str(h, 'field_handler_status') as 'active' | 'inactive' | null) ?? 'active',
+    field_show_in_handler_directory: h ? bool(h, 'field_show_in_handler_directory') : true,
+    field_address: str(h, 'field_address'),
+    field_phone: str(h, 'field_phone'),
+    field_email: str(h, 'field_email'),
+    field_website: str(h, 'field_website'),
+  };
+}
+
+/** Create or edit a handler; the server's checks (a taken number, a bad e-mail address) show at their fields. */
+function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; onClose: () => void }) {
+  const { t } = useFeatureTranslation('councilAdmin');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<HandlerValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const width = useDrawerWidth();
+  const isNew = editing === 'new';
+  const save = useMutation({
+    mutationFn: (v: HandlerValues) => {
+      const values: HandlerValues = { ...v, field_address: orNull(v.field_address), field_phone: orNull(v.field_phone), field_email: orNull(v.field_email), field_website: orNull(v.field_website) };
+      return editing && editing !== 'new' ? updateHandler(editing, values) : createHandler(values);
+    },
+    onMutate: () => setFormError(null),
+    onSuccess: (saved) => {
+      message.success(t(isNew ? 'handlers.created' : 'handlers.saved', { name: str(saved, 'title') }));
+      onClose();
+      return client.invalidateQueries({ queryKey: HANDLER_RECORDS_KEY });
+    },
+    onError: (error) => setFormError(showServerErrors(form, error, HANDLER_FIELDS)),
+  });
+  return (
+    <Drawer
+      open={editing !== null}
+      onClose={onClose}
+      width={width}
+      destroyOnHidden
+      title={isNew ? t('handlers.new') : t('handlers.editTitle', { name: editing ? str(editing, 'title') : '' })}
+      afterOpenChange={(open) => !open && setFormError(null)}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {isNew ? t('create') : t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <FormError text={formError} />
+      <Form form={form} layout="vertical" initialValues={initialValues(editing)} onFinish={(v) => save.mutate(v)} requiredMark>
+        <Form.Item name="title" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+          <Input maxLength={200} autoComplete="organization" />
+        </Form.Item>
+        <Form.Item name="field_handler_number" label={t('fields.handlerNumber')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+          <Input maxLength={20} inputMode="numeric" style={{ maxWidth: 200 }} />
+        </Form.Item>
+        <Form.Item name="field_handler_status" label={t('fields.status')}>
+          <Select
+            style={{ maxWidth: 200 }}
+            options={[
+              { value: 'active', label: t('handlerStatus.active') },
+              { value: 'inactive', label: t('handlerStatus.inactive') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="field_show_in_handler_directory" label={t('fields.directory')} valuePropName="checked" extra={t('handlers.directoryHelp')}>
+          <Switch />
+        </Form.Item>
+        <Form.Item name="field_address" label={t('fields.address')}>
+          <Input.TextArea rows={3} maxLength={1000} autoComplete="street-address" />
+        </Form.Item>
+        <Form.Item name="field_phone" label={t('fields.phone')}>
+          <Input maxLength={60} type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="field_email" label={t('fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+          <Input maxLength={254} type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="field_website" label={t('fields.website')}>
+          <Input maxLength={500} type="url" placeholder="https://" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
 }

@@ -1,6 +1,318 @@
-import UnderConstructionPage from '../../dashboard/components/under-construction-page';
+import { EditOutlined, MailOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/query-state';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { str } from '../../../lib/portal/entities';
+import { useSession } from '../../../lib/session/use-session';
+import {
+  createUser, fetchHandlerRecords, fetchUsers, sendPasswordReset, updateUser, type CouncilUser, type UserFilters, type UserInput, type UserRole,
+  type UserStatus,
+} from '../api/council-admin-api';
+import { HANDLER_RECORDS_KEY } from './handler-companies-page';
+import { failureText, FormError, orNull, PageHeading, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
-/** Placeholder until the page is built. */
+const USERS_KEY = ['council', 'users'] as const;
+const STATUSES: UserStatus[] = ['active', 'blocked', 'pending', 'refused'];
+const ROLES: UserRole[] = ['handler', 'staff'];
+
+/** The handler records as choices "101 · Riverbend Pecan Co." (value: the handler number). */
+function useHandlerOptions() {
+  const query = useQuery({ queryKey: HANDLER_RECORDS_KEY, queryFn: ({ signal }) => fetchHandlerRecords(signal), structuralSharing: false });
+  return (query.data ?? []).map((h) => ({ value: str(h, 'field_handler_number') ?? '', label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}` }));
+}
+
+/** The filters live in the address (?q=&status=&role=&handler=), so a handler's "Users" link lands filtered. */
+function useFilters(): [UserFilters, (next: Partial<UserFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters: UserFilters = {
+    q: params.get('q') ?? undefined,
+    status: (params.get('status') as UserStatus | null) ?? undefined,
+    role: (params.get('role') as UserRole | null) ?? undefined,
+    handler: params.get('handler') ?? undefined,
+    page: Number(params.get('page') ?? 1) || 1,
+  };
+  const set = (next: Partial<UserFilters>) => {
+    const merged: Record<string, unknown> = { ...filters, page: undefined, ...next };
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== null && v !== '' && !(k === 'page' && v === 1)) out.set(k, String(v));
+    setParams(out, { replace: true });
+  };
+  return [filters, set];
+}
+
+/** User accounts: search and filter, create, edit, assign to a handler, deactivate (ends every session), reset link. */
 export default function UsersPage() {
-  return <UnderConstructionPage areaKey="nav.council" />;
+  const { t } = useFeatureTranslation(['councilAdmin', 'portalData']);
+  useDocumentTitle(t('users.title'));
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const { profile } = useSession();
+  const [filters, setFilters] = useFilters();
+  const [search, setSearch] = useState(filters.q ?? '');
+  const deferred = useDeferredValue(search);
+  useEffect(() => {
+    // The search goes to the server a moment after typing stops.
+    const timer = setTimeout(() => deferred !== (filters.q ?? '') && setFilters({ q: deferred.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [deferred]); // eslint-disable-line react-hooks/exhaustive-deps
+  const query = useQuery({ queryKey: [...USERS_KEY, filters], queryFn: ({ signal }) => fetchUsers(filters, signal), placeholderData: keepPreviousData });
+  const handlerOptions = useHandlerOptions();
+  const [editing, setEditing] = useState<CouncilUser | 'new' | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
+
+  const setStatus = useMutation({
+    mutationFn: ({ user, status }: { user: CouncilUser; status: 'active' | 'blocked' }) => updateUser(user.id, { status }),
+    onSuccess: (user, { status }) => {
+      message.success(t(status === 'blocked' ? 'users.deactivated' : 'users.reactivated', { name: fullName(user) }));
+      return refresh();
+    },
+    onError: (error) => message.error(failureText(error)),
+  });
+  const reset = useMutation({
+    mutationFn: (user: CouncilUser) => sendPasswordReset(user.id),
+    onSuccess: (r) => (r.mail_sent ? message.success(t('users.resetSent', { email: r.email })) : message.warning(t('users.resetNotSent', { email: r.email }))),
+    onError: (error) => message.error(failureText(error)),
+  });
+
+  const columns: ColumnsType<CouncilUser> = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, u) => (
+        <Space direction="vertical" size={0}>
+          <strong>{fullName(u)}</strong>
+          <Typography.Text type="secondary">{t('users.usernameIs', { username: u.username })}</Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'email', title: t('fields.email'), render: (_, u) => (u.email ? <bdi>{u.email}</bdi> : '—') },
+    { key: 'role', title: t('fields.role'), render: (_, u) => t(`role.${u.role}`) },
+    { key: 'handler', title: t('fields.handler'), render: (_, u) => (u.handler_number ? `${u.handler_number} · ${u.handler_name ?? ''}` : '—') },
+    { key: 'status', title: t('fields.status'), render: (_, u) => <StatusTag status={u.status} label={t(`userStatus.${u.status}`)} /> },
+    {
+      key: 'actions',
+      title: t('actions'),
+      render: (_, u) => {
+        const name = fullName(u);
+        if (u.status === 'pending' || u.status === 'refused') return <Typography.Text type="secondary">{t('users.decideUnderRequests')}</Typography.Text>;
+        const self = u.id === profile.userUid;
+        return (
+          <Space wrap size={4}>
+            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(u)} aria-label={t('users.editWho', { name })}>
+              {t('edit')}
+            </Button>
+            {u.status === 'active' ? (
+              <Popconfirm
+                title={t('users.resetTitle', { name })}
+                description={<div style={{ maxWidth: 300 }}>{t('users.resetText', { email: u.email ?? '—' })}</div>}
+                okText={t('users.sendReset')}
+                cancelText={t('cancel')}
+                onConfirm={() => reset.mutateAsync(u).catch(() => undefined)}
+                disabled={!u.email}
+              >
+                <Button size="small" icon={<MailOutlined aria-hidden="true" />} disabled={!u.email} aria-label={t('users.sendResetWho', { name })}>
+                  {t('users.sendReset')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+            {u.status === 'active' && !self ? (
+              <Popconfirm
+                title={t('users.deactivateTitle', { name })}
+                description={<div style={{ maxWidth: 300 }}>{t('users.deactivateText')}</div>}
+                okText={t('users.deactivate')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('cancel')}
+                onConfirm={() => setStatus.mutateAsync({ user: u, status: 'blocked' }).catch(() => undefined)}
+              >
+                <Button size="small" danger icon={<StopOutlined aria-hidden="true" />} aria-label={t('users.deactivateWho', { name })}>
+                  {t('users.deactivate')}
+                </Button>
+              </Popconfirm>
+            ) : null}
+            {u.status === 'blocked' ? (
+              <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setStatus.mutate({ user: u, status: 'active' })} aria-label={t('users.reactivateWho', { name })}>
+                {t('users.reactivate')}
+              </Button>
+            ) : null}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <PageHeading
+        title={t('users.title')}
+        intro={t('users.intro')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
+            {t('users.new')}
+          </Button>
+        }
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          type="search"
+          allowClear
+          aria-label={t('users.search')}
+          placeholder={t('users.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onSearch={(v) => setFilters({ q: v.trim() || undefined })}
+          style={{ width: 300, maxWidth: '100%' }}
+        />
+        <Select
+          aria-label={t('fields.status')}
+          style={{ width: 160 }}
+          value={filters.status ?? ''}
+          onChange={(v) => setFilters({ status: (v || undefined) as UserStatus | undefined })}
+          options={[{ value: '', label: t('filters.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) }))]}
+        />
+        <Select
+          aria-label={t('fields.role')}
+          style={{ width: 160 }}
+          value={filters.role ?? ''}
+          onChange={(v) => setFilters({ role: (v || undefined) as UserRole | undefined })}
+          options={[{ value: '', label: t('filters.anyRole') }, ...ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))]}
+        />
+        <Select
+          aria-label={t('fields.handler')}
+          style={{ width: 260, maxWidth: '100%' }}
+          showSearch
+          optionFilterProp="label"
+          value={filters.handler ?? ''}
+          onChange={(v) => setFilters({ handler: v || undefined })}
+          options={[{ value: '', label: t('filters.anyHandler') }, { value: 'none', label: t('filters.noHandler') }, ...handlerOptions]}
+        />
+      </Space>
+      <QueryState query={query} isEmpty={(r) => r.data.length === 0} emptyText={t('users.empty')}>
+        {(r) => (
+          <Table<CouncilUser>
+            rowKey="id"
+            columns={columns}
+            dataSource={r.data}
+            loading={query.isFetching && query.isPlaceholderData}
+            scroll={{ x: 980 }}
+            pagination={{
+              current: r.meta.page,
+              pageSize: r.meta.per_page,
+              total: r.meta.total,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              onChange: (page) => setFilters({ ...filters, page }),
+            }}
+          />
+        )}
+      </QueryState>
+      <UserDrawer editing={editing} handlerOptions={handlerOptions} onClose={() => setEditing(null)} onSaved={refresh} />
+    </Card>
+  );
+}
+
+const fullName = (u: CouncilUser) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.username;
+
+interface UserFormValues {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  job_title: string;
+  phone: string;
+  role: UserRole;
+  handler_number: string | null;
+}
+
+const USER_FIELDS = ['username', 'first_name', 'last_name', 'email', 'job_title', 'phone', 'role', 'handler_number'];
+
+/** Create or edit an account; moving a user to another handler or role ends its sessions (the server does it). */
+function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: CouncilUser | 'new' | null; handlerOptions: Array<{ value: string; label: string }>; onClose: () => void; onSaved: () => unknown }) {
+  const { t } = useFeatureTranslation('councilAdmin');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<UserFormValues>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const width = useDrawerWidth();
+  const isNew = editing === 'new';
+  const user = editing && editing !== 'new' ? editing : null;
+  const role = Form.useWatch('role', form);
+  const save = useMutation({
+    mutationFn: async (v: UserFormValues) => {
+      const input: UserInput = {
+        first_name: v.first_name?.trim(), last_name: orNull(v.last_name), job_title: orNull(v.job_title), phone: orNull(v.phone),
+        role: v.role, handler_number: v.role === 'handler' ? (v.handler_number ?? null) : null,
+      };
+      if (isNew) {
+        const made = await createUser({ ...input, username: v.username?.trim(), email: v.email?.trim() || undefined });
+        return { user: made.data, resetSent: made.meta.password_reset_sent };
+      }
+      return { user: await updateUser(user!.id, { ...input, email: orNull(v.email) }), resetSent: false };
+    },
+    onMutate: () => setFormError(null),
+    onSuccess: ({ user: saved, resetSent }) => {
+      if (isNew) message.success(t(resetSent ? 'users.createdMailed' : 'users.created', { name: fullName(saved), email: saved.email }));
+      else message.success(t('users.saved', { name: fullName(saved) }));
+      onClose();
+      return onSaved();
+    },
+    onError: (error) => setFormError(showServerErrors(form, error, USER_FIELDS)),
+  });
+  const initial: Partial<UserFormValues> = user
+    ? { first_name: user.first_name, last_name: user.last_name, email: user.email ?? '', job_title: user.job_title ?? '', phone: user.phone ?? '', role: user.role, handler_number: user.handler_number }
+    : { role: 'handler', handler_number: null };
+  return (
+    <Drawer
+      open={editing !== null}
+      onClose={onClose}
+      width={width}
+      destroyOnHidden
+      afterOpenChange={(open) => !open && setFormError(null)}
+      title={isNew ? t('users.new') : t('users.editTitle', { name: user ? fullName(user) : '' })}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {isNew ? t('create') : t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <FormError text={formError} />
+      {isNew ? <Typography.Paragraph type="secondary">{t('users.newHelp')}</Typography.Paragraph> : null}
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
+        {isNew ? (
+          <Form.Item name="username" label={t('fields.username')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+            <Input maxLength={60} autoComplete="off" />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="first_name" label={t('fields.firstName')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="last_name" label={t('fields.lastName')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="email" label={t('fields.email')} rules={[{ required: isNew, whitespace: true, message: t('validation.required') }]}>
+          <Input maxLength={254} type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="role" label={t('fields.role')}>
+          <Select options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} style={{ maxWidth: 240 }} />
+        </Form.Item>
+        {role !== 'staff' ? (
+          <Form.Item name="handler_number" label={t('fields.handler')} rules={[{ required: true, message: t('validation.handlerRequired') }]} extra={user ? t('users.moveHelp') : undefined}>
+            <Select showSearch optionFilterProp="label" options={handlerOptions} placeholder={t('users.chooseHandler')} />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="job_title" label={t('fields.jobTitle')}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('fields.phone')}>
+          <Input maxLength={60} type="tel" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
 }

@@ -1,7 +1,6 @@
-import { Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StaticTable, type StaticColumn } from '../../../components/static-table';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/entities';
@@ -12,20 +11,20 @@ import { StatusTag } from './status-tag';
 export function SeasonStatusTable({ packages, today, justCertified }: { packages: Entity[]; today: string; justCertified: string | null }) {
   const { t, i18n } = useTranslation('filing');
   const lang = i18n.language;
-  const columns: ColumnsType<Entity> = [
+  const columns: StaticColumn<Entity>[] = [
     {
       key: 'month',
       title: t('dashboard.month'),
-      render: (_, pkg) => {
+      render: (pkg) => {
         const month = periodMonthOf(pkg);
         return <strong>{month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : str(periodOf(pkg), 'title')}</strong>;
       },
     },
-    { key: 'due', title: t('dashboard.dueDate'), render: (_, pkg) => formatDate(dueDateOf(pkg), lang) },
+    { key: 'due', title: t('dashboard.dueDate'), render: (pkg) => formatDate(dueDateOf(pkg), lang) },
     ...FORM_NUMBERS.map((n) => ({
       key: `form${n}`,
       title: t('forms.formN', { n }),
-      render: (_: unknown, pkg: Entity) => {
+      render: (pkg: Entity) => {
         const form = currentVersionOf(pkg, n);
         const status = formDisplayStatus(form, dueDateOf(pkg), today);
         return form ? (
@@ -39,14 +38,7 @@ export function SeasonStatusTable({ packages, today, justCertified }: { packages
     })),
   ];
   return (
-    <Table<Entity>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={packages}
-      pagination={false}
-      scroll={{ x: 560 }}
-      aria-label={t('dashboard.seasonStatus')}
-    />
+    // A plain grid of statuses: no sorting, paging or selection, so not antd's Table (see StaticTable).
+    <StaticTable<Entity> rowKey={(pkg) => pkg.id} columns={columns} rows={packages} scrollX={560} label={t('dashboard.seasonStatus')} />
   );
 }

@@ -1,12 +1,18 @@
 import { Card, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useSession } from '../../../lib/session/use-session';
+
+// Staff only: the council console's pages, in its own chunk and texts.
+const CouncilHelp = lazy(() => import('../../council-admin/components/council-help'));
 
 const SECTIONS = ['monthly', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'contact'] as const;
 
 /** How filing works: monthly forms 1-3, form 4 transfers, form 5 year-end, certification, amendments, confidentiality. */
 export default function HelpPage() {
   const { t } = useTranslation();
+  const { isStaff } = useSession();
   useDocumentTitle(t('nav.help'));
   return (
     <Card>
@@ -23,6 +29,11 @@ export default function HelpPage() {
             <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t(`help.${s}Body`)}</Typography.Paragraph>
           </section>
         ))}
+        {isStaff ? (
+          <Suspense fallback={null}>
+            <CouncilHelp />
+          </Suspense>
+        ) : null}
       </article>
     </Card>
   );

@@ -7,18 +7,20 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
+import { ActiveSessionsCard } from './active-sessions-card';
 
 /** The signed-in user's identity and session, from what the login sequence stored. */
 export default function MyProfilePage() {
   const { t, i18n } = useTranslation();
   const { profile, token } = useSession();
-  const { t: tp } = useFeatureTranslation('profileEdit');
+  const { t: tp } = useFeatureTranslation(['profileEdit', 'account']);
   const navigate = useNavigate();
   useDocumentTitle(t('profile.title'));
   const none = t('profile.none');
   const status = profile.handlerStatus ? t(`profile.status_${profile.handlerStatus}`, { defaultValue: profile.handlerStatus }) : none;
   const roles = profile.roles.length ? profile.roles.map((r) => t(`profile.role_${r}`, { defaultValue: r })).join(', ') : none;
   return (
+    <>
     <Card>
       <Typography.Title level={1} style={{ fontSize: 26 }}>
         {t('profile.title')}
@@ -43,5 +45,7 @@ export default function MyProfilePage() {
         </Button>
       ) : null}
     </Card>
+    <ActiveSessionsCard />
+    </>
   );
 }

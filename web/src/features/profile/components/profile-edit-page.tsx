@@ -78,8 +78,8 @@ function PasswordCard() {
             showIcon
             role="alert"
             style={{ marginBottom: 12 }}
-            message={err instanceof ApiError && (err.status === 404 || err.status === 405) ? t('profileEdit:passwordUnavailable') : err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 422) ? t('profileEdit:passwordRefused') : t('portalData:saveFailed')}
-            description={err instanceof ApiError && (err.status === 404 || err.status === 405) ? undefined : errorText(err)}
+            message={err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 422) ? t('profileEdit:passwordRefused') : t('portalData:saveFailed')}
+            description={errorText(err)}
           />
         ) : null}
         <Button htmlType="submit" type="primary" disabled={!ready} loading={change.isPending}>

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isoTimestamp } from '../lib/time.js';
+import { authenticateSession } from '../plugins/auth.js';
+import { notFound } from '../plugins/errors.js';
+import { revokeFamily } from '../oauth/tokens.js';
+
+/**
+ * A user's active sessions: each sign-in (a refresh-token family, oauth/tokens.ts) that has not ended. Ending one
+ * revokes its family, so its access tokens answer 401 at their next request and its refresh token is refused.
+ * Only the user's own sessions are listed or ended; someone else's answers 404 like an unknown one.
+ */
+export interface SessionInfo {
+  id: string;
+  created: string;
+  /** The sign-in or the latest refresh (access tokens are refreshed every few minutes while the app is open). */
+  last_used: string;
+  expires_at: string;
+  client: string;
+  user_agent: string | null;
+  address: string | null;
+  /** The session making this request. */
+  current: boolean;
+}
+
+export async function listOwnSessions(ctx: AppContext, request: FastifyRequest): Promise<SessionInfo[]> {
+  const session = await authenticateSession(ctx, request);
+  const now = isoTimestamp(ctx.clock.now());
+  const rows = await ctx.db.selectFrom('oauth_token_families as f').innerJoin('oauth_clients as c', 'c.id', 'f.client_id')
+    .select(['f.id', 'f.created', 'f.last_used', 'f.expires_at', 'f.user_agent', 'f.address', 'c.label'])
+    .where('f.user_id', '=', session.viewer.userId).where('f.revoked_at', 'is', null).where('f.expires_at', '>', now)
+    .orderBy('f.created', 'desc').orderBy('f.id').execute();
+  return rows.map((r) => ({
+    id: r.id as string,
+    created: r.created as string,
+    last_used: (r.last_used ?? r.created) as string,
+    expires_at: r.expires_at as string,
+    client: r.label as string,
+    user_agent: (r.user_agent ?? null) as string | null,
+    address: (r.address ?? null) as string | null,
+    current: r.id === session.familyId,
+  }));
+}
+
+export async function endOwnSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const session = await authenticateSession(ctx, request);
+  const id = String((request.params as { id: string }).id);
+  const now = ctx.clock.now();
+  const row = await ctx.db.selectFrom('oauth_token_families').select('id')
+    .where('id', '=', id.slice(0, 100)).where('user_id', '=', session.viewer.userId)
+    .where('revoked_at', 'is', null).where('expires_at', '>', isoTimestamp(now))
+    .executeTakeFirst();
+  if (!row) throw notFound('You have no active session with this id.');
+  await revokeFamily(ctx.db, id, now);
+}

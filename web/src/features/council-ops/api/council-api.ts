@@ -1,0 +1,120 @@
+import { toApiError } from '../../../lib/http/errors';
+import { endSession, getAccessToken, refreshSession } from '../../../lib/session/session';
+
+/**
+ * Calls to the council's staff endpoints (/api/council/..., plain JSON, docs/COUNCIL-API.md) with the bearer
+ * token: on a 401 the token is refreshed once and the call retried once, as the JSON:API client does.
+ */
+export type Params = Record<string, string | number | undefined | null>;
+
+export function withQuery(path: string, params: Params = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const go = (token: string | null) => fetch(path, { ...init, headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  let response = await go(await getAccessToken());
+  if (response.status === 401) {
+    const refreshed = await refreshSession().then((t) => t.access_token, () => null);
+    if (refreshed) response = await go(refreshed);
+    if (!refreshed || response.status === 401) {
+      const error = await toApiError(response);
+      endSession('refresh-failed');
+      throw error;
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+export async function councilGet<T>(path: string, params?: Params, signal?: AbortSignal): Promise<T> {
+  const response = await send(withQuery(`/api/council${path}`, params), { signal, headers: { Accept: 'application/json' } });
+  return (await response.json()) as T;
+}
+
+export async function councilPost<T>(path: string, body: unknown): Promise<T> {
+  const response = await send(`/api/council${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Saves a blob under a file name (a link clicked in code, then let go). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A CSV export: it needs the bearer token, so it is fetched and saved as a blob rather than opened as a link. */
+export async function downloadCsv(path: string, params: Params, filename: string): Promise<void> {
+  const response = await send(withQuery(`/api/council${path}`, params), { headers: { Accept: 'text/csv' } });
+  saveBlob(await response.blob(), filename);
+}
+
+// ---- Shapes of the answers (docs/COUNCIL-API.md) ----
+
+export interface Season { id: string; title: string; start_date: string; end_date: string; reporting_due_date: string; current: boolean }
+export interface CalendarPeriod { id: string; title: string; period_month: string; due_date: string; packages: number }
+export interface Calendar { season: Season; year_end_due_date: string; periods: CalendarPeriod[] }
+
+export type BoardStatus = 'not_started' | 'draft' | 'certified' | 'amended' | 'overdue';
+export const BOARD_STATUSES: BoardStatus[] = ['not_started', 'draft', 'certified', 'amended', 'overdue'];
+export type FormBundle = 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
+export interface BoardRow {
+  handler_id: string; handler_number: string; handler_name: string; form: FormBundle; status: BoardStatus; due_date: string;
+  current_version_id: string | null; certified_version_id: string | null; certified_at: string | null; amendments: number; amendment_in_progress: boolean;
+}
+export interface Board {
+  scope: { kind: 'period' | 'season'; id: string; title: string; period_month?: string };
+  due_date: string; forms: FormBundle[]; counts: Record<BoardStatus, number>; data: BoardRow[];
+}
+
+export interface FilingVersion {
+  id: string; type: string; title: string; amendment_number: number; form_status: string; certified_at: string | null;
+  certification_name: string | null; amendment_reason: string | null; created: string; changed: string;
+  attributes: Record<string, unknown>; changed_fields: string[];
+}
+export interface FilingVersions { bundle: FormBundle; handler: { id: string; handler_number: string; name: string }; scope: { period_id?: string | null; season_id?: string | null }; versions: FilingVersion[] }
+
+export interface InvoiceRow {
+  id: string; invoice_number: string; handler_id: string; handler_number: string; handler_name: string; period_id: string; period_month: string;
+  season_id: string; amount_due: string; due_date: string; status: 'open' | 'paid'; paid_date: string | null; paid_reference: string | null;
+  form_1_id: string | null; created: string;
+}
+export interface Sums { billed: string; paid: string; open: string; invoices: number }
+export interface InvoiceTotals extends Sums { season: { id: string; title: string }; by_handler: Array<Sums & { handler_id: string; handler_number: string; handler_name: string }> }
+
+export interface ReminderRow {
+  id: string; kind: 'due_soon' | 'overdue'; status: 'claimed' | 'sent' | 'failed'; to: string; subject: string; due_date: string; claimed_at: string;
+  sent_at: string | null; period_id: string; period_month: string; handler_id: string; handler_number: string; handler_name: string; user_id: string; username: string;
+}
+export interface Paged<T> { data: T[]; meta: { total: number; page: number; per_page: number; pages?: number } }
+
+export interface AuditEntry {
+  id: string; occurred_at: string; actor: { id: string; name: string; role: string } | null; type: string; resource_type: string | null;
+  entity_id: string; action: string; handler_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null;
+}
+
+export interface StoredFile { id: string; filename: string; mime: string; size: number; created: string; url: string }
+export interface GeneratedDoc {
+  id: string; kind: 'monthly' | 'annual' | 'industry'; title: string; generated_at: string; changed: string; file: StoredFile | null;
+  period_id?: string; period_month?: string; period_title?: string; handlers_count?: number; publish_to_portal?: boolean; published_date?: string | null;
+}
+export interface ReportsList { season: { id: string; title: string; current: boolean }; monthly: GeneratedDoc[]; annual: GeneratedDoc[]; industry_analytics: GeneratedDoc[] }
+export interface ReportSources {
+  report: { id: string; kind: string; title: string; generated_at: string; file: StoredFile | null };
+  months: string[]; forms: FormBundle[];
+  handlers: Array<{ handler_id: string; handler_number: string; handler_name: string; filings: Array<{ form: FormBundle; period_month: string | null; version_id: string; amendment_number: number; certified_at: string }> }>;
+}
