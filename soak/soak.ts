@@ -5,8 +5,8 @@
  * the web app's reads and some profile writes over N concurrent keep-alive connections (one user each) for a
  * bounded time, samples the server's RSS every second, then sends SIGTERM while the same load runs.
  *
- * It fails (exit 1) when: any request errs or answers non-2xx during the soak; the server's RSS in the last quarter
- * of the run rises more than RSS_BOUND_MB above the median of the first quarter (after WARMUP_SECONDS); any request
+ * It fails (exit 1) when: any request errs or answers non-2xx during the soak; the median of the server's RSS in the
+ * last quarter of the run is more than RSS_BOUND_MB above the first quarter's (after WARMUP_SECONDS); any request
  * sent before SIGTERM fails or is cut off; or the server does not exit 0 after SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,7 +24,8 @@ import { hashPassword } from '../server/src/users/passwords.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RSS_BOUND_MB = 64;
-const WARMUP_SECONDS = 10;
+/** The heap grows to its working size under this load in the first seconds: not counted as growth. */
+const WARMUP_SECONDS = 20;
 const PASSWORD = 'soak-password-2026';
 
 const { values: args } = parseArgs({
@@ -36,7 +37,7 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const USERS = Number(args.users);
 
-interface Outcome { status: number | null; error?: string; sentAt: number; ms: number }
+interface Outcome { status: number | null; error?: string; sentAt: number; ms: number; path?: string }
 interface SoakUser { name: string; id: string; handlerId: string; token: string }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: USERS + 10 });
@@ -172,7 +173,7 @@ async function drive(port: number, users: SoakUser[], until: () => boolean, reco
     for (let n = i; !until(); n += 1) {
       const [method, path, body] = work[n % work.length];
       const r = await request(port, method, path, u.token, body);
-      record(r);
+      record({ ...r, path: `${method} ${path.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')}` });
       if (r.status === null || r.status === 503) return; // the server is going away (SIGTERM phase)
     }
   }));
@@ -180,7 +181,7 @@ async function drive(port: number, users: SoakUser[], until: () => boolean, reco
 
 interface Result {
   db: string; seconds: number; requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number;
-  rssFirstQuarterMb: number; rssLastQuarterMaxMb: number; rssGrowthMb: number; rssMaxMb: number;
+  rssFirstQuarterMb: number; rssLastQuarterMb: number; rssGrowthMb: number; rssMaxMb: number;
   sigterm: { inFlight: number; inFlightOk: number; inFlightFailed: number; afterRefused: number; exitCode: number | null; exitMs: number };
   failures: string[];
 }
@@ -196,6 +197,11 @@ async function soak(name: 'sqlite' | 'postgres', port: number): Promise<Result> 
     const users = await signInAll(port, await createUsers(target));
     console.log(`[${name}] ${users.length} users signed in; ${USERS} connections for ${SECONDS} s`);
     const pid = server.child.pid!;
+    // Open the N connections first, as N browsers would have them open: a connection still waiting in the kernel's
+    // accept queue when the load starts can wait there for long while the server is saturated (seen on SQLite,
+    // whose queries run on the event loop), which measures the ramp, not the steady state.
+    const opened = await Promise.all(users.map(() => request(port, 'GET', '/healthz')));
+    if (opened.some((o) => o.status !== 200)) throw new Error(`opening connections: ${opened.filter((o) => o.status !== 200).length} failed`);
 
     // The soak.
     const outcomes: Outcome[] = [];
@@ -205,7 +211,8 @@ async function soak(name: 'sqlite' | 'postgres', port: number): Promise<Result> 
     const firstError = new Map<string, number>();
     await drive(port, users, () => Date.now() - start >= SECONDS * 1000, (o) => {
       outcomes.push(o);
-      if (o.status === null || o.status < 200 || o.status >= 300) firstError.set(`${o.status ?? o.error}`, (firstError.get(`${o.status ?? o.error}`) ?? 0) + 1);
+      const key = `${o.status ?? o.error} ${o.path}`;
+      if (o.status === null || o.status < 200 || o.status >= 300) firstError.set(key, (firstError.get(key) ?? 0) + 1);
     });
     clearInterval(sampler);
     const elapsed = (Date.now() - start) / 1000;
@@ -216,8 +223,9 @@ async function soak(name: 'sqlite' | 'postgres', port: number): Promise<Result> 
     const steady = samples.slice(WARMUP_SECONDS);
     const quarter = Math.max(1, Math.floor(steady.length / 4));
     const firstQuarter = median(steady.slice(0, quarter));
-    const lastQuarterMax = Math.max(...steady.slice(-quarter));
-    const growth = lastQuarterMax - firstQuarter;
+    // Medians, not peaks: RSS saw-tooths with each major collection; a leak lifts the whole last quarter.
+    const lastQuarter = median(steady.slice(-quarter));
+    const growth = lastQuarter - firstQuarter;
     if (growth > RSS_BOUND_MB) failures.push(`RSS grew ${growth.toFixed(0)} MB (bound ${RSS_BOUND_MB} MB)`);
 
     // SIGTERM under the same load: everything sent before the signal must finish with 2xx, and the process exit 0.
@@ -233,13 +241,15 @@ async function soak(name: 'sqlite' | 'postgres', port: number): Promise<Result> 
     await load;
     const inFlight = during.filter((o) => o.sentAt < signalledAt);
     const inFlightFailed = inFlight.filter((o) => o.status === null || o.status < 200 || o.status >= 300);
-    if (inFlightFailed.length > 0) failures.push(`${inFlightFailed.length} requests sent before SIGTERM failed: ${[...new Set(inFlightFailed.map((o) => o.status ?? o.error))].join(', ')}`);
+    const kinds = new Map<string, number>();
+    for (const o of inFlightFailed) kinds.set(`${o.status ?? o.error} ${o.path}`, (kinds.get(`${o.status ?? o.error} ${o.path}`) ?? 0) + 1);
+    if (inFlightFailed.length > 0) failures.push(`${inFlightFailed.length} requests sent before SIGTERM failed: ${JSON.stringify(Object.fromEntries(kinds))}`);
     if (exited?.code !== 0) failures.push(`server exit after SIGTERM: ${exited ? exited.code : 'still running after 60 s'}`);
     const latencies = outcomes.map((o) => o.ms);
     return {
       db: name, seconds: Math.round(elapsed), requests: outcomes.length, rps: Math.round(outcomes.length / elapsed),
       p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), non2xx, errors,
-      rssFirstQuarterMb: Math.round(firstQuarter), rssLastQuarterMaxMb: Math.round(lastQuarterMax), rssGrowthMb: Math.round(growth), rssMaxMb: Math.round(Math.max(...samples)),
+      rssFirstQuarterMb: Math.round(firstQuarter), rssLastQuarterMb: Math.round(lastQuarter), rssGrowthMb: Math.round(growth), rssMaxMb: Math.round(Math.max(...samples)),
       sigterm: {
         inFlight: inFlight.length, inFlightOk: inFlight.length - inFlightFailed.length, inFlightFailed: inFlightFailed.length,
         afterRefused: during.filter((o) => o.sentAt >= signalledAt && (o.status === null || o.status >= 300)).length,
@@ -263,13 +273,13 @@ async function main(): Promise<number> {
   for (const db of dbs) results.push(await soak(db, Number(args.port)));
   console.table(results.map((r) => ({
     db: r.db, seconds: r.seconds, requests: r.requests, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors, non2xx: r.non2xx,
-    'RSS q1 MB': r.rssFirstQuarterMb, 'RSS last-q max MB': r.rssLastQuarterMaxMb, 'growth MB': r.rssGrowthMb, 'RSS max MB': r.rssMaxMb,
+    'RSS q1 MB': r.rssFirstQuarterMb, 'RSS last-q MB': r.rssLastQuarterMb, 'growth MB': r.rssGrowthMb, 'RSS max MB': r.rssMaxMb,
   })));
   console.table(results.map((r) => ({ db: r.db, 'sent before SIGTERM': r.sigterm.inFlight, '2xx': r.sigterm.inFlightOk, failed: r.sigterm.inFlightFailed,
     'refused after': r.sigterm.afterRefused, 'exit code': r.sigterm.exitCode, 'exit after ms': r.sigterm.exitMs })));
   const failures = results.flatMap((r) => r.failures.map((f) => `[${r.db}] ${f}`));
   for (const f of failures) console.error(`FAIL ${f}`);
-  console.log(failures.length === 0 ? `soak passed (RSS bound ${RSS_BOUND_MB} MB after ${WARMUP_SECONDS} s warm-up)` : 'soak FAILED');
+  console.log(failures.length === 0 ? `soak passed (RSS growth bound ${RSS_BOUND_MB} MB, medians of the first and last quarter after ${WARMUP_SECONDS} s warm-up)` : 'soak FAILED');
   return failures.length === 0 ? 0 : 1;
 }
 

@@ -60,6 +60,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The council console previews a generated report PDF in a frame, from a blob it fetched itself.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
