@@ -78,7 +78,7 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
       width: 220,
       render: (_, l) => (
         <span>
-          <strong>{l.handler_number}</strong> {l.handler_name}
+          <strong>{l.handler_number}</strong> <bdi>{l.handler_name}</bdi>
         </span>
       ),
       sorter: (a, b) => a.handler_number.localeCompare(b.handler_number, undefined, { numeric: true }),

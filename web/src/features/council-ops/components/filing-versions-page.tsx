@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, DiffOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
 import { QueryState } from '../../../components/query-state';
@@ -75,10 +75,9 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
   const label = useFieldLabel();
   const text = useValueText();
   const [onlyChanged, setOnlyChanged] = useState(false);
-  const rows: FieldRow[] = useMemo(() => {
-    const names = [...new Set([...Object.keys(left.attributes), ...Object.keys(right?.attributes ?? {})])].filter((n) => !HEADING_ATTRIBUTES.has(n) && n.startsWith('field_'));
-    return names.map((n) => ({ attribute: n, label: label(n), left: left.attributes[n], right: right?.attributes[n], changed: !!right && !same(left.attributes[n], right.attributes[n]) }));
-  }, [left, right, label]);
+  // Changed means different between the two versions chosen (not only the server's changed_fields of adjacent ones).
+  const names = [...new Set([...Object.keys(left.attributes), ...Object.keys(right?.attributes ?? {})])].filter((n) => !HEADING_ATTRIBUTES.has(n) && n.startsWith('field_'));
+  const rows: FieldRow[] = names.map((n) => ({ attribute: n, label: label(n), left: left.attributes[n], right: right?.attributes[n], changed: !!right && !same(left.attributes[n], right.attributes[n]) }));
   const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
   const changedCount = rows.filter((r) => r.changed).length;
   const columns: ColumnsType<FieldRow> = [
