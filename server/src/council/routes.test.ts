@@ -139,6 +139,11 @@ describeEachDatabase('council routes', (target) => {
     expect(paid).toEqual({ status: 200, body: { type: 'node--invoice', id: invoice.id, invoice_status: 'paid', paid_date: '2025-10-09', paid_reference: 'CHK 1001' } });
     const row = await ctx.db.selectFrom('invoices').selectAll().where('id', '=', invoice.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ invoice_status: 'paid', paid_date: '2025-10-09', paid_reference: 'CHK 1001' });
+    // Every audit entry of the payment (the row, then its re-rendered PDF) shows the values after it.
+    const entries = await ctx.db.selectFrom('audit_log').select('after_values').where('entity_type', '=', 'invoices')
+      .where('entity_id', '=', invoice.id).where('actor_role', '=', 'staff').execute();
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) expect(JSON.parse(String(e.after_values))).toMatchObject({ invoice_status: 'paid', paid_reference: 'CHK 1001' });
     expect((await post(app, staff, `/api/council/invoices/${invoice.id}/paid`, { paid_date: '2025-10-09' })).status).toBe(409);
     expect((await post(app, staff, '/api/council/invoices/no-such-invoice/paid', { paid_date: '2025-10-09' })).status).toBe(404);
   });

@@ -82,5 +82,5 @@ export async function markInvoicePaid(a: Actor, invoiceId: string, paidDate: str
   if (!isIsoDate(paidDate)) throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
   const changed = await updateRow(a, 'invoices', invoice, { invoice_status: 'paid', paid_date: paidDate, paid_reference: reference });
   const form = await loadRow(dbOf(a), 'apc_form_1', invoice.form_1_id);
-  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, changed }, form, null);
+  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, paid_reference: reference, changed }, form, null);
 }
