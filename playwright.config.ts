@@ -29,6 +29,8 @@ export default defineConfig({
     {
       name: 'council',
       testMatch: 'council/**/*.e2e.ts',
+      // Staff sign in with a one-time code: a code is good once, so a test may wait up to 30 s for the next one.
+      timeout: 120_000,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium, baseURL: `http://127.0.0.1:${COUNCIL_PORT}` },
     },
   ],

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { useLanguage, type Lang } from './support/portal';
+import { DEMO_PASSWORD, useLanguage, type Lang } from './support/portal';
 
 /**
  * The first load of /signin stays under 200 KB of gzip JavaScript, in English and in Arabic, and pulls in no
@@ -39,6 +39,48 @@ test.describe('first load budget', () => {
       const names = scripts.map((s) => s.url).join(' ');
       for (const other of ['signup-page', 'forgot-password-page', 'reset-password-page', 'dashboard-layout', 'dashboard-home', 'help-page', 'my-profile-page', 'theme-drawer', 'login-sequence']) {
         expect(names, `${other} is not loaded with /signin`).not.toContain(other);
+      }
+    });
+  }
+});
+
+/**
+ * /dashboard, signed in, loaded afresh: at most 350 KB of gzip JavaScript in all (the entry, the layout, the home
+ * page, their translations), and none of the pieces that load only on an action: the account menu, the phone's
+ * menu drawer, dialogs, notifications, tabs and text areas.
+ */
+const DASHBOARD_BUDGET = 350 * 1024;
+
+test.describe('dashboard load budget', () => {
+  test.skip(({ isMobile }) => isMobile, 'the bundle is the same at every width');
+
+  for (const lang of ['en', 'sa'] as Lang[]) {
+    test(`/dashboard in ${lang} loads at most 350 KB gzip JS, nothing it does not show`, async ({ page }, testInfo) => {
+      await useLanguage(page, lang);
+      await page.goto('/signin');
+      await page.locator('input[name="username"]').fill('alice');
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/dashboard/);
+      await page.waitForLoadState('networkidle');
+      // The session lives in this tab: a reload is a first load of /dashboard, signed in.
+      const urls = new Set<string>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') urls.add(res.url());
+      });
+      await page.reload();
+      await expect(page.locator('table tbody tr').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The bodies fetched again (the browser may drop a module's body once it has run): the same files.
+      const loaded = await Promise.all([...urls].map(async (url) => ({ url: new URL(url).pathname, gzip: gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length })));
+      const total = loaded.reduce((n, s) => n + s.gzip, 0);
+      const lines = loaded.sort((a, b) => b.gzip - a.gzip).map((s) => `${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${s.url}`).join('\n');
+      await testInfo.attach(`dashboard-${lang}-scripts.txt`, { body: `${lines}\n${(total / 1024).toFixed(1)} KB total`, contentType: 'text/plain' });
+      console.log(`/dashboard (${lang}): ${(total / 1024).toFixed(1)} KB gzip JS in ${loaded.length} files`);
+      expect(total, `gzip JS of /dashboard in ${lang}`).toBeLessThanOrEqual(DASHBOARD_BUDGET);
+      const names = loaded.map((s) => s.url).join(' ');
+      for (const later of ['user-menu', 'mobile-menu-drawer', 'useModal', 'useNotification', 'TextArea', 'tabs-', 'theme-drawer']) {
+        expect(names, `${later} is not part of the first load of /dashboard`).not.toContain(later);
       }
     });
   }

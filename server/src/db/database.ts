@@ -83,6 +83,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Planner statistics, as SQLite advises for long-lived connections: analyses the tables whose statistics are
+  // missing or stale (sampled, so a few hundred ms at most, nothing when current). Without them SQLite picked the
+  // handler's index over the package's for `package_id IN (...) AND handler_id = ?` (a form include), reading all
+  // of a handler's forms of every season to return one season's (docs/PERFORMANCE.md).
+  sqlite.pragma('optimize=0x10002');
   const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: onQuery });
   return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
 }

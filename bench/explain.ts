@@ -1,0 +1,61 @@
+/**
+ * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason]`
+ *
+ * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
+ * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the
+ * handler's id, which is enough to see which index a statement uses). With a postgres:// URL and a schema it only
+ * logs the statements (paste them into psql's EXPLAIN ANALYZE). Findings: docs/PERFORMANCE.md.
+ */
+import { copyFileSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config/config.js';
+import { startPortal } from '../server/src/server.js';
+import { BENCH_PASSWORD } from './lib.js';
+
+const [target, schema] = process.argv.slice(2);
+const logged: string[] = [];
+let url = target;
+if (target.startsWith('sqlite:')) {
+  const copy = '/tmp/e7/explain.sqlite';
+  copyFileSync(target.slice(7), copy);
+  url = `sqlite:${copy}`;
+  const orig = SQLite.prototype.prepare;
+  SQLite.prototype.prepare = function (this: SQLite.Database, sql: string) { logged.push(sql); return orig.call(this, sql); } as typeof orig;
+} else {
+  const orig = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) { const q = args[0]; logged.push(typeof q === 'string' ? q : (q as { text: string }).text); return (orig as Function).apply(this, args); } as typeof orig;
+}
+const portal = await startPortal(loadConfig({ DATABASE_URL: url, ...(schema ? { DATABASE_SCHEMA: schema } : {}), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', REMINDER_INTERVAL_SECONDS: '0' }));
+const app = portal.app;
+const tok = await app.inject({ method: 'POST', url: '/oauth/token', payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'bench-1001', password: BENCH_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const token = tok.json().access_token as string;
+const me = await app.inject({ url: '/jsonapi/user/user?filter%5Bname%5D=bench-1001', headers: { authorization: `Bearer ${token}` } });
+const handlerId = me.json().data[0].relationships.field_user_handler_company.data.id as string;
+const reads: Record<string, string> = {
+  invoices: `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_reporting_period%2Cfield_invoice_pdf%2Cfield_form_1.field_form_1_pdf&page%5Blimit%5D=200&sort=-field_due_date`,
+  packagesAll: `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3&page%5Blimit%5D=500`,
+};
+const seasons = await app.inject({ url: '/jsonapi/node/season?sort=-field_season_start_date', headers: { authorization: `Bearer ${token}` } });
+const seasonId = seasons.json().data[0].id as string;
+reads.packagesSeason = `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&filter%5Bfield_reporting_period.field_season.id%5D=${seasonId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3%2Cfield_form_1.field_form_1_pdf%2Cfield_form_2.field_form_2_pdf%2Cfield_form_3.field_form_3_pdf`;
+const filter = process.argv[4];
+for (const [name, path] of Object.entries(reads)) {
+  if (filter && name !== filter) continue;
+  logged.length = 0;
+  const res = await app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
+  console.log(`\n=== ${name}: ${res.statusCode}, ${res.json().data?.length} rows, ${(res.json().included ?? []).length} included, ${logged.length} statements`);
+  for (const sql of logged.splice(0)) {
+    console.log(`\n--- ${sql.replace(/\s+/g, ' ').replace(/select .*? from/, 'select … from').slice(0, 900)}`);
+    try {
+      if (target.startsWith('sqlite:')) {
+        const db = new SQLite(url.slice(7), { readonly: true });
+        const n = (sql.match(/\?/g) ?? []).length;
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(n).fill(handlerId)) as { detail: string }[];
+        console.log(plan.map((p) => `    ${p.detail}`).join('\n'));
+        db.close();
+      }
+    } catch (e) { console.log('   (no plan)', (e as Error).message); }
+  }
+}
+await portal.close();

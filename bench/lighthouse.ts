@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:lighthouse -- [--data bench/data/bench-10-10.sqlite] [--user bench-1001] [--runs 3] [--port 7180]`
+ *
+ * The browser side of the budgets, against the built server (build it first, with the build lock held, and run
+ * this under `flock -s /tmp/build.lock` so nobody rebuilds under it) on a copy of a
+ * benchmark data set (default: the 10-season one, so the dashboard has 10 seasons of data behind it):
+ *
+ * 1. Sign-in to a full dashboard, in Debian's Chromium driven by Playwright: from the click on "Sign in" to the
+ *    dashboard showing its data (the season's table has its rows, no card is still loading), the number of API
+ *    requests (`/oauth`, `/jsonapi`, `/api`, `/files`) and the time. Best and median of `--runs`.
+ * 2. Lighthouse's performance score (mobile preset: its default config, simulated slow 4G and a mid-range phone)
+ *    for /signin and, signed in, /dashboard, in the same Chromium (CHROME_PATH, default /usr/bin/chromium,
+ *    headless, no sandbox). The dashboard run is a Lighthouse user flow on the page that signed in, with storage
+ *    kept, so it measures a signed-in first load of /dashboard. Median of `--runs`.
+ *
+ * Prints each figure against its budget (met / NOT MET). Wall times depend on the machine's load: on a shared
+ * machine run it more than once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium as playwrightChromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { startFlow } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { BENCH_PASSWORD, budget, budgetLine, parseArgs, type Budget } from './lib.js';
+
+const root = resolve(import.meta.dirname, '..');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const API = /^\/(oauth|jsonapi|api|files)\//;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function startServer(database: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${database}`, PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch { /* not yet */ }
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not answer /healthz: ${stderr}`);
+}
+
+/** Sign in through the page; resolves when the dashboard shows its data. Returns requests and milliseconds. */
+async function signInToDashboard(base: string, user: string): Promise<{ requests: string[]; ms: number }> {
+  const browser = await playwrightChromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${base}/signin`);
+    await page.locator('input[name="username"]').fill(user);
+    await page.locator('input[name="password"]').fill(BENCH_PASSWORD);
+    // Everything the sign-in page needs is loaded before the click: the clock measures the sign-in, not /signin.
+    await page.waitForLoadState('networkidle');
+    const requests: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (API.test(url.pathname)) requests.push(`${req.method()} ${url.pathname}`);
+    });
+    const started = performance.now();
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard/);
+    // The data: the season's table has rows, and no card or table is still loading.
+    await page.locator('main table tbody tr').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('main .ant-skeleton, main .ant-spin-spinning'));
+    const ms = performance.now() - started;
+    return { requests, ms };
+  } finally {
+    await browser.close();
+  }
+}
+
+type Flags = { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] };
+
+/** Lighthouse (mobile preset: the default config) on /signin. */
+async function lighthouseSignin(base: string): Promise<number> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    const result = await lighthouse(`${base}/signin`, flags);
+    return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse on /dashboard, signed in: a user flow on the page that signed in, storage kept. */
+async function lighthouseDashboard(base: string, user: string): Promise<number> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/signin`, { waitUntil: 'networkidle0' });
+    await page.type('input[name="username"]', user);
+    await page.type('input[name="password"]', BENCH_PASSWORD);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('form button[type="submit"]')]);
+    await page.waitForSelector('main table tbody tr', { timeout: 60_000 });
+    const flow = await startFlow(page, { flags: { disableStorageReset: true, onlyCategories: ['performance'], logLevel: 'error' } });
+    await flow.navigate(`${base}/dashboard`);
+    const { steps } = await flow.createFlowResult();
+    return Math.round((steps[0].lhr.categories.performance.score ?? 0) * 100);
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  const data = resolve(String(a.data ?? 'bench/data/bench-10-10.sqlite'));
+  const user = String(a.user ?? 'bench-1001');
+  const runs = Number(a.runs ?? 3);
+  const port = Number(a.port ?? process.env.BENCH_LIGHTHOUSE_PORT ?? 7180);
+  if (!existsSync(data)) throw new Error(`${data} does not exist: make it with npm run bench:data -- --handlers 10 --seasons 10`);
+  if (!existsSync(join(root, 'server/dist/main.js')) || !existsSync(join(root, 'web/dist/index.html'))) throw new Error('build first: flock /tmp/build.lock node scripts/build-if-stale.mjs');
+  // A copy: signing in writes (tokens, audit), and the data set must stay as generated.
+  const dir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const copy = join(dir, 'bench.sqlite');
+  copyFileSync(data, copy);
+  const server = await startServer(copy, port);
+  const base = `http://127.0.0.1:${port}`;
+  const budgets: Budget[] = [];
+  try {
+    const signIns: { requests: string[]; ms: number }[] = [];
+    // One run first to warm the server's caches and the disk, not counted.
+    await signInToDashboard(base, user);
+    for (let i = 0; i < runs; i += 1) signIns.push(await signInToDashboard(base, user));
+    const counts = signIns.map((s) => s.requests.length);
+    const times = signIns.map((s) => s.ms);
+    console.log(`Sign-in to dashboard (${user}, ${data.split('/').pop()}): ${signIns.map((s) => `${s.requests.length} requests, ${s.ms.toFixed(0)} ms`).join('; ')}`);
+    console.log(`  requests: ${signIns[0].requests.join(', ')}`);
+    budgets.push(budget('sign-in to full dashboard: API requests', Math.max(...counts), 5, 'requests', true));
+    budgets.push(budget('sign-in to full dashboard: time (median)', Math.round(median(times)), 300, 'ms', true, `(best ${Math.min(...times).toFixed(0)} ms)`));
+
+    const signinScores: number[] = [];
+    const dashboardScores: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      signinScores.push(await lighthouseSignin(base));
+      dashboardScores.push(await lighthouseDashboard(base, user));
+    }
+    console.log(`Lighthouse performance (mobile): /signin ${signinScores.join(', ')}; /dashboard ${dashboardScores.join(', ')}`);
+    budgets.push(budget('Lighthouse performance, mobile: /signin (median)', median(signinScores), 95, 'points', false));
+    budgets.push(budget('Lighthouse performance, mobile: /dashboard (median)', median(dashboardScores), 90, 'points', false));
+  } finally {
+    server.kill('SIGTERM');
+    await sleep(500);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('\nBudgets\n');
+  for (const b of budgets) console.log(budgetLine(b));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
