@@ -1,6 +1,6 @@
 import { DrupalJsonApiParams } from './params';
-import { ApiError, toApiError } from '../http/errors';
-import { endSession, getAccessToken, refreshSession } from '../session/session';
+import { ApiError } from '../http/errors';
+import { authorizedFetch, defaultAuthTransport, type AuthTransport } from '../http/authorized-fetch';
 import { deserialize, nextLink, type Entity, type JsonApiDocument } from './deserialize';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
@@ -13,19 +13,8 @@ export interface JsonApiRequest {
   signal?: AbortSignal;
 }
 
-export interface JsonApiTransport {
-  fetch: typeof fetch;
-  getAccessToken: () => Promise<string | null>;
-  refresh: () => Promise<{ access_token: string }>;
-  onUnauthorized: () => void;
-}
-
-const defaultTransport: JsonApiTransport = {
-  fetch: (...args) => fetch(...args),
-  getAccessToken,
-  refresh: refreshSession,
-  onUnauthorized: () => endSession('refresh-failed'),
-};
+/** The JSON:API client calls through the same bearer-token fetch as the staff console. */
+export type JsonApiTransport = AuthTransport;
 
 export function buildUrl(path: string, params?: DrupalJsonApiParams | string): string {
   const query = typeof params === 'string' ? params : params?.getQueryString();
@@ -37,37 +26,19 @@ export function buildUrl(path: string, params?: DrupalJsonApiParams | string): s
  * Calls the JSON:API with the bearer token. On 401 it refreshes the token once and retries once; a second 401
  * ends the session. Errors are thrown as ApiError with the parsed `errors[]`.
  */
-export function createJsonApiClient(transport: JsonApiTransport = defaultTransport) {
+export function createJsonApiClient(transport: JsonApiTransport = defaultAuthTransport) {
   async function request(path: string, req: JsonApiRequest = {}): Promise<JsonApiDocument | null> {
     const url = buildUrl(path, req.params);
-    const send = (token: string | null) =>
-      transport.fetch(url, {
+    const response = await authorizedFetch(
+      url,
+      {
         method: req.method ?? 'GET',
         signal: req.signal,
-        headers: {
-          Accept: JSONAPI_MEDIA_TYPE,
-          ...(req.body !== undefined ? { 'Content-Type': JSONAPI_MEDIA_TYPE } : {}),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
+        headers: { Accept: JSONAPI_MEDIA_TYPE, ...(req.body !== undefined ? { 'Content-Type': JSONAPI_MEDIA_TYPE } : {}) },
         body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
-      });
-
-    let response = await send(await transport.getAccessToken());
-    if (response.status === 401) {
-      let refreshed: string | null = null;
-      try {
-        refreshed = (await transport.refresh()).access_token;
-      } catch {
-        refreshed = null;
-      }
-      if (refreshed) response = await send(refreshed);
-      if (!refreshed || response.status === 401) {
-        const error = await toApiError(response);
-        transport.onUnauthorized();
-        throw error;
-      }
-    }
-    if (!response.ok) throw await toApiError(response);
+      },
+      transport,
+    );
     if (response.status === 204) return null;
     const text = await response.text();
     return text ? (JSON.parse(text) as JsonApiDocument) : null;

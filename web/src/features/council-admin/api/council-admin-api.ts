@@ -1,7 +1,7 @@
-import { ApiError, toApiError } from '../../../lib/http/errors';
+import { ApiError } from '../../../lib/http/errors';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
-import { endSession, getAccessToken, refreshSession } from '../../../lib/session/session';
+import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 
 /**
  * The council console's people and season calls: plain JSON under /api/council (docs/COUNCIL-API.md) and the
@@ -10,28 +10,12 @@ import { endSession, getAccessToken, refreshSession } from '../../../lib/session
 
 /** A call to /api/council/... with the bearer token; on 401 the token is refreshed once and the call retried. */
 export async function council<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const send = (token: string | null) =>
-    fetch(`/api/council${path}`, {
-      method,
-      signal,
-      headers: {
-        Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  let response = await send(await getAccessToken());
-  if (response.status === 401) {
-    const fresh = await refreshSession().then((t) => t.access_token, () => null);
-    if (fresh) response = await send(fresh);
-    if (!fresh || response.status === 401) {
-      const error = await toApiError(response);
-      endSession('refresh-failed');
-      throw error;
-    }
-  }
-  if (!response.ok) throw await toApiError(response);
+  const response = await authorizedFetch(`/api/council${path}`, {
+    method,
+    signal,
+    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Form, Input, Popconfirm, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,7 +11,7 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, str } from '../../../lib/portal/entities';
 import { matches } from '../../directory/api/directory-api';
 import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
-import { failureText, FormError, orNull, PageHeading, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import { DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
 export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -109,25 +109,9 @@ export default function HandlerCompaniesPage() {
 
   return (
     <Card>
-      <PageHeading
-        title={t('handlers.title')}
-        intro={t('handlers.intro')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {t('handlers.new')}
-          </Button>
-        }
-      />
+      <ListHeading title={t('handlers.title')} intro={t('handlers.intro')} newLabel={t('handlers.new')} onNew={() => setEditing('new')} />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          type="search"
-          allowClear
-          aria-label={t('handlers.search')}
-          placeholder={t('handlers.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ width: 320, maxWidth: '100%' }}
-        />
+        <SearchBox label={t('handlers.search')} value={search} onChange={setSearch} width={320} />
         <Segmented<StatusFilter>
           aria-label={t('fields.status')}
           value={status}
@@ -201,14 +185,7 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
       destroyOnHidden
       title={isNew ? t('handlers.new') : t('handlers.editTitle', { name: editing ? str(editing, 'title') : '' })}
       afterOpenChange={(open) => !open && setFormError(null)}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {isNew ? t('create') : t('save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerActions isNew={isNew} saving={save.isPending} onCancel={onClose} onSave={() => form.submit()} />}
     >
       <FormError text={formError} />
       <Form form={form} layout="vertical" initialValues={initialValues(editing)} onFinish={(v) => save.mutate(v)} requiredMark>

@@ -1,7 +1,12 @@
-import { Alert, Grid, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Grid, Input, Space, Tag } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { PageHeading } from '../../council/page-parts';
+
+export { failureText, PageHeading } from '../../council/page-parts';
 
 /**
  * Pieces the council console's pages share: the server's 422 errors put at their fields, the message of any other
@@ -26,30 +31,53 @@ export function showServerErrors(form: FormInstance, error: unknown, fieldNames:
   return rest.map((e) => e.detail || e.title).filter(Boolean).join(' ') || error.message;
 }
 
-/** The text of a failed call, for a message. */
-export const failureText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** A form-level error (one no field shows). */
 export function FormError({ text }: { text: string | null }) {
   if (!text) return null;
   return <Alert type="error" showIcon role="alert" message={text} style={{ marginBottom: 16 }} />;
 }
 
-export function PageHeading({ title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode }) {
+/** A list page's heading with its one "new" button. */
+export function ListHeading({ title, intro, newLabel, onNew }: { title: string; intro: ReactNode; newLabel: string; onNew: () => void }) {
   return (
-    <div style={{ marginBottom: 16 }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {actions}
-      </div>
-      {intro ? (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {intro}
-        </Typography.Paragraph>
-      ) : null}
-    </div>
+    <PageHeading
+      title={title}
+      intro={intro}
+      actions={
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={onNew}>
+          {newLabel}
+        </Button>
+      }
+    />
+  );
+}
+
+/** A list's search box, named by its placeholder text. */
+export function SearchBox({ label, value, onChange, onSearch, width }: { label: string; value: string; onChange: (v: string) => void; onSearch?: (v: string) => void; width: number }) {
+  return (
+    <Input.Search
+      type="search"
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onSearch={onSearch}
+      style={{ width, maxWidth: '100%' }}
+    />
+  );
+}
+
+/** A drawer form's Cancel and Create/Save buttons (Save submits the form). */
+export function DrawerActions({ isNew, saving, onCancel, onSave }: { isNew: boolean; saving: boolean; onCancel: () => void; onSave: () => void }) {
+  const { t } = useFeatureTranslation('councilAdmin');
+  return (
+    <Space>
+      <Button onClick={onCancel}>{t('cancel')}</Button>
+      <Button type="primary" loading={saving} onClick={onSave}>
+        {isNew ? t('create') : t('save')}
+      </Button>
+    </Space>
   );
 }
 

@@ -1,4 +1,4 @@
-import { EditOutlined, MailOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,7 +14,7 @@ import {
   type UserStatus,
 } from '../api/council-admin-api';
 import { HANDLER_RECORDS_KEY } from './handler-companies-page';
-import { failureText, FormError, orNull, PageHeading, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import { DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
 const USERS_KEY = ['council', 'users'] as const;
 const STATUSES: UserStatus[] = ['active', 'blocked', 'pending', 'refused'];
@@ -147,26 +147,9 @@ export default function UsersPage() {
 
   return (
     <Card>
-      <PageHeading
-        title={t('users.title')}
-        intro={t('users.intro')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
-            {t('users.new')}
-          </Button>
-        }
-      />
+      <ListHeading title={t('users.title')} intro={t('users.intro')} newLabel={t('users.new')} onNew={() => setEditing('new')} />
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          type="search"
-          allowClear
-          aria-label={t('users.search')}
-          placeholder={t('users.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onSearch={(v) => setFilters({ q: v.trim() || undefined })}
-          style={{ width: 300, maxWidth: '100%' }}
-        />
+        <SearchBox label={t('users.search')} value={search} onChange={setSearch} onSearch={(v) => setFilters({ q: v.trim() || undefined })} width={300} />
         <Select
           aria-label={t('fields.status')}
           style={{ width: 160 }}
@@ -272,14 +255,7 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
       destroyOnHidden
       afterOpenChange={(open) => !open && setFormError(null)}
       title={isNew ? t('users.new') : t('users.editTitle', { name: user ? fullName(user) : '' })}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {isNew ? t('create') : t('save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerActions isNew={isNew} saving={save.isPending} onCancel={onClose} onSave={() => form.submit()} />}
     >
       <FormError text={formError} />
       {isNew ? <Typography.Paragraph type="secondary">{t('users.newHelp')}</Typography.Paragraph> : null}

@@ -1,5 +1,4 @@
-import { toApiError } from '../../../lib/http/errors';
-import { endSession, getAccessToken, refreshSession } from '../../../lib/session/session';
+import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 
 /**
  * Calls to the council's staff endpoints (/api/council/..., plain JSON, docs/COUNCIL-API.md) with the bearer
@@ -14,29 +13,13 @@ export function withQuery(path: string, params: Params = {}): string {
   return s ? `${path}?${s}` : path;
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
-  const go = (token: string | null) => fetch(path, { ...init, headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  let response = await go(await getAccessToken());
-  if (response.status === 401) {
-    const refreshed = await refreshSession().then((t) => t.access_token, () => null);
-    if (refreshed) response = await go(refreshed);
-    if (!refreshed || response.status === 401) {
-      const error = await toApiError(response);
-      endSession('refresh-failed');
-      throw error;
-    }
-  }
-  if (!response.ok) throw await toApiError(response);
-  return response;
-}
-
 export async function councilGet<T>(path: string, params?: Params, signal?: AbortSignal): Promise<T> {
-  const response = await send(withQuery(`/api/council${path}`, params), { signal, headers: { Accept: 'application/json' } });
+  const response = await authorizedFetch(withQuery(`/api/council${path}`, params), { signal, headers: { Accept: 'application/json' } });
   return (await response.json()) as T;
 }
 
 export async function councilPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await send(`/api/council${path}`, {
+  const response = await authorizedFetch(`/api/council${path}`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -59,7 +42,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /** A CSV export: it needs the bearer token, so it is fetched and saved as a blob rather than opened as a link. */
 export async function downloadCsv(path: string, params: Params, filename: string): Promise<void> {
-  const response = await send(withQuery(`/api/council${path}`, params), { headers: { Accept: 'text/csv' } });
+  const response = await authorizedFetch(withQuery(`/api/council${path}`, params), { headers: { Accept: 'text/csv' } });
   saveBlob(await response.blob(), filename);
 }
 

@@ -3,12 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { councilGet, type AuditEntry, type Paged } from '../api/council-api';
-import { dateTime, Filter, FilterBar, PageHeading, useUrlFilters } from './shared';
+import { dateTime, Filter, FilterBar, PagedTable, PageHeading, useUrlFilters } from './shared';
 
 const FILTERS = ['handler', 'user', 'type', 'action', 'from', 'to', 'id', 'page'] as const;
 /** Record types people search for (the server accepts any table name or JSON:API type). */
@@ -136,25 +135,14 @@ export default function AuditLogPage() {
           </Button>
         </FilterBar>
       </form>
-      <QueryState query={log} isEmpty={(d) => d.data.length === 0} emptyText={t('audit.empty')}>
-        {(d) => (
-          <Table<AuditEntry>
-            rowKey="id"
-            columns={columns}
-            dataSource={d.data}
-            size="middle"
-            // While other filters load, the rows shown are the previous answer's: say so.
-            loading={log.isPlaceholderData}
-            scroll={{ x: 900 }}
-            expandable={{ expandedRowRender: (e) => <BeforeAfter entry={e} />, expandRowByClick: true }}
-            pagination={{
-              current: d.meta.page, pageSize: d.meta.per_page, total: d.meta.total, showSizeChanger: false, hideOnSinglePage: true,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: (page) => setFilters({ page: page > 1 ? String(page) : undefined }),
-            }}
-          />
-        )}
-      </QueryState>
+      <PagedTable<AuditEntry>
+        query={log}
+        emptyText={t('audit.empty')}
+        columns={columns}
+        scroll={{ x: 900 }}
+        expandable={{ expandedRowRender: (e) => <BeforeAfter entry={e} />, expandRowByClick: true }}
+        onPage={(page) => setFilters({ page })}
+      />
     </Card>
   );
 }

@@ -1,14 +1,13 @@
 import { CheckCircleOutlined, CloseCircleOutlined, HourglassOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Table, Typography } from 'antd';
+import { Card, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { councilGet, type Paged, type ReminderRow } from '../api/council-api';
-import { dateTime, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
+import { dateTime, Filter, FilterBar, monthLabel, PagedTable, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
 
 const FILTERS = ['season', 'period', 'kind', 'status', 'handler', 'page'] as const;
 const STATUS_LOOK = {
@@ -64,23 +63,13 @@ export default function RemindersPage() {
             onSearch={(v) => setFilters({ handler: v.trim() || undefined })} enterButton={t('filters.apply')} />
         </Filter>
       </FilterBar>
-      <QueryState query={log} isEmpty={(d) => d.data.length === 0} emptyText={t('reminders.empty')}>
-        {(d) => (
-          <Table<ReminderRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={d.data}
-            size="middle"
-            loading={log.isPlaceholderData}
-            scroll={{ x: 1100 }}
-            pagination={{
-              current: d.meta.page, pageSize: d.meta.per_page, total: d.meta.total, showSizeChanger: false, hideOnSinglePage: true,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: (page) => setFilters({ page: page > 1 ? String(page) : undefined }),
-            }}
-          />
-        )}
-      </QueryState>
+      <PagedTable<ReminderRow>
+        query={log}
+        emptyText={t('reminders.empty')}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        onPage={(page) => setFilters({ page })}
+      />
     </Card>
   );
 }

@@ -2,32 +2,19 @@ import {
   CheckCircleOutlined, ClockCircleOutlined, DownloadOutlined, EditOutlined, ExclamationCircleOutlined, MinusCircleOutlined, SyncOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Select, Tag, Typography } from 'antd';
+import { App, Button, Select, Table, Tag, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { QueryState, type QueryLike } from '../../../components/query-state';
 import { formatDate } from '../../../lib/i18n/format';
-import { councilGet, downloadCsv, type BoardStatus, type Calendar, type Params, type Season } from '../api/council-api';
+import { failureText } from '../../council/page-parts';
+import { councilGet, downloadCsv, type BoardStatus, type Calendar, type Paged, type Params, type Season } from '../api/council-api';
+
+export { failureText, PageHeading } from '../../council/page-parts';
 
 /** Pieces the operations pages share: heading, filters kept in the address, season and month pickers, CSV export, status tags. */
-
-export function PageHeading({ title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div style={{ marginBottom: 16 }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {actions}
-      </div>
-      {intro ? (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {intro}
-        </Typography.Paragraph>
-      ) : null}
-    </div>
-  );
-}
 
 /** A row of filters that wraps on a phone. */
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -60,9 +47,6 @@ export function useUrlFilters<K extends string>(keys: readonly K[]): [Partial<Re
   };
   return [values, set];
 }
-
-/** The text of a failed call, for a message. */
-export const failureText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const monthLabel = (periodMonth: string | null | undefined, lang: string): string =>
   periodMonth ? formatDate(`${periodMonth}-01`, lang, { month: 'long', year: 'numeric' }) : '';
@@ -145,5 +129,38 @@ export function TextTag({ color, text, icon }: { color: string; text: string; ic
     <Tag color={color} icon={icon ?? (color === 'default' ? <ClockCircleOutlined /> : undefined)} style={{ marginInlineEnd: 0 }}>
       {text}
     </Tag>
+  );
+}
+
+/**
+ * A server-paged list (the audit log, the reminders): loading, failure and empty states, then the table with the
+ * page in the address. While another page or filter loads, the rows shown are the previous answer's: say so.
+ */
+export function PagedTable<T extends object>({ query, emptyText, onPage, ...table }: {
+  query: QueryLike<Paged<T>> & { isPlaceholderData: boolean };
+  emptyText: string;
+  onPage: (page: string | undefined) => void;
+  columns: ColumnsType<T>;
+  scroll: TableProps<T>['scroll'];
+  expandable?: TableProps<T>['expandable'];
+}) {
+  const { t } = useFeatureTranslation('councilOps');
+  return (
+    <QueryState query={query} isEmpty={(d) => d.data.length === 0} emptyText={emptyText}>
+      {(d) => (
+        <Table<T>
+          rowKey="id"
+          dataSource={d.data}
+          size="middle"
+          loading={query.isPlaceholderData}
+          pagination={{
+            current: d.meta.page, pageSize: d.meta.per_page, total: d.meta.total, showSizeChanger: false, hideOnSinglePage: true,
+            showTotal: (total) => t('total', { count: total }),
+            onChange: (page) => onPage(page > 1 ? String(page) : undefined),
+          }}
+          {...table}
+        />
+      )}
+    </QueryState>
   );
 }
