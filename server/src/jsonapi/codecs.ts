@@ -70,6 +70,12 @@ function parseDecimal(value: unknown, places: number): bigint {
   return units;
 }
 
+/** Beyond 2^53 a number loses digits (and beyond 2^63 no column holds it): refused rather than compared wrongly. */
+function safeInteger(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new CodecError('is out of range');
+  return n;
+}
+
 /** A filter value from the query string to the column's raw value; null when it cannot be one. */
 export function fromQuery(codec: Codec, value: string, dialect: Dialect): unknown {
   switch (codec) {
@@ -81,11 +87,11 @@ export function fromQuery(codec: Codec, value: string, dialect: Dialect): unknow
     }
     case 'int':
       if (!/^-?\d+$/.test(value)) throw new CodecError('must be a whole number');
-      return Number(value);
+      return safeInteger(Number(value));
     case 'money':
-      return Number(parseDecimal(value, 2));
+      return safeInteger(Number(parseDecimal(value, 2)));
     case 'ratio':
-      return Number(parseDecimal(value, 4));
+      return safeInteger(Number(parseDecimal(value, 4)));
     default:
       return value;
   }

@@ -57,7 +57,7 @@ function fromFastify(error: FastifyError): ApiError | null {
 
 /**
  * A write the database refused for one of its constraints (a unique value taken, a required column left out, a
- * relationship to a row that does not exist) comes from the client's data, not from a fault: a 4xx, and the
+ * relationship to a row that does not exist, a number out of range) comes from the client's data, not from a fault: a 4xx, and the
  * request's transaction has rolled back. Codes: PostgreSQL SQLSTATE, better-sqlite3 extended result codes.
  */
 function fromDatabase(error: unknown): ApiError | null {
@@ -65,6 +65,8 @@ function fromDatabase(error: unknown): ApiError | null {
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new ApiError(409, 'A record with this value already exists.');
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ApiError(422, 'A relationship names a record that does not exist.');
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
+  // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
+  if (code === '22003') return new ApiError(400, 'A number in the request is out of range.');
   return null;
 }
 
