@@ -85,7 +85,7 @@ test.describe('signed-out journeys', () => {
     // Not open before the Council approves it.
     await page.goto('/signin');
     await fillSignIn(page, username, password);
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('waiting for approval by the Council');
     await expect(page).toHaveURL(/\/signin/);
 
     const token = await staffToken(request);

@@ -73,7 +73,9 @@ describeEachDatabase('account requests (sign-up)', (target) => {
 
     const refused = await passwordSignIn(app, 'dana', 'long-enough-secret');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe('invalid_grant');
+    // The applicant (who knows the password) learns the request still waits; anyone else gets the usual answer.
+    expect(refused.json().error).toBe('account_pending');
+    expect((await passwordSignIn(app, 'dana', 'not-the-password')).json().error).toBe('invalid_grant');
 
     // Only staff see and decide requests.
     const alice = await aliceToken();

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { hashPassword, MAX_PASSWORD_LENGTH, needsRehash, verifyPassword } from '../users/passwords.js';
 import { authenticateClient, type OAuthClient } from './clients.js';
-import { invalidClient, invalidGrant, OAuthError } from './errors.js';
+import { accountPending, invalidClient, invalidGrant, OAuthError } from './errors.js';
 import { clientCredentials, formParams, required, type Params } from './params.js';
 import { checkSecondFactor } from './second-factor.js';
 import { attemptFailed, attemptSucceeded, attemptUndecided, beginAttempt, throttleKeys, type ThrottleSettings } from './throttle.js';
@@ -70,9 +70,10 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
     await attemptFailed(ctx.db, throttleSettings(ctx), now);
     throw invalidGrant(BAD_CREDENTIALS);
   }
-  // Only someone who knows the password learns that the account is blocked.
+  // Only someone who knows the password learns that the account is blocked, or still waits for the council.
   if (user.status !== 'active') {
     await attemptSucceeded(ctx.db, keys, attempt);
+    if (user.status === 'pending') throw accountPending();
     throw invalidGrant('The user account is blocked.');
   }
   let recoveryCodes: string[] | undefined;

@@ -8,6 +8,7 @@ export function signInErrorMessage(error: unknown, t: TFunction, language: strin
     if (error.status === 400 || error.status === 401) {
       const code = error.errors[0]?.code;
       if (!code || code === 'invalid_grant' || code === 'invalid_credentials') return t('signIn.invalid');
+      if (code === 'account_pending') return t('signIn.pending');
     }
     if (error.status === 429) {
       return error.retryAfterSeconds ? t('signIn.tooMany', { wait: formatWait(error.retryAfterSeconds, language) }) : t('signIn.tooManyNoWait');
