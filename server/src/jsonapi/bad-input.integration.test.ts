@@ -65,6 +65,8 @@ const CASES: Case[] = [
   { name: 'bad money filter', url: '/jsonapi/node/invoice?filter[field_amount_due]=12.345', status: 400, parameter: 'filter[field_amount_due]' },
   // Found by the fuzzer on PostgreSQL: a number past 2^63 reached the database and came back as a 500.
   { name: 'integer filter beyond any column', url: '/jsonapi/node/reporting_forms_package?filter[field_form_1.field_receipts_total]=9223372036854775296', status: 400, parameter: 'filter[field_form_1.field_receipts_total]' },
+  { name: 'NUL in an item id', url: '/jsonapi/node/season/%00', status: 404 },
+  { name: 'NUL in a filter value', url: '/jsonapi/node/season?filter[title]=a%00b', status: 400, parameter: 'filter[title]' },
   { name: 'money filter beyond any column', url: '/jsonapi/node/invoice?filter[field_amount_due]=99999999999999999999.00', status: 400, parameter: 'filter[field_amount_due]' },
   { name: 'CONTAINS on a number', url: `/jsonapi/node/apc_form_1?${cond('a', { path: 'field_receipts_native', operator: 'CONTAINS', value: '1' })}`, status: 400, parameter: 'filter[a]' },
   { name: 'filter on a list field', url: '/jsonapi/node/apc_form_1?filter[field_receipts_by_variety]=x', status: 400, parameter: 'filter[field_receipts_by_variety]' },

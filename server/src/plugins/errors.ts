@@ -67,6 +67,8 @@ function fromDatabase(error: unknown): ApiError | null {
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
   // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
   if (code === '22003') return new ApiError(400, 'A number in the request is out of range.');
+  // Text PostgreSQL cannot store (a NUL character in a body's string).
+  if (code === '22021' || code === '22P05') return new ApiError(400, 'The request contains a character that cannot be stored (NUL).');
   return null;
 }
 

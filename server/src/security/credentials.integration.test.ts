@@ -53,6 +53,10 @@ describeEachDatabase('credentials', (target) => {
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.get(429)).toBe(GUESSES - checked);
     expect([...statuses.keys()].sort()).toEqual(checked > 0 ? [400, 429] : [429]);
+    // Guesses that arrive while others are being checked are turned away too, so fewer than five may have been
+    // checked: top up one at a time until the lock holds (each top-up is a checked failure).
+    let topUps = 0;
+    while (checked + topUps < 5 && (await signIn('alice', `top-up ${topUps}`)).statusCode === 400) topUps += 1;
 
     // While locked, the right password is refused too, from any address.
     const right = await signIn('alice', PASSWORD);
@@ -64,7 +68,7 @@ describeEachDatabase('credentials', (target) => {
     expect((await signIn('carol', PASSWORD, '198.51.100.21')).statusCode).toBe(200);
     // Refused guesses leave no rows: the table holds the checked failures only.
     const rows = await ctx.db.selectFrom('login_failures').select('throttle_key').execute();
-    expect(rows.filter((r) => r.throttle_key === 'user:alice')).toHaveLength(checked);
+    expect(rows.filter((r) => r.throttle_key === 'user:alice')).toHaveLength(checked + topUps);
   }, 240_000);
 
   it('answers an unknown user and a wrong password with the same bytes, after the same password work', async () => {
