@@ -43,6 +43,8 @@ test.describe('filing', () => {
     const before = await title.textContent();
     await page.getByLabel('Season', { exact: true }).focus();
     await page.keyboard.press('ArrowDown');
+    // As a person would: once the list shows its options, move to the next season and take it.
+    await expect(page.getByRole('option').nth(1)).toBeAttached();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(title).not.toHaveText(before ?? '');
