@@ -46,7 +46,11 @@ const PAGES: FramePage[] = [
     before: async (page) => {
       const open = page.locator('header button[aria-expanded]').first();
       await open.click();
-      if (await page.locator('.ant-drawer-open').count()) await page.waitForTimeout(400);
+      // On a phone the menu is a drawer whose code loads on this first tap: wait until it is open, then until its
+      // slide-in has finished (axe mid-animation reads half-faded colours).
+      if ((page.viewportSize()?.width ?? 1366) <= 767) await expect(page.locator('.ant-drawer-open')).toBeVisible();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await page.waitForTimeout(400);
     },
   },
 ];
