@@ -1,17 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nextStaffCode, signIn, waitForMail } from './support/portal';
+import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nextStaffCode, signIn, signOut, waitForMail } from './support/portal';
 
 /**
  * The signed-out journeys of the frame: sign-out, account request, password reset through the e-mail it sends,
  * single sign-on through the local OpenID provider (scripts/e2e-server.mjs starts the mail catcher and the provider).
  */
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^Account of / }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Handler Portal' })).toBeVisible();
-}
 
 async function staffToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/oauth/token', {

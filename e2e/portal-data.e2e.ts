@@ -1,25 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, signOut } from './support/portal';
 
 /**
  * Year-end forms, transfers, position reports, analytics, directories and profile, against the real server with the
  * demo data (alice and bob: Riverbend Pecan Co., 101; carol: Mesa Valley Pecans, 102). Desktop and mobile run on
  * the same database one after the other, so each project uses its own season or user where a test writes.
  */
-const PASSWORD = 'demo-pecans-2026';
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/signin');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function signOut(page: Page, name: string) {
-  await page.getByRole('button', { name: new RegExp(name, 'i') }).last().click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/(signin)?$/);
-}
+const PASSWORD = DEMO_PASSWORD;
 
 async function chooseOption(page: Page, label: string, option: string | RegExp, scope: Locator = page.locator('#main-content')) {
   const box = scope.getByRole('combobox', { name: label });
@@ -49,7 +36,7 @@ test.describe('transfers (form 4)', () => {
     await chooseOption(page, 'Season', season);
     const card = page.locator('.ant-card-type-inner').filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' }).filter({ hasText: 'Awaiting receiver' });
     await expect(card).toBeVisible();
-    await signOut(page, 'Alice');
+    await signOut(page);
 
     await signIn(page, 'carol');
     await page.goto('/dashboard/transfers');
@@ -188,7 +175,7 @@ test.describe('confidentiality', () => {
       await page.goto(`/dashboard/${p}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await signOut(page, 'Alice');
+    await signOut(page);
     await signIn(page, 'carol');
     for (const p of PAGES) {
       await page.goto(`/dashboard/${p}`);
@@ -206,7 +193,7 @@ test.describe('confidentiality', () => {
     await page.goto('/dashboard/contacts');
     await expect(page.getByText('Alice Moreno')).toBeVisible();
     await expect(page.getByText(/Bob /)).toHaveCount(0);
-    await signOut(page, 'Bob');
+    await signOut(page);
     await signIn(page, 'dave');
     for (const p of PAGES) {
       await page.goto(`/dashboard/${p}`);

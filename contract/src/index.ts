@@ -30,3 +30,5 @@ export * from './compute/form-5.js';
 
 export * from './reference/countries.js';
 export * from './reference/varieties.js';
+
+export * from './api/council.js';

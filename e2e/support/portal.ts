@@ -93,6 +93,20 @@ export async function fillSignIn(page: Page, username: string, password: string)
   await page.locator('form button[type="submit"]').click();
 }
 
+/**
+ * Sign out through the account menu, as a person does once the page has loaded (a tap while the dashboard is still
+ * arriving once went nowhere on a phone-sized page in CI), and land on the sign-in page.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await settle(page);
+  await page.getByRole('button', { name: /^Account of / }).click();
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  await logout.click();
+  await expect(page).toHaveURL(/\/(signin)?$/);
+  await expect(page.getByRole('heading', { name: 'Handler Portal' })).toBeVisible();
+}
+
 /** Wait until lazy chunks, fonts and spinners have settled. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -4,26 +4,15 @@ import { isoTimestamp } from '../lib/time.js';
 import { authenticateSession } from '../plugins/auth.js';
 import { notFound } from '../plugins/errors.js';
 import { revokeFamily } from '../oauth/tokens.js';
+import type { ActiveSession } from '@pecan/contract';
 
 /**
  * A user's active sessions: each sign-in (a refresh-token family, oauth/tokens.ts) that has not ended. Ending one
  * revokes its family, so its access tokens answer 401 at their next request and its refresh token is refused.
  * Only the user's own sessions are listed or ended; someone else's answers 404 like an unknown one.
  */
-export interface SessionInfo {
-  id: string;
-  created: string;
-  /** The sign-in or the latest refresh (access tokens are refreshed every few minutes while the app is open). */
-  last_used: string;
-  expires_at: string;
-  client: string;
-  user_agent: string | null;
-  address: string | null;
-  /** The session making this request. */
-  current: boolean;
-}
 
-export async function listOwnSessions(ctx: AppContext, request: FastifyRequest): Promise<SessionInfo[]> {
+export async function listOwnSessions(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession[]> {
   const session = await authenticateSession(ctx, request);
   const now = isoTimestamp(ctx.clock.now());
   const rows = await ctx.db.selectFrom('oauth_token_families as f').innerJoin('oauth_clients as c', 'c.id', 'f.client_id')

@@ -1,4 +1,4 @@
-import { apiAttributesOf } from '@pecan/contract';
+import { apiAttributesOf, BOARD_STATUSES, type Board, type BoardRow, type BoardStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -13,25 +13,6 @@ import {
  * The submissions board: every active handler against forms 1, 2 and 3 of a month (or form 5 of a season), one
  * row per handler and form, with where the filing stands. And a filing's versions side by side.
  */
-export const BOARD_STATUSES = ['not_started', 'draft', 'certified', 'amended', 'overdue'] as const;
-export type BoardStatus = (typeof BOARD_STATUSES)[number];
-
-export interface BoardRow {
-  handler_id: string;
-  handler_number: string;
-  handler_name: string;
-  form: 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
-  status: BoardStatus;
-  due_date: string;
-  /** The last version (a draft amendment when one is in progress); null when the handler has no version. */
-  current_version_id: string | null;
-  /** The certified version that counts (the latest certified one), if any. */
-  certified_version_id: string | null;
-  certified_at: string | null;
-  /** Versions after the first (amendments, certified or in progress). */
-  amendments: number;
-  amendment_in_progress: boolean;
-}
 
 interface Version { id: string; handler_id: string; form_status: string; amendment_number: number; certification_datetime: string | null; created: string; changed: string }
 
@@ -55,13 +36,6 @@ export function filingStatus(versions: Version[], dueDate: string, today: string
   };
 }
 
-export interface Board {
-  scope: { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
-  due_date: string;
-  forms: string[];
-  counts: Record<BoardStatus, number>;
-  data: BoardRow[];
-}
 
 /** The board of a period (forms 1-3) or a season (form 5), filtered by status and handler. */
 export async function buildBoard(ctx: AppContext, q: Record<string, string | undefined>): Promise<Board> {

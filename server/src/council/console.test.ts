@@ -3,21 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMailTransports } from '../mail/mailer.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp.js';
-import { api, signIn } from '../test-support/api.js';
+import { api, councilCall, signIn } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, DEMO_PASSWORD, type DemoApp } from '../test-support/demo.js';
 import { toCsv } from './http.js';
 
-/** A plain JSON request, as the council console sends them. */
-async function call(app: FastifyInstance, token: string | null, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await app.inject({ method: method as 'GET', url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
-  let parsed: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
-  try { parsed = r.body ? JSON.parse(r.body) : null; } catch { parsed = null; }
-  return { status: r.statusCode, body: parsed, text: r.body, headers: r.headers };
-}
 
 const pointers = (body: { errors: Array<{ source?: { pointer?: string; parameter?: string } }> }) =>
   body.errors.map((e) => e.source?.pointer ?? e.source?.parameter).sort();
@@ -63,8 +53,8 @@ describeEachDatabase('council console', (target) => {
       ['GET', '/api/council/reminders'], ['GET', '/api/council/audit'],
     ];
     for (const [method, url, body] of endpoints) {
-      expect((await call(demo.app, null, method, url, body)).status, `${method} ${url}`).toBe(401);
-      const r = await call(demo.app, alice, method, url, body);
+      expect((await councilCall(demo.app, null, method, url, body)).status, `${method} ${url}`).toBe(401);
+      const r = await councilCall(demo.app, alice, method, url, body);
       expect(r.status, `${method} ${url}`).toBe(403);
       expect(r.body.errors[0].status).toBe('403');
     }
@@ -93,27 +83,27 @@ describeEachDatabase('council console', (target) => {
     ];
     const bob = await demo.ctx.db.selectFrom('users').select('id').where('name', '=', 'bob').executeTakeFirstOrThrow();
     for (const [method, url, body, expected] of cases) {
-      const r = await call(demo.app, staff, method, url.replace('USER', bob.id), body);
+      const r = await councilCall(demo.app, staff, method, url.replace('USER', bob.id), body);
       expect(r.status, `${method} ${url}: ${r.text}`).toBe(422);
       expect(pointers(r.body), url).toEqual(expected);
       for (const e of r.body.errors) expect(e.detail).toBeTruthy();
     }
-    expect((await call(demo.app, staff, 'POST', '/api/council/users', [1])).status).toBe(400);
-    expect((await call(demo.app, staff, 'PATCH', '/api/council/users/no-such-user', { first_name: 'X' })).status).toBe(404);
-    expect((await call(demo.app, staff, 'PATCH', '/api/council/periods/no-such', { due_date: '2026-12-11' })).status).toBe(404);
-    expect((await call(demo.app, staff, 'GET', '/api/council/filings/apc_form_9/x/versions')).status).toBe(404);
-    expect((await call(demo.app, staff, 'GET', '/api/council/filings/apc_form_1/nope/versions')).status).toBe(404);
+    expect((await councilCall(demo.app, staff, 'POST', '/api/council/users', [1])).status).toBe(400);
+    expect((await councilCall(demo.app, staff, 'PATCH', '/api/council/users/no-such-user', { first_name: 'X' })).status).toBe(404);
+    expect((await councilCall(demo.app, staff, 'PATCH', '/api/council/periods/no-such', { due_date: '2026-12-11' })).status).toBe(404);
+    expect((await councilCall(demo.app, staff, 'GET', '/api/council/filings/apc_form_9/x/versions')).status).toBe(404);
+    expect((await councilCall(demo.app, staff, 'GET', '/api/council/filings/apc_form_1/nope/versions')).status).toBe(404);
   });
 
   it('lists, creates and edits users; blocking ends their tokens at once', async () => {
-    const list = await call(demo.app, staff, 'GET', '/api/council/users?handler=101&status=active');
+    const list = await councilCall(demo.app, staff, 'GET', '/api/council/users?handler=101&status=active');
     expect(list.status).toBe(200);
     expect(list.body.data.map((u: { username: string }) => u.username)).toEqual(['alice', 'bob']);
     expect(list.body.data[0]).toMatchObject({ handler_number: '101', email: 'alice@example.com', role: 'handler' });
-    expect((await call(demo.app, staff, 'GET', '/api/council/users?q=JENS')).body.data.map((u: { username: string }) => u.username)).toEqual(['carol']);
+    expect((await councilCall(demo.app, staff, 'GET', '/api/council/users?q=JENS')).body.data.map((u: { username: string }) => u.username)).toEqual(['carol']);
     expect(JSON.stringify(list.body)).not.toContain('pass_hash');
 
-    const created = await call(demo.app, staff, 'POST', '/api/council/users', {
+    const created = await councilCall(demo.app, staff, 'POST', '/api/council/users', {
       username: 'erin', first_name: 'Erin', last_name: 'Diaz', email: 'erin@example.com', role: 'handler', handler_number: '102', password: 'erin-pecans-2026',
     });
     expect(created.status, created.text).toBe(201);
@@ -121,18 +111,18 @@ describeEachDatabase('council console', (target) => {
     const erin = await signIn(demo.app, 'erin', 'erin-pecans-2026');
     const own = await api(demo.app, erin, 'GET', `/jsonapi/node/handler/${demo.handlers['102']}`);
     expect(own.status).toBe(200);
-    expect((await call(demo.app, staff, 'POST', '/api/council/users', {
+    expect((await councilCall(demo.app, staff, 'POST', '/api/council/users', {
       username: 'Erin', first_name: 'E', email: 'ERIN@example.com', role: 'staff',
     })).status).toBe(422);
 
     // Without a password: a reset link goes out so the user chooses one.
-    const frank = await call(demo.app, staff, 'POST', '/api/council/users', { username: 'frank', first_name: 'Frank', email: 'frank@example.com', role: 'staff' });
+    const frank = await councilCall(demo.app, staff, 'POST', '/api/council/users', { username: 'frank', first_name: 'Frank', email: 'frank@example.com', role: 'staff' });
     expect(frank.status, frank.text).toBe(201);
     expect(frank.body.meta.password_reset_sent).toBe(true);
     expect((await smtp.waitFor((m) => m.to.includes('frank@example.com'))).text).toContain('/resetpassword?token=');
 
     // Reassign to another handler and rename.
-    const moved = await call(demo.app, staff, 'PATCH', `/api/council/users/${created.body.data.id}`, { handler_number: '101', job_title: 'Clerk', phone: null });
+    const moved = await councilCall(demo.app, staff, 'PATCH', `/api/council/users/${created.body.data.id}`, { handler_number: '101', job_title: 'Clerk', phone: null });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ handler_number: '101', job_title: 'Clerk', phone: null });
     // Moving ends the old sessions: the old token answered for handler 102.
@@ -141,8 +131,8 @@ describeEachDatabase('council console', (target) => {
     // Block bob: his token answers 401 on the very next request.
     const bobToken = demo.tokens.bob;
     expect((await api(demo.app, bobToken, 'GET', `/jsonapi/node/handler/${demo.handlers['101']}`)).status).toBe(200);
-    const bob = (await call(demo.app, staff, 'GET', '/api/council/users?q=bob')).body.data[0];
-    const blocked = await call(demo.app, staff, 'PATCH', `/api/council/users/${bob.id}`, { status: 'blocked' });
+    const bob = (await councilCall(demo.app, staff, 'GET', '/api/council/users?q=bob')).body.data[0];
+    const blocked = await councilCall(demo.app, staff, 'PATCH', `/api/council/users/${bob.id}`, { status: 'blocked' });
     expect(blocked.status, blocked.text).toBe(200);
     expect(blocked.body.data.status).toBe('blocked');
     expect((await api(demo.app, bobToken, 'GET', `/jsonapi/node/handler/${demo.handlers['101']}`)).status).toBe(401);
@@ -152,22 +142,22 @@ describeEachDatabase('council console', (target) => {
       payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'bob', password: DEMO_PASSWORD }).toString() });
     expect(refused.statusCode).toBe(400);
     // Staff cannot block themselves.
-    const me = (await call(demo.app, staff, 'GET', '/api/council/users?q=staff&role=staff')).body.data[0];
-    expect((await call(demo.app, staff, 'PATCH', `/api/council/users/${me.id}`, { status: 'blocked' })).status).toBe(422);
+    const me = (await councilCall(demo.app, staff, 'GET', '/api/council/users?q=staff&role=staff')).body.data[0];
+    expect((await councilCall(demo.app, staff, 'PATCH', `/api/council/users/${me.id}`, { status: 'blocked' })).status).toBe(422);
   });
 
   it('sends a password-reset link with the same e-mail as the forgot-password flow', async () => {
-    const carol = (await call(demo.app, staff, 'GET', '/api/council/users?q=carol')).body.data[0];
-    const r = await call(demo.app, staff, 'POST', `/api/council/users/${carol.id}/password-reset`);
+    const carol = (await councilCall(demo.app, staff, 'GET', '/api/council/users?q=carol')).body.data[0];
+    const r = await councilCall(demo.app, staff, 'POST', `/api/council/users/${carol.id}/password-reset`);
     expect(r.status, r.text).toBe(202);
     expect(r.body).toMatchObject({ email: 'carol@example.com', mail_sent: true });
     const mail = await smtp.waitFor((m) => m.to.includes('carol@example.com'));
-    const publicFlow = await call(demo.app, null, 'POST', '/api/password-reset', { email: 'alice@example.com' });
+    const publicFlow = await councilCall(demo.app, null, 'POST', '/api/password-reset', { email: 'alice@example.com' });
     expect(publicFlow.status).toBe(202);
     const aliceMail = await smtp.waitFor((m) => m.to.includes('alice@example.com'));
     expect(mail.subject).toBe(aliceMail.subject);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const confirm = await call(demo.app, null, 'POST', '/api/password-reset/confirm', { token, password: 'carol-new-password-1' });
+    const confirm = await councilCall(demo.app, null, 'POST', '/api/password-reset/confirm', { token, password: 'carol-new-password-1' });
     expect(confirm.status).toBe(204);
     await signIn(demo.app, 'carol', 'carol-new-password-1');
   });
@@ -182,12 +172,12 @@ describeEachDatabase('council console', (target) => {
     const off = await api(demo.app, staff, 'PATCH', `/jsonapi/node/handler/${h103}`, { data: { type: 'node--handler', id: h103, attributes: { field_handler_status: 'inactive' } } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.data.attributes.field_handler_status).toBe('inactive');
-    const opened = await call(demo.app, staff, 'POST', '/api/council/periods', { period_month: '2026-12' });
+    const opened = await councilCall(demo.app, staff, 'POST', '/api/council/periods', { period_month: '2026-12' });
     expect(opened.status).toBe(201);
     expect(opened.body.packages_created).toBe(2);
     const packages = await demo.ctx.db.selectFrom('reporting_forms_packages').select('handler_id').where('period_id', '=', opened.body.period_id).execute();
     expect(packages.map((p) => p.handler_id).sort()).toEqual([demo.handlers['101'], demo.handlers['102']].sort());
-    const board = await call(demo.app, staff, 'GET', `/api/council/board?period_id=${opened.body.period_id}`);
+    const board = await councilCall(demo.app, staff, 'GET', `/api/council/board?period_id=${opened.body.period_id}`);
     expect(board.body.data.map((r: { handler_number: string }) => r.handler_number)).not.toContain('103');
     expect(board.body.counts.not_started).toBe(6);
     // Back on for the tests that follow.
@@ -196,33 +186,33 @@ describeEachDatabase('council console', (target) => {
   });
 
   it('creates seasons, chooses the current one, moves due dates, and shows the calendar', async () => {
-    const made = await call(demo.app, staff, 'POST', '/api/council/seasons', { start_year: 2027 });
+    const made = await councilCall(demo.app, staff, 'POST', '/api/council/seasons', { start_year: 2027 });
     expect(made.status, made.text).toBe(201);
     expect(made.body.data).toMatchObject({ title: '2027-2028', start_date: '2027-09-01', end_date: '2028-08-31', current: false });
-    expect((await call(demo.app, staff, 'POST', '/api/council/seasons', { start_year: 2027 })).status).toBe(200);
-    const current = await call(demo.app, staff, 'POST', `/api/council/seasons/${made.body.data.id}/current`);
+    expect((await councilCall(demo.app, staff, 'POST', '/api/council/seasons', { start_year: 2027 })).status).toBe(200);
+    const current = await councilCall(demo.app, staff, 'POST', `/api/council/seasons/${made.body.data.id}/current`);
     expect(current.body.data.current).toBe(true);
-    const seasons = (await call(demo.app, staff, 'GET', '/api/council/seasons')).body.data;
+    const seasons = (await councilCall(demo.app, staff, 'GET', '/api/council/seasons')).body.data;
     expect(seasons.filter((s: { current: boolean }) => s.current).map((s: { id: string }) => s.id)).toEqual([made.body.data.id]);
-    expect((await call(demo.app, staff, 'POST', `/api/council/seasons/${seasonId}/current`)).status).toBe(200);
-    expect((await call(demo.app, staff, 'POST', '/api/council/seasons/no-such/current')).status).toBe(404);
+    expect((await councilCall(demo.app, staff, 'POST', `/api/council/seasons/${seasonId}/current`)).status).toBe(200);
+    expect((await councilCall(demo.app, staff, 'POST', '/api/council/seasons/no-such/current')).status).toBe(404);
 
-    const moved = await call(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-12-11' });
+    const moved = await councilCall(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-12-11' });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data.due_date).toBe('2026-12-11');
-    const yearEnd = await call(demo.app, staff, 'PATCH', `/api/council/seasons/${seasonId}`, { reporting_due_date: '2027-09-13' });
+    const yearEnd = await councilCall(demo.app, staff, 'PATCH', `/api/council/seasons/${seasonId}`, { reporting_due_date: '2027-09-13' });
     expect(yearEnd.body.data.reporting_due_date).toBe('2027-09-13');
 
-    const calendar = await call(demo.app, staff, 'GET', `/api/council/calendar?season_id=${seasonId}`);
+    const calendar = await councilCall(demo.app, staff, 'GET', `/api/council/calendar?season_id=${seasonId}`);
     expect(calendar.status).toBe(200);
     expect(calendar.body.year_end_due_date).toBe('2027-09-13');
     expect(calendar.body.periods.map((p: { period_month: string }) => p.period_month)).toEqual(['2026-09', '2026-10', '2026-11', '2026-12']);
     expect(calendar.body.periods.find((p: { id: string }) => p.id === periodNov)).toMatchObject({ due_date: '2026-12-11', packages: 3 });
-    expect((await call(demo.app, staff, 'GET', '/api/council/calendar')).body.season.id).toBe(seasonId);
+    expect((await councilCall(demo.app, staff, 'GET', '/api/council/calendar')).body.season.id).toBe(seasonId);
   });
 
   it('shows the submissions board with statuses, filters and CSV', async () => {
-    const oct = await call(demo.app, staff, 'GET', `/api/council/board?period_id=${periodOct}`);
+    const oct = await councilCall(demo.app, staff, 'GET', `/api/council/board?period_id=${periodOct}`);
     expect(oct.status, oct.text).toBe(200);
     expect(oct.body.data).toHaveLength(9);
     for (const r of oct.body.data) {
@@ -230,24 +220,24 @@ describeEachDatabase('council console', (target) => {
       expect(r.certified_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect(r.current_version_id).toBeTruthy();
     }
-    const nov = await call(demo.app, staff, 'GET', `/api/council/board?period_id=${periodNov}&handler=101`);
+    const nov = await councilCall(demo.app, staff, 'GET', `/api/council/board?period_id=${periodNov}&handler=101`);
     expect(nov.body.data.map((r: { form: string }) => r.form)).toEqual(['apc_form_1', 'apc_form_2', 'apc_form_3']);
     expect(nov.body.data.every((r: { status: string }) => r.status === 'draft' || r.status === 'not_started')).toBe(true);
 
     // Past its due date, what is not certified is overdue (the clock says 2026-11-22).
-    await call(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-11-20' });
-    const overdue = await call(demo.app, staff, 'GET', `/api/council/board?period_id=${periodNov}&status=overdue`);
+    await councilCall(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-11-20' });
+    const overdue = await councilCall(demo.app, staff, 'GET', `/api/council/board?period_id=${periodNov}&status=overdue`);
     expect(overdue.body.data.length).toBeGreaterThanOrEqual(6);
     expect(overdue.body.counts.overdue).toBe(overdue.body.data.length);
-    await call(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-12-10' });
+    await councilCall(demo.app, staff, 'PATCH', `/api/council/periods/${periodNov}`, { due_date: '2026-12-10' });
 
-    const amended = await call(demo.app, staff, 'GET', `/api/council/board?season_id=${seasonId}`);
+    const amended = await councilCall(demo.app, staff, 'GET', `/api/council/board?season_id=${seasonId}`);
     expect(amended.body.forms).toEqual(['apc_form_5']);
 
     const h102 = demo.handlers['102'];
     const renamed = await api(demo.app, staff, 'PATCH', `/jsonapi/node/handler/${h102}`, { data: { type: 'node--handler', id: h102, attributes: { title: 'Mesa "Valley", Pecans' } } });
     expect(renamed.status).toBe(200);
-    const csv = await call(demo.app, staff, 'GET', `/api/council/board.csv?period_id=${periodOct}&handler=102`);
+    const csv = await councilCall(demo.app, staff, 'GET', `/api/council/board.csv?period_id=${periodOct}&handler=102`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.split('\r\n');
@@ -258,7 +248,7 @@ describeEachDatabase('council console', (target) => {
 
   it('shows every version of a filing side by side with what changed', async () => {
     const amendment = await demo.ctx.db.selectFrom('apc_form_1').select(['id']).where('amendment_number', '>', 0).where('form_status', '=', 'certified').executeTakeFirstOrThrow();
-    const r = await call(demo.app, staff, 'GET', `/api/council/filings/apc_form_1/${amendment.id}/versions`);
+    const r = await councilCall(demo.app, staff, 'GET', `/api/council/filings/apc_form_1/${amendment.id}/versions`);
     expect(r.status, r.text).toBe(200);
     expect(r.body.versions.length).toBeGreaterThanOrEqual(2);
     const [first, second] = r.body.versions;
@@ -272,20 +262,20 @@ describeEachDatabase('council console', (target) => {
   });
 
   it('lists invoices with filters and CSV, and totals a season in cents', async () => {
-    const all = await call(demo.app, staff, 'GET', '/api/council/invoices');
+    const all = await councilCall(demo.app, staff, 'GET', '/api/council/invoices');
     expect(all.status).toBe(200);
     expect(all.body.data.length).toBeGreaterThan(0);
-    const open = await call(demo.app, staff, 'GET', `/api/council/invoices?status=open&handler=101&season_id=${seasonId}`);
+    const open = await councilCall(demo.app, staff, 'GET', `/api/council/invoices?status=open&handler=101&season_id=${seasonId}`);
     for (const i of open.body.data) expect(i).toMatchObject({ status: 'open', handler_number: '101', season_id: seasonId });
     const cents = (s: string) => Math.round(Number(s) * 100);
     const inSeason = all.body.data.filter((i: { season_id: string }) => i.season_id === seasonId);
-    const totals = await call(demo.app, staff, 'GET', `/api/council/invoices/totals?season_id=${seasonId}`);
+    const totals = await councilCall(demo.app, staff, 'GET', `/api/council/invoices/totals?season_id=${seasonId}`);
     expect(totals.status, totals.text).toBe(200);
     for (const k of ['billed', 'paid', 'open']) expect(totals.body[k]).toMatch(/^-?\d+\.\d{2}$/);
     expect(cents(totals.body.billed)).toBe(inSeason.reduce((n: number, i: { amount_due: string }) => n + cents(i.amount_due), 0));
     expect(cents(totals.body.paid) + cents(totals.body.open)).toBe(cents(totals.body.billed));
     expect(totals.body.invoices).toBe(inSeason.length);
-    const csv = await call(demo.app, staff, 'GET', `/api/council/invoices.csv?period_id=${periodOct}`);
+    const csv = await councilCall(demo.app, staff, 'GET', `/api/council/invoices.csv?period_id=${periodOct}`);
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('invoice_number,handler_number,handler_name,period_month,amount_due,due_date,status,paid_date,paid_reference,id');
     expect(lines.length - 1).toBe(all.body.data.filter((i: { period_id: string }) => i.period_id === periodOct).length);
@@ -301,7 +291,7 @@ describeEachDatabase('council console', (target) => {
       attributes: { field_certified: true, field_certification_name: 'Alice Moreno' } } });
     expect(certified.status, JSON.stringify(certified.body)).toBe(200);
 
-    const log = await call(demo.app, staff, 'GET', `/api/council/audit?type=node--apc_form_1&user=alice&id=${form.id}`);
+    const log = await councilCall(demo.app, staff, 'GET', `/api/council/audit?type=node--apc_form_1&user=alice&id=${form.id}`);
     expect(log.status, log.text).toBe(200);
     const certify = log.body.data.find((e: { action: string }) => e.action === 'certify');
     expect(certify).toMatchObject({ type: 'apc_form_1', resource_type: 'node--apc_form_1', entity_id: form.id, handler_id: demo.handlers['101'] });
@@ -312,16 +302,16 @@ describeEachDatabase('council console', (target) => {
     const update = log.body.data.find((e: { action: string; after: { receipts_native?: number } }) => e.action === 'update' && Number(e.after.receipts_native) === 10);
     expect(update).toBeTruthy();
     // The invoice it issued and the PDF it rendered are logged too, without the file's bytes.
-    const byHandler = await call(demo.app, staff, 'GET', `/api/council/audit?handler=101&user=alice&from=2026-11-22&to=2026-11-22`);
+    const byHandler = await councilCall(demo.app, staff, 'GET', `/api/council/audit?handler=101&user=alice&from=2026-11-22&to=2026-11-22`);
     const types = new Set(byHandler.body.data.map((e: { type: string }) => e.type));
     expect(types).toContain('invoices');
-    const files = await call(demo.app, staff, 'GET', '/api/council/audit?type=file--file&user=alice&from=2026-11-22T00:00:00Z');
+    const files = await councilCall(demo.app, staff, 'GET', '/api/council/audit?type=file--file&user=alice&from=2026-11-22T00:00:00Z');
     expect(files.body.data.length).toBeGreaterThan(0);
     expect(files.body.data[0].after).toMatchObject({ filemime: 'application/pdf' });
     expect(JSON.stringify(files.body)).not.toContain('"content"');
     expect(JSON.stringify(byHandler.body)).not.toContain('"content"');
     // Staff actions: a user created by staff, without its password hash.
-    const users = await call(demo.app, staff, 'GET', '/api/council/audit?type=user--user&user=staff');
+    const users = await councilCall(demo.app, staff, 'GET', '/api/council/audit?type=user--user&user=staff');
     expect(users.body.data.length).toBeGreaterThan(0);
     expect(JSON.stringify(users.body)).not.toContain('pass_hash');
     expect(users.body.data.some((e: { action: string }) => e.action === 'password_reset_sent')).toBe(true);
@@ -336,7 +326,7 @@ describeEachDatabase('council console', (target) => {
     if (target.dialect === 'postgres') await expect(sql`truncate audit_log`.execute(demo.ctx.db)).rejects.toThrow(/audit_log/);
     // And there is no endpoint for it.
     for (const method of ['PATCH', 'DELETE', 'PUT'] as const) {
-      expect((await call(demo.app, staff, method, `/api/council/audit/${entry}`)).status).toBe(404);
+      expect((await councilCall(demo.app, staff, method, `/api/council/audit/${entry}`)).status).toBe(404);
     }
   });
 });

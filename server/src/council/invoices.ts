@@ -3,27 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../plugins/errors.js';
 import { existingId, handlerParam, invalidParameters, oneOf, queryOf, sendCsv, staffViewer, toCsv, type FieldProblem } from './http.js';
+import type { InvoiceRow } from '@pecan/contract';
 
 /** Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings out. */
 const STATUSES = ['open', 'paid'] as const;
 
-export interface InvoiceRow {
-  id: string;
-  invoice_number: string;
-  handler_id: string;
-  handler_number: string;
-  handler_name: string;
-  period_id: string;
-  period_month: string;
-  season_id: string;
-  amount_due: string;
-  due_date: string;
-  status: string;
-  paid_date: string | null;
-  paid_reference: string | null;
-  form_1_id: string | null;
-  created: string;
-}
 
 async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefined>) {
   const problems: FieldProblem[] = [];

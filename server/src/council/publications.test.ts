@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api } from '../test-support/api.js';
+import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase, fixedClock } from '../test-support/databases.js';
 import { demoApp, DEMO_TODAY, type DemoApp } from '../test-support/demo.js';
 
-/** A plain JSON request, as the council console sends them. */
-async function call(app: FastifyInstance, token: string | null, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await app.inject({ method: method as 'GET', url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
-  let parsed: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
-  try { parsed = r.body ? JSON.parse(r.body) : null; } catch { parsed = null; }
-  return { status: r.statusCode, body: parsed, headers: r.headers };
-}
 
 interface Filing { form: string; period_month: string | null; version_id: string; amendment_number: number }
 interface SourceHandler { handler_number: string; filings: Filing[] }
@@ -29,32 +19,32 @@ describeEachDatabase('council reports and their sources', (target) => {
   afterAll(async () => { await demo?.close(); });
 
   const sources = async (kind: string, id: string) => {
-    const r = await call(demo.app, demo.tokens.staff, 'GET', `/api/council/reports/${kind}/${id}/sources`);
+    const r = await councilCall(demo.app, demo.tokens.staff, 'GET', `/api/council/reports/${kind}/${id}/sources`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body as { report: { generated_at: string }; months: string[]; forms: string[]; handlers: SourceHandler[] };
   };
 
   it('is staff only: 401 without a token, 403 for a handler user', async () => {
     for (const url of ['/api/council/reports', '/api/council/reports/monthly/x/sources']) {
-      expect((await call(demo.app, null, 'GET', url)).status).toBe(401);
-      const r = await call(demo.app, demo.tokens.alice, 'GET', url);
+      expect((await councilCall(demo.app, null, 'GET', url)).status).toBe(401);
+      const r = await councilCall(demo.app, demo.tokens.alice, 'GET', url);
       expect(r.status).toBe(403);
       expect(r.body.errors[0].status).toBe('403');
     }
   });
 
   it('refuses bad parameters with 422 and unknown reports with 404', async () => {
-    const unknownSeason = await call(demo.app, demo.tokens.staff, 'GET', '/api/council/reports?season_id=nope');
+    const unknownSeason = await councilCall(demo.app, demo.tokens.staff, 'GET', '/api/council/reports?season_id=nope');
     expect(unknownSeason.status).toBe(422);
     expect(unknownSeason.body.errors[0].source.parameter).toBe('season_id');
-    expect((await call(demo.app, demo.tokens.staff, 'GET', '/api/council/reports?colour=red')).status).toBe(422);
-    expect((await call(demo.app, demo.tokens.staff, 'GET', '/api/council/reports/weekly/x/sources')).status).toBe(404);
-    expect((await call(demo.app, demo.tokens.staff, 'GET', `/api/council/reports/monthly/${'x'.repeat(100)}/sources`)).status).toBe(404);
-    expect((await call(demo.app, demo.tokens.staff, 'GET', '/api/council/reports/annual/00000000-0000-0000-0000-000000000000/sources')).status).toBe(404);
+    expect((await councilCall(demo.app, demo.tokens.staff, 'GET', '/api/council/reports?colour=red')).status).toBe(422);
+    expect((await councilCall(demo.app, demo.tokens.staff, 'GET', '/api/council/reports/weekly/x/sources')).status).toBe(404);
+    expect((await councilCall(demo.app, demo.tokens.staff, 'GET', `/api/council/reports/monthly/${'x'.repeat(100)}/sources`)).status).toBe(404);
+    expect((await councilCall(demo.app, demo.tokens.staff, 'GET', '/api/council/reports/annual/00000000-0000-0000-0000-000000000000/sources')).status).toBe(404);
   });
 
   it("lists the season's reports and workbooks with signed links that download the files", async () => {
-    const r = await call(demo.app, demo.tokens.staff, 'GET', `/api/council/reports?season_id=${seasonId}`);
+    const r = await councilCall(demo.app, demo.tokens.staff, 'GET', `/api/council/reports?season_id=${seasonId}`);
     expect(r.status).toBe(200);
     expect(r.body.season.id).toBe(seasonId);
     expect(r.body.monthly.length).toBeGreaterThan(0);
@@ -67,13 +57,13 @@ describeEachDatabase('council reports and their sources', (target) => {
     expect(download.statusCode).toBe(200);
     expect(download.body.startsWith('%PDF')).toBe(true);
     // Without season_id: the current season.
-    const current = await call(demo.app, demo.tokens.staff, 'GET', '/api/council/reports');
+    const current = await councilCall(demo.app, demo.tokens.staff, 'GET', '/api/council/reports');
     expect(current.body.season.current).toBe(true);
   });
 
   it("names the handlers and versions a report drew from, as they stood when it was generated", async () => {
     clock.advance(60);
-    const made = await call(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/monthly', { period_month: '2026-11' });
+    const made = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/monthly', { period_month: '2026-11' });
     expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
     const before = await sources('monthly', made.body.id);
     expect(before.forms).toEqual(['apc_form_1', 'apc_form_2', 'apc_form_3']);
@@ -102,7 +92,7 @@ describeEachDatabase('council reports and their sources', (target) => {
       const has = (s: typeof before) => s.handlers.some((h) => h.filings.some((f) => f.version_id === alice.id));
       expect(has(await sources('monthly', made.body.id))).toBe(false);
       clock.advance(60);
-      const again = await call(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/monthly', { period_month: '2026-11' });
+      const again = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/monthly', { period_month: '2026-11' });
       expect(again.body.id).toBe(made.body.id);
       const after = await sources('monthly', made.body.id);
       expect(has(after)).toBe(true);
@@ -111,15 +101,15 @@ describeEachDatabase('council reports and their sources', (target) => {
   });
 
   it('gives the annual report form 5 too, and the industry workbook forms 1 and 3', async () => {
-    const annual = await call(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/annual', { season_id: seasonId });
+    const annual = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/reports/annual', { season_id: seasonId });
     const a = await sources('annual', annual.body.id);
     expect(a.forms).toEqual(['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_5']);
-    const industry = await call(demo.app, demo.tokens.staff, 'POST', '/api/council/analytics/industry', { season_id: seasonId });
+    const industry = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/analytics/industry', { season_id: seasonId });
     const i = await sources('industry', industry.body.id);
     expect(i.forms).toEqual(['apc_form_1', 'apc_form_3']);
     expect(i.handlers.length).toBeGreaterThan(0);
     expect(i.handlers.every((h) => h.filings.every((f) => f.form === 'apc_form_1' || f.form === 'apc_form_3'))).toBe(true);
-    const listed = await call(demo.app, demo.tokens.staff, 'GET', `/api/council/reports?season_id=${seasonId}`);
+    const listed = await councilCall(demo.app, demo.tokens.staff, 'GET', `/api/council/reports?season_id=${seasonId}`);
     expect(listed.body.annual.map((x: { id: string }) => x.id)).toContain(annual.body.id);
     expect(listed.body.industry_analytics[0].file.filename).toMatch(/\.xlsx$/);
   });

@@ -6,18 +6,11 @@ import { notFound } from '../plugins/errors.js';
 import { isTrue, updateRow, type Actor } from '../workflows/common.js';
 import { ensureSeason, setCurrentSeason } from '../workflows/seasons.js';
 import { asStaff, bodyOf, existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type Body, type FieldProblem } from './http.js';
+import type { Season } from '@pecan/contract';
 
 /** Seasons (crop years) and the reporting calendar: create a season, choose the current one, move due dates. */
-export interface SeasonOut {
-  id: string;
-  title: string;
-  start_date: string;
-  end_date: string;
-  reporting_due_date: string;
-  current: boolean;
-}
 
-export const seasonOut = (r: Row): SeasonOut => ({
+export const seasonOut = (r: Row): Season => ({
   id: String(r.id), title: String(r.title), start_date: String(r.season_start_date), end_date: String(r.season_end_date),
   reporting_due_date: String(r.reporting_due_date), current: isTrue(r.current_season),
 });

@@ -1,3 +1,4 @@
+import type { CouncilUser, UserRole, UserStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -25,22 +26,6 @@ const PAGE_SIZE = 100;
 const EMAIL = z.email();
 const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
 
-export interface CouncilUser {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  job_title: string | null;
-  phone: string | null;
-  role: string;
-  status: string;
-  handler_id: string | null;
-  handler_number: string | null;
-  handler_name: string | null;
-  created: string;
-  changed: string;
-}
 
 function usersQuery(ctx: AppContext) {
   return ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
@@ -53,7 +38,8 @@ function toUser(r: Row): CouncilUser {
   return {
     id: String(r.id), username: String(r.name), first_name: String(r.first_name ?? ''), last_name: String(r.last_name ?? ''),
     email: (r.mail as string | null) ?? null, job_title: (r.job_title as string | null) ?? null, phone: (r.phone as string | null) ?? null,
-    role: String(r.role), status: String(r.status), handler_id: (r.handler_id as string | null) ?? null,
+    // Only the account workflows write role and status, and only these values (workflows/accounts.ts).
+    role: r.role as UserRole, status: r.status as UserStatus, handler_id: (r.handler_id as string | null) ?? null,
     handler_number: (r.handler_number as string | null) ?? null, handler_name: (r.handler_name as string | null) ?? null,
     created: String(r.created), changed: String(r.changed),
   };

@@ -20,19 +20,28 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 export interface ApiResponse {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The body as sent (CSV answers are read from here). */
+  text: string;
   headers: Record<string, unknown>;
 }
 
-/** A JSON:API request as the web app makes it. */
-export async function api(app: FastifyInstance, token: string | null, method: string, url: string, body?: unknown): Promise<ApiResponse> {
-  const headers: Record<string, string> = { accept: 'application/vnd.api+json' };
+async function request(app: FastifyInstance, mediaType: string, token: string | null, method: string, url: string, body?: unknown): Promise<ApiResponse> {
+  const headers: Record<string, string> = { accept: mediaType };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
+  if (body !== undefined) headers['content-type'] = mediaType;
   const response = await app.inject({ method: method as 'GET', url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
   let parsed: unknown = null;
   try { parsed = response.body ? JSON.parse(response.body) : null; } catch { parsed = response.body; }
-  return { status: response.statusCode, body: parsed, headers: response.headers };
+  return { status: response.statusCode, body: parsed, text: response.body, headers: response.headers };
 }
+
+/** A JSON:API request as the web app makes it. */
+export const api = (app: FastifyInstance, token: string | null, method: string, url: string, body?: unknown) =>
+  request(app, 'application/vnd.api+json', token, method, url, body);
+
+/** A plain JSON request, as the council console sends them. */
+export const councilCall = (app: FastifyInstance, token: string | null, method: string, url: string, body?: unknown) =>
+  request(app, 'application/json', token, method, url, body);
 
 /** The ids of a collection document's data. */
 export const ids = (body: { data: Array<{ id: string }> }) => body.data.map((d) => d.id);

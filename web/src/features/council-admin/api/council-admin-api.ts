@@ -44,27 +44,12 @@ export const approveAccount = (id: string) => council<{ mail_sent: boolean }>('P
 export const refuseAccount = (id: string, reason: string) =>
   council<{ mail_sent: boolean }>('POST', `/account-requests/${encodeURIComponent(id)}/refuse`, { reason: reason.trim() || null });
 
+// The answers' shapes are the contract's (the server writes them from the same types).
+export type { Calendar, CalendarPeriod, CouncilUser, Season, UserRole, UserStatus } from '@pecan/contract/api/council';
+import type { Calendar, CalendarPeriod, CouncilUser, Season, UserRole, UserStatus } from '@pecan/contract/api/council';
+
 // ---- Users ----------------------------------------------------------------------------------------------------
 
-export type UserStatus = 'active' | 'blocked' | 'pending' | 'refused';
-export type UserRole = 'handler' | 'staff';
-
-export interface CouncilUser {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  job_title: string | null;
-  phone: string | null;
-  role: UserRole;
-  status: UserStatus;
-  handler_id: string | null;
-  handler_number: string | null;
-  handler_name: string | null;
-  created: string;
-  changed: string;
-}
 
 export interface UserFilters {
   q?: string;
@@ -128,28 +113,8 @@ export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) 
 
 // ---- Seasons, periods, calendar -------------------------------------------------------------------------------
 
-export interface Season {
-  id: string;
-  title: string;
-  start_date: string;
-  end_date: string;
-  reporting_due_date: string;
-  current: boolean;
-}
 
-export interface CalendarPeriod {
-  id: string;
-  title: string;
-  period_month: string;
-  due_date: string;
-  packages: number;
-}
 
-export interface Calendar {
-  season: Season;
-  year_end_due_date: string;
-  periods: CalendarPeriod[];
-}
 
 export const fetchSeasonList = (signal?: AbortSignal) => council<{ data: Season[] }>('GET', '/seasons', undefined, signal).then((r) => r.data);
 export const createSeason = (startYear: number) => council<{ data: Season }>('POST', '/seasons', { start_year: startYear }).then((r) => r.data);

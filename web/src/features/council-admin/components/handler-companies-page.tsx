@@ -1,6 +1,6 @@
 import { EditOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Empty, Form, Input, Popconfirm, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Card, Drawer, Empty, Form, Input, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, str } from '../../../lib/portal/entities';
 import { matches } from '../../directory/api/directory-api';
 import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
-import { DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
 export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -84,18 +84,16 @@ export default function HandlerCompaniesPage() {
               </Space>
             </Link>
             {active ? (
-              <Popconfirm
+              <ConfirmButton
                 title={t('handlers.deactivateTitle', { name })}
-                description={<div style={{ maxWidth: 300 }}>{t('handlers.deactivateText')}</div>}
+                text={t('handlers.deactivateText')}
                 okText={t('handlers.deactivate')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('cancel')}
-                onConfirm={() => setActive.mutateAsync({ handler: h, active: false }).catch(() => undefined)}
-              >
-                <Button size="small" danger icon={<StopOutlined aria-hidden="true" />} aria-label={t('handlers.deactivateWho', { name })}>
-                  {t('handlers.deactivate')}
-                </Button>
-              </Popconfirm>
+                label={t('handlers.deactivate')}
+                ariaLabel={t('handlers.deactivateWho', { name })}
+                icon={<StopOutlined aria-hidden="true" />}
+                danger
+                onConfirm={() => setActive.mutateAsync({ handler: h, active: false })}
+              />
             ) : (
               <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setActive.mutate({ handler: h, active: true })} aria-label={t('handlers.reactivateWho', { name })}>
                 {t('handlers.reactivate')}

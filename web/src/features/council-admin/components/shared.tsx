@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Grid, Input, Space, Tag } from 'antd';
+import { Alert, Button, Grid, Input, Popconfirm, Space, Tag } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
@@ -95,3 +95,30 @@ export function StatusTag({ status, label }: { status: string; label: string }) 
 
 /** An empty text field is sent as null (the server clears it). */
 export const orNull = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * A row action that asks first (deactivate, send a password link): the question, what happens, then the action.
+ * `danger` marks the confirming button; the row's own button stays plain, since antd's red on white fails contrast.
+ */
+export function ConfirmButton({ title, text, okText, label, ariaLabel, icon, danger = false, disabled = false, onConfirm }: {
+  title: string; text: string; okText: string; label: string; ariaLabel: string; icon: ReactNode; danger?: boolean; disabled?: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const { t } = useFeatureTranslation('councilAdmin');
+  return (
+    <Popconfirm
+      title={title}
+      description={<div style={{ maxWidth: 300 }}>{text}</div>}
+      okText={okText}
+      okButtonProps={{ danger }}
+      cancelText={t('cancel')}
+      onConfirm={() => onConfirm().catch(() => undefined)}
+      disabled={disabled}
+    >
+      <Button size="small" icon={icon} disabled={disabled} aria-label={ariaLabel}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+

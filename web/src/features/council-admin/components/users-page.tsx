@@ -1,6 +1,6 @@
 import { EditOutlined, MailOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import {
   type UserStatus,
 } from '../api/council-admin-api';
 import { HANDLER_RECORDS_KEY } from './handler-companies-page';
-import { DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
 const USERS_KEY = ['council', 'users'] as const;
 const STATUSES: UserStatus[] = ['active', 'blocked', 'pending', 'refused'];
@@ -107,32 +107,28 @@ export default function UsersPage() {
               {t('edit')}
             </Button>
             {u.status === 'active' ? (
-              <Popconfirm
+              <ConfirmButton
                 title={t('users.resetTitle', { name })}
-                description={<div style={{ maxWidth: 300 }}>{t('users.resetText', { email: u.email ?? '—' })}</div>}
+                text={t('users.resetText', { email: u.email ?? '—' })}
                 okText={t('users.sendReset')}
-                cancelText={t('cancel')}
-                onConfirm={() => reset.mutateAsync(u).catch(() => undefined)}
+                label={t('users.sendReset')}
+                ariaLabel={t('users.sendResetWho', { name })}
+                icon={<MailOutlined aria-hidden="true" />}
                 disabled={!u.email}
-              >
-                <Button size="small" icon={<MailOutlined aria-hidden="true" />} disabled={!u.email} aria-label={t('users.sendResetWho', { name })}>
-                  {t('users.sendReset')}
-                </Button>
-              </Popconfirm>
+                onConfirm={() => reset.mutateAsync(u)}
+              />
             ) : null}
             {u.status === 'active' && !self ? (
-              <Popconfirm
+              <ConfirmButton
                 title={t('users.deactivateTitle', { name })}
-                description={<div style={{ maxWidth: 300 }}>{t('users.deactivateText')}</div>}
+                text={t('users.deactivateText')}
                 okText={t('users.deactivate')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('cancel')}
-                onConfirm={() => setStatus.mutateAsync({ user: u, status: 'blocked' }).catch(() => undefined)}
-              >
-                <Button size="small" danger icon={<StopOutlined aria-hidden="true" />} aria-label={t('users.deactivateWho', { name })}>
-                  {t('users.deactivate')}
-                </Button>
-              </Popconfirm>
+                label={t('users.deactivate')}
+                ariaLabel={t('users.deactivateWho', { name })}
+                icon={<StopOutlined aria-hidden="true" />}
+                danger
+                onConfirm={() => setStatus.mutateAsync({ user: u, status: 'blocked' })}
+              />
             ) : null}
             {u.status === 'blocked' ? (
               <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setStatus.mutate({ user: u, status: 'active' })} aria-label={t('users.reactivateWho', { name })}>

@@ -48,21 +48,10 @@ export async function downloadCsv(path: string, params: Params, filename: string
 
 // ---- Shapes of the answers (docs/COUNCIL-API.md) ----
 
-export interface Season { id: string; title: string; start_date: string; end_date: string; reporting_due_date: string; current: boolean }
-export interface CalendarPeriod { id: string; title: string; period_month: string; due_date: string; packages: number }
-export interface Calendar { season: Season; year_end_due_date: string; periods: CalendarPeriod[] }
-
-export type BoardStatus = 'not_started' | 'draft' | 'certified' | 'amended' | 'overdue';
-export const BOARD_STATUSES: BoardStatus[] = ['not_started', 'draft', 'certified', 'amended', 'overdue'];
-export type FormBundle = 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
-export interface BoardRow {
-  handler_id: string; handler_number: string; handler_name: string; form: FormBundle; status: BoardStatus; due_date: string;
-  current_version_id: string | null; certified_version_id: string | null; certified_at: string | null; amendments: number; amendment_in_progress: boolean;
-}
-export interface Board {
-  scope: { kind: 'period' | 'season'; id: string; title: string; period_month?: string };
-  due_date: string; forms: FormBundle[]; counts: Record<BoardStatus, number>; data: BoardRow[];
-}
+// The answers' shapes are the contract's (the server writes them from the same types).
+export { BOARD_STATUSES } from '@pecan/contract/api/council';
+export type { Board, BoardRow, BoardStatus, Calendar, CalendarPeriod, InvoiceRow, Season, BoardForm as FormBundle } from '@pecan/contract/api/council';
+import type { BoardForm as FormBundle } from '@pecan/contract/api/council';
 
 export interface FilingVersion {
   id: string; type: string; title: string; amendment_number: number; form_status: string; certified_at: string | null;
@@ -71,11 +60,6 @@ export interface FilingVersion {
 }
 export interface FilingVersions { bundle: FormBundle; handler: { id: string; handler_number: string; name: string }; scope: { period_id?: string | null; season_id?: string | null }; versions: FilingVersion[] }
 
-export interface InvoiceRow {
-  id: string; invoice_number: string; handler_id: string; handler_number: string; handler_name: string; period_id: string; period_month: string;
-  season_id: string; amount_due: string; due_date: string; status: 'open' | 'paid'; paid_date: string | null; paid_reference: string | null;
-  form_1_id: string | null; created: string;
-}
 export interface Sums { billed: string; paid: string; open: string; invoices: number }
 export interface InvoiceTotals extends Sums { season: { id: string; title: string }; by_handler: Array<Sums & { handler_id: string; handler_number: string; handler_name: string }> }
 

@@ -1,33 +1,17 @@
-import { toApiError } from '../../../lib/http/errors';
-import { getAccessToken } from '../../../lib/session/session';
+import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 
-/** One of the signed-in user's sessions (a sign-in and its refreshes), as GET /api/account/sessions gives it. */
-export interface ActiveSession {
-  id: string;
-  created: string;
-  last_used: string;
-  expires_at: string;
-  client: string;
-  user_agent: string | null;
-  address: string | null;
-  current: boolean;
-}
+export type { ActiveSession } from '@pecan/contract/api/council';
+import type { ActiveSession } from '@pecan/contract/api/council';
 
-async function authorized(url: string, init: RequestInit = {}): Promise<Response> {
-  const token = await getAccessToken();
-  const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  if (!response.ok) throw await toApiError(response);
-  return response;
-}
-
+/** GET /api/account/sessions: the user's sessions, this one marked `current`. */
 export async function fetchSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
-  const body = (await (await authorized('/api/account/sessions', { signal })).json()) as { data: ActiveSession[] };
+  const body = (await (await authorizedFetch('/api/account/sessions', { signal, headers: { Accept: 'application/json' } })).json()) as { data: ActiveSession[] };
   return body.data;
 }
 
 /** DELETE /api/account/sessions/:id: that browser is signed out at its next request. */
 export async function endSession(id: string): Promise<void> {
-  await authorized(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await authorizedFetch(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** "Firefox on Windows" from a user agent, or null: enough to recognise one's own devices. */

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, Typography, theme } from 'antd';
 import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -88,7 +88,6 @@ export default function Form5EditPage() {
   const { formId = '' } = useParams();
   const { t, i18n } = useFeatureTranslation(['yearEnd', 'portalData']);
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
   const [draft, setDraft] = useState<Draft | null>(null);

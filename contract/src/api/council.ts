@@ -1,0 +1,111 @@
+/**
+ * The answers of the council console's endpoints and of the account endpoints (docs/COUNCIL-API.md), as both the
+ * server that writes them and the web app that reads them see them. Types only: nothing here reaches a bundle.
+ */
+
+export type UserRole = 'handler' | 'staff';
+/** `pending` and `refused` are account requests (decided under /api/council/account-requests). */
+export type UserStatus = 'active' | 'blocked' | 'pending' | 'refused';
+
+export interface CouncilUser {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  job_title: string | null;
+  phone: string | null;
+  role: UserRole;
+  status: UserStatus;
+  handler_id: string | null;
+  handler_number: string | null;
+  handler_name: string | null;
+  created: string;
+  changed: string;
+}
+
+export interface Season {
+  id: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  reporting_due_date: string;
+  current: boolean;
+}
+
+export interface CalendarPeriod {
+  id: string;
+  title: string;
+  period_month: string;
+  due_date: string;
+  /** How many handlers the month was opened for. */
+  packages: number;
+}
+
+export interface Calendar {
+  season: Season;
+  year_end_due_date: string;
+  periods: CalendarPeriod[];
+}
+
+export const BOARD_STATUSES = ['not_started', 'draft', 'certified', 'amended', 'overdue'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+export type BoardForm = 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
+
+export interface BoardRow {
+  handler_id: string;
+  handler_number: string;
+  handler_name: string;
+  form: BoardForm;
+  status: BoardStatus;
+  due_date: string;
+  /** The last version (a draft amendment when one is in progress); null when the handler has no version. */
+  current_version_id: string | null;
+  /** The certified version that counts (the latest certified one), if any. */
+  certified_version_id: string | null;
+  certified_at: string | null;
+  /** Versions after the first (amendments, certified or in progress). */
+  amendments: number;
+  amendment_in_progress: boolean;
+}
+
+export interface Board {
+  scope: { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
+  due_date: string;
+  forms: BoardForm[];
+  counts: Record<BoardStatus, number>;
+  data: BoardRow[];
+}
+
+export interface InvoiceRow {
+  id: string;
+  invoice_number: string;
+  handler_id: string;
+  handler_number: string;
+  handler_name: string;
+  period_id: string;
+  period_month: string;
+  season_id: string;
+  /** Decimal string; a credit for an amendment is negative. */
+  amount_due: string;
+  due_date: string;
+  status: 'open' | 'paid';
+  paid_date: string | null;
+  paid_reference: string | null;
+  form_1_id: string | null;
+  created: string;
+}
+
+/** One of the signed-in user's sessions (a sign-in and its refreshes): GET /api/account/sessions. */
+export interface ActiveSession {
+  id: string;
+  created: string;
+  /** The sign-in or the latest refresh (access tokens are refreshed every few minutes while the app is open). */
+  last_used: string;
+  expires_at: string;
+  client: string;
+  user_agent: string | null;
+  address: string | null;
+  /** The session making this request. */
+  current: boolean;
+}
