@@ -3,7 +3,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ConfigProvider, Layout, Space, theme as antdTheme } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -13,8 +13,11 @@ import { useThemeSettings } from '../../lib/theme/theme-context';
 import { barColors } from '../../lib/theme/themes';
 
 const ThemeDrawer = lazy(() => import('../../features/settings/components/theme-drawer'));
-// The account menu's dropdown is loaded on the first click on the account button, not with the page.
-const UserMenu = lazy(() => import('./user-menu'));
+// The account menu's dropdown is not part of the page's first load: it is fetched once the page is up (or on the
+// first click, whichever comes first). It is kept in state rather than behind React.lazy: a Suspense fallback would
+// be a dead button for at least React's 300 ms reveal delay, and a tap on it would be lost.
+const loadUserMenu = () => import('./user-menu');
+type UserMenuComponent = Awaited<ReturnType<typeof loadUserMenu>>['default'];
 
 export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolean }) {
   const { t } = useTranslation();
@@ -24,9 +27,18 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
   const { settings } = useThemeSettings();
   const bar = barColors(settings.topbar, settings.dark);
   const [themeOpen, setThemeOpen] = useState(false);
-  const [menuUsed, setMenuUsed] = useState(false);
+  const [UserMenu, setUserMenu] = useState<UserMenuComponent | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const name = profile.userFirstName || profile.username || '';
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => void loadUserMenu().then((m) => live && setUserMenu(() => m.default), () => undefined), 1000);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
 
   const onLogout = async () => {
     await logout();
@@ -77,17 +89,17 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
               {t('topbar.help')}
             </Button>
           )}
-          {menuUsed ? (
-            <Suspense fallback={accountButton(() => undefined)}>
-              <UserMenu open={menuOpen} onOpenChange={setMenuOpen} onPick={onPick}>
-                {accountButton()}
-              </UserMenu>
-            </Suspense>
+          {UserMenu ? (
+            <UserMenu open={menuOpen} onOpenChange={setMenuOpen} onPick={onPick}>
+              {accountButton()}
+            </UserMenu>
           ) : (
-            accountButton(() => {
-              setMenuUsed(true);
+            // Opened in a later task: mounted during this click, the dropdown would take the click's own bubbling
+            // for a click outside it and close at once.
+            accountButton(() => void loadUserMenu().then((m) => setTimeout(() => {
+              setUserMenu(() => m.default);
               setMenuOpen(true);
-            })
+            }), () => undefined))
           )}
         </Space>
       </ConfigProvider>
