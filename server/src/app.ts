@@ -16,6 +16,7 @@ import { registerCouncilRoutes } from './council/routes.js';
 import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
+import { registerSubrequestRoutes } from './subrequests/routes.js';
 import { trackRequests } from './ops/drain.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOAuthRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
   await registerJsonApiRoutes(app, ctx);
+  await registerSubrequestRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);
   await registerCouncilRoutes(app, ctx);
   await registerAnalyticsRoutes(app, ctx);

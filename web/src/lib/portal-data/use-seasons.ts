@@ -1,5 +1,6 @@
 import { useCachedQuery } from '../cache/cached-copy';
-import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
+import { jsonApi } from '../jsonapi/client';
+import { seasonsParams } from '../portal/seasons';
 import type { Entity } from '../jsonapi/deserialize';
 import { STORAGE_KEYS } from '../session/keys';
 import { queryKeys } from '../query-keys';
@@ -9,7 +10,7 @@ export function useSeasons() {
   return useCachedQuery<Entity[]>({
     queryKey: queryKeys.seasons,
     cache: { specKey: STORAGE_KEYS.seasons },
-    queryFn: (signal) => jsonApi.getAll('/jsonapi/node/season', new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC'), signal),
+    queryFn: (signal) => jsonApi.getAll('/jsonapi/node/season', seasonsParams(), signal),
   });
 }
 

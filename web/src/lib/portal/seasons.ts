@@ -6,9 +6,14 @@ import { STORAGE_KEYS } from '../session/keys';
 import { sessionStore } from '../session/session-store';
 import { bool } from './entities';
 
+/** All seasons, newest start first: the query of the seasons list, wherever it is read (the sign-in's batch too). */
+export function seasonsParams() {
+  return new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC');
+}
+
 /** GET /jsonapi/node/season sorted by start date, newest first (the login sequence seeds this query). */
 export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {
-  return jsonApi.getAll('/jsonapi/node/season', new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC'), signal);
+  return jsonApi.getAll('/jsonapi/node/season', seasonsParams(), signal);
 }
 
 export function useSeasons() {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { i18n } from '../../../lib/i18n/i18n';
 import type { LoginResult } from '../api/login-sequence';
 
 export interface SignInValues {
@@ -18,6 +19,21 @@ export interface SignInCallbacks {
   onRecoveryCodes?: (codes: string[]) => Promise<void>;
 }
 
+/**
+ * The signed-in pages' code and the data pages' texts, fetched while the password is checked (about a quarter of a
+ * second, by design) and the data read, so the dashboard shows as soon as its data is in rather than after a
+ * second chain of chunks. The same modules as the router's lazy routes: each is fetched once either way. Failures
+ * are left to the router.
+ */
+function prefetchDashboard(): void {
+  const ignore = () => undefined;
+  import('../../../app/layout/dashboard-layout').catch(ignore);
+  import('../../dashboard/components/dashboard-home').catch(ignore);
+  import('../../../lib/i18n/filing-namespace')
+    .then(({ loadFilingNamespace }) => loadFilingNamespace(i18n.resolvedLanguage ?? i18n.language ?? 'en'))
+    .catch(ignore);
+}
+
 type State = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
 
 /**
@@ -31,7 +47,12 @@ export function useSignIn() {
     (v: SignInValues, cb: SignInCallbacks = {}) => {
       setState({ status: 'pending' });
       import('../api/login-sequence')
-        .then(({ signInWithPassword }) => signInWithPassword(v.username.trim(), v.password, v.remember, queryClient, v.factor, cb.onRecoveryCodes))
+        .then(({ signInWithPassword }) => {
+          const signedIn = signInWithPassword(v.username.trim(), v.password, v.remember, queryClient, v.factor, cb.onRecoveryCodes);
+          // After the token request is on its way, so the chunks load during the password check, not before it.
+          prefetchDashboard();
+          return signedIn;
+        })
         .then(
           (result) => {
             setState({ status: 'success' });

@@ -16,6 +16,8 @@ import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
 import { useNewestPositionReport } from '../api/position-reports';
 import { useConfirmPacket, usePacketConfirmation } from '../hooks/use-packet-confirmation';
+import { useStartupReads } from '../hooks/use-startup-reads';
+import { PageLoader } from '../../../components/page-loader';
 import { SeasonStatusTable } from './season-status-table';
 
 /** The month whose forms 1-3 are due next (due on the 10th of the following month) and that due date. */
@@ -283,9 +285,7 @@ function DashboardContent() {
 }
 
 export default function DashboardHome() {
-  return (
-    <FilingPage>
-      <DashboardContent />
-    </FilingPage>
-  );
+  // The cards' reads come in one batch: they mount once it is done, so none of them asks on its own first.
+  const { ready } = useStartupReads();
+  return <FilingPage>{ready ? <DashboardContent /> : <PageLoader />}</FilingPage>;
 }

@@ -1,6 +1,6 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import type { MonthlyBundle } from '../../../lib/portal/packages';
+import { allPackagesParams, type MonthlyBundle } from '../../../lib/portal/packages';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
 export const ROWS_OF: Record<MonthlyBundle, { bundle: RowBundle; field: string } | null> = {
@@ -90,13 +90,7 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** All packages of the handler (every season), newest first: where a form id is found and what comes next. */
-export function allPackagesParams(handlerId: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('field_handler.id', handlerId)
-    .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3'])
-    .addPageLimit(500);
-}
+export { allPackagesParams };
 
 export function getAllPackages(handlerId: string, signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId), signal);

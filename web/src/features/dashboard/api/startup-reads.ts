@@ -1,0 +1,124 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { deserialize, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
+import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
+import type { AuthTransport } from '../../../lib/http/authorized-fetch';
+import { ApiError } from '../../../lib/http/errors';
+import { one, many } from '../../../lib/portal/entities';
+import { invoicesKey, invoicesParams } from '../../../lib/portal/invoices';
+import { currentSeasonPackagesParams, seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
+import { currentSeasonOf, seasonsParams } from '../../../lib/portal/seasons';
+import { queryKeys } from '../../../lib/query-keys';
+import { STORAGE_KEYS } from '../../../lib/session/keys';
+import { sessionStore } from '../../../lib/session/session-store';
+import { confirmationKey } from '../hooks/use-packet-confirmation';
+import { firstReport, newestReportKey, newestReportParams } from './position-reports';
+
+/**
+ * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in two requests: the
+ * user with its handler, analytics and packet confirmations included, then one batch (POST /subrequests) of the
+ * seasons, the current season's packages, the invoices and the newest position report. Other seasons' packages
+ * are read when a page asks for them: their size grows with the seasons, the dashboard's must not. Each is the very query the page
+ * would make, and each answer seeds that page's query key, so the dashboard makes no request of its own.
+ */
+
+/** The key of "the start-up reads were made for this user": set once they are, so a page does not make them again. */
+export const startupReadsKey = (username: string) => ['startup-reads', username] as const;
+
+/** The user by name (the spec's call), with the handler company and what the dashboard needs of it. */
+export function userWithHandlerParams(username: string) {
+  return new DrupalJsonApiParams()
+    .addFilter('name', username)
+    .addInclude([
+      'field_user_handler_company',
+      'field_user_handler_company.field_handler_analytics',
+      'field_user_handler_company.field_handler_packet_confirms',
+    ]);
+}
+
+/** The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check). */
+export function rolesOf(user: Entity): string[] {
+  return ['authenticated', user.field_role === 'staff' ? 'staff' : 'handler'];
+}
+
+export async function readUser(username: string): Promise<Entity> {
+  const users = await jsonApi.getAll('/jsonapi/user/user', userWithHandlerParams(username));
+  const user = users[0];
+  if (!user) throw new ApiError(404, [{ detail: 'message: 404' }]);
+  return user;
+}
+
+/** The user's handler company, read in full (null for staff, who have none). */
+export function handlerOf(user: Entity): Entity | null {
+  const handler = one(user, 'field_user_handler_company');
+  // A handler resolved from `included` carries its attributes; a bare identifier means it was not readable.
+  return handler && 'title' in handler ? handler : null;
+}
+
+/** A read's document when it succeeded and is complete (no further page), else null: the page then reads it itself. */
+function completeDoc(answer: BatchAnswer | undefined): JsonApiDocument | null {
+  if (!answer || answer.status !== 200 || !answer.doc || nextLink(answer.doc)) return null;
+  return answer.doc;
+}
+
+function listOf(doc: JsonApiDocument): Entity[] {
+  const data = deserialize(doc);
+  return Array.isArray(data) ? data : [];
+}
+
+/** Seeds what the user read gives: the user record and its handler (with analytics and confirmations). */
+export function seedUser(queryClient: QueryClient, user: Entity, handler: Entity | null): void {
+  queryClient.setQueryData(queryKeys.me, user);
+  if (handler) queryClient.setQueryData(queryKeys.handler(handler.id), handler);
+}
+
+/** The current season's packages under that season's own key (only its own: the flag is the seasons' to keep single). */
+function seedCurrentPackages(queryClient: QueryClient, handlerId: string, current: Entity, packages: Entity[]): void {
+  queryClient.setQueryData(seasonPackagesKey(handlerId, current.id), packages.filter((p) => seasonIdOf(p) === current.id));
+}
+
+/** The current season's confirmation, from the handler's own list (the first one made, as the page's query sorts). */
+function seedConfirmation(queryClient: QueryClient, handler: Entity, current: Entity | null): void {
+  if (!current) return;
+  const found = many(handler, 'field_handler_packet_confirms').find((c) => one(c, 'field_season')?.id === current.id) ?? null;
+  queryClient.setQueryData(confirmationKey(handler.id, current.id), found);
+}
+
+/**
+ * The batch: seasons, and for a handler user the current season's packages, invoices and the newest report. Seasons
+ * and packages are the login sequence's own reads (spec section 4): their failure is the sign-in's (thrown with
+ * its status). Invoices and the report are the dashboard's: a failed one is left for its card to read and show.
+ */
+export async function loadPortalData(queryClient: QueryClient, handler: Entity | null, transport?: AuthTransport): Promise<void> {
+  const handlerId = handler?.id ?? null;
+  const reads = [{ requestId: 'seasons', path: '/jsonapi/node/season', params: seasonsParams() }];
+  if (handlerId) {
+    reads.push(
+      { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(handlerId) },
+      { requestId: 'invoices', path: '/jsonapi/node/invoice', params: invoicesParams(handlerId) },
+      { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
+    );
+  }
+  const answers = await batchRead(reads, transport);
+  for (const id of ['seasons', 'packages']) {
+    const status = answers.get(id)?.status ?? 0;
+    if (answers.has(id) && status !== 200) throw new ApiError(status, [{ detail: `message: ${status}` }]);
+  }
+
+  const seasonsDoc = completeDoc(answers.get('seasons'));
+  const seasons = seasonsDoc ? listOf(seasonsDoc) : null;
+  if (seasons) {
+    queryClient.setQueryData(queryKeys.seasons, seasons);
+    sessionStore.setItem(STORAGE_KEYS.seasons, seasons);
+  }
+  if (!handler || !handlerId) return;
+
+  const current = seasons ? currentSeasonOf(seasons) : null;
+  const packagesDoc = completeDoc(answers.get('packages'));
+  if (packagesDoc && current) seedCurrentPackages(queryClient, handlerId, current, listOf(packagesDoc));
+  const invoicesDoc = completeDoc(answers.get('invoices'));
+  if (invoicesDoc) queryClient.setQueryData(invoicesKey(handlerId), listOf(invoicesDoc));
+  const reportAnswer = answers.get('report');
+  if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstReport(reportAnswer.doc));
+  seedConfirmation(queryClient, handler, current);
+}
