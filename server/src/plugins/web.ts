@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound, sendError } from './errors.js';
 
@@ -10,10 +11,42 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins or server/dist/plugins alike. */
 export const defaultWebDist = resolve(here, '../../../web/dist');
 
-const API_PREFIXES = ['/jsonapi', '/oauth', '/files', '/healthz', '/api'];
+const API_PREFIXES = ['/jsonapi', '/oauth', '/files', '/healthz', '/api', '/subrequests'];
+
+/** index.html as sent: as it is and compressed (the not-found handler is outside @fastify/compress's reach). */
+interface IndexPage { plain: string; br: Buffer; gzip: Buffer }
+
+function indexPage(html: string): IndexPage {
+  return { plain: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+}
 
 /**
- * Serves the built web app from the same origin as the API. Hashed assets are cached for a year; index.html is
+ * index.html per first-load path: with `<link rel="modulepreload">` for the chunks of that path's pages, listed
+ * by the build in route-preload.json (web/vite.config.ts), so they download with the entry instead of after it.
+ * Other paths get index.html as built.
+ */
+function indexPages(root: string, html: string): { byPath: Map<string, IndexPage>; fallback: IndexPage } {
+  const manifest = join(root, 'route-preload.json');
+  const routes: Record<string, string[]> = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};
+  const byPath = new Map<string, IndexPage>();
+  for (const [path, files] of Object.entries(routes)) {
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    byPath.set(path, indexPage(html.replace('</head>', `${links}</head>`)));
+  }
+  return { byPath, fallback: indexPage(html) };
+}
+
+function sendIndex(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
+}
+
+/**
+ * Serves the built web app from the same origin as the API, its files compressed at build time (brotli, else
+ * gzip, else as they are). Hashed assets are cached for a year; index.html is
  * never cached, so a new build reaches users on their next load. Any other path that is not an API path gets
  * index.html and the web app's router decides (its own 404 page included).
  */
@@ -21,11 +54,12 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   const root = ctx.config.webDist ?? defaultWebDist;
   const indexPath = join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const pages = indexHtml === null ? null : indexPages(root, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) || path.startsWith('/assets/');
-    if (isApi || request.method !== 'GET' || indexHtml === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (isApi || request.method !== 'GET' || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
+    return sendIndex(request, reply, pages.byPath.get(path.replace(/\/+$/, '') || '/') ?? pages.fallback);
   });
   if (indexHtml === null) {
     app.log.warn({ root }, 'web app not built: only the API is served (run npm run build)');
@@ -35,6 +69,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     root,
     wildcard: false,
     index: false,
+    // The build writes x.br and x.gz next to each compressible file (web/vite.config.ts, precompress): sent as
+    // they are to a client that accepts them, with no compressing per request.
+    preCompressed: true,
     setHeaders: (res, path) => {
       if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
