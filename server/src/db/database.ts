@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
@@ -88,8 +88,39 @@ export function openDatabase(options: DatabaseOptions): Database {
   // handler's index over the package's for `package_id IN (...) AND handler_id = ?` (a form include), reading all
   // of a handler's forms of every season to return one season's (docs/PERFORMANCE.md).
   sqlite.pragma('optimize=0x10002');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: onQuery });
+  const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: onQuery });
   return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
+}
+
+/** How many prepared statements a SQLite connection keeps (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The connection as Kysely sees it, with one prepared statement kept per SQL text. Kysely's SQLite driver prepares
+ * every statement it runs, and the engine's statements (access rules of every file owner, filters through EXISTS)
+ * take longer to parse and plan than to run: preparing was the largest single cost of the small reads
+ * (docs/PERFORMANCE.md). Only the text is the key; values are bound at each run and never kept, so two readers
+ * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text); // re-inserted below: the Map's order is the order of last use
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /**

@@ -28,13 +28,27 @@ export interface ReadResult {
 
 const key = (type: string, id: unknown) => `${type}:${String(id)}`;
 
-/** The columns a document needs: id, every attribute, every to-one foreign key (never file contents). */
-export function selectColumns(def: ResourceDef, alias: string): RawBuilder<unknown>[] {
-  const columns = new Set<string>(['id']);
-  for (const a of Object.values(def.attributes)) columns.add(a.column);
-  for (const r of Object.values(def.relationships)) if (r.kind === 'one') columns.add(r.column);
-  for (const hidden of def.hiddenColumns ?? []) columns.delete(hidden);
-  return [...columns].map((c) => sql.ref(`${alias}.${c}`));
+/**
+ * The columns a document needs: id, every attribute, every to-one foreign key (never file contents). Kept per type
+ * and alias (aliases are r1, r2... per request): column references carry no values, so they are the same for
+ * every reader, and building them was a share of every read's cost.
+ */
+const MAX_CACHED_ALIASES = 64;
+const columnCache = new WeakMap<ResourceDef, Map<string, readonly RawBuilder<unknown>[]>>();
+export function selectColumns(def: ResourceDef, alias: string): readonly RawBuilder<unknown>[] {
+  let byAlias = columnCache.get(def);
+  if (!byAlias) columnCache.set(def, (byAlias = new Map()));
+  let refs = byAlias.get(alias);
+  if (!refs) {
+    const columns = new Set<string>(['id']);
+    for (const a of Object.values(def.attributes)) columns.add(a.column);
+    for (const r of Object.values(def.relationships)) if (r.kind === 'one') columns.add(r.column);
+    for (const hidden of def.hiddenColumns ?? []) columns.delete(hidden);
+    refs = [...columns].map((c) => sql.ref(`${alias}.${c}`));
+    // Aliases grow with the number of filters: a request with hundreds of them must not grow the cache.
+    if (byAlias.size < MAX_CACHED_ALIASES) byAlias.set(alias, refs);
+  }
+  return refs;
 }
 
 function fullFlag(compiler: Compiler, def: ResourceDef, alias: string): RawBuilder<unknown> {

@@ -1,4 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
 import { isoTimestamp, systemClock } from '../lib/time.js';
@@ -28,22 +29,42 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+// Stand-ins for the two values that change between requests, replaced in the compiled query's parameters.
+const TOKEN_HASH = '\u0000token-hash';
+const NOW = '\u0000now';
+
+/** The session query, compiled once per database: building and compiling it was a visible share of a small read. */
+const sessionQueries = new WeakMap<Db, CompiledQuery>();
+function sessionQuery(db: Db): CompiledQuery {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('oauth_access_tokens as a')
+      .innerJoin('oauth_token_families as f', 'f.id', 'a.family_id')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['a.expires_at', 'f.id as family_id', 'u.id as user_id', 'u.name', 'u.role', 'u.handler_id'])
+      .where('a.token_hash', '=', TOKEN_HASH)
+      .where('a.expires_at', '>', NOW)
+      .where('f.expires_at', '>', NOW)
+      .where('f.revoked_at', 'is', null)
+      .where('u.status', '=', 'active')
+      .compile();
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+interface SessionRow { expires_at: string; family_id: string; user_id: string; name: string; role: string; handler_id: string | null }
+
 /**
  * Looks up an access token in one query: the token, its family (not revoked, not past its absolute expiry) and its
  * user (still active). Revoking the family or blocking the user therefore ends the session at the next request.
  */
 export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
   const now = isoTimestamp(ctx.clock.now());
-  const row = await ctx.db.selectFrom('oauth_access_tokens as a')
-    .innerJoin('oauth_token_families as f', 'f.id', 'a.family_id')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['a.expires_at', 'f.id as family_id', 'u.id as user_id', 'u.name', 'u.role', 'u.handler_id'])
-    .where('a.token_hash', '=', hashToken(token))
-    .where('a.expires_at', '>', now)
-    .where('f.expires_at', '>', now)
-    .where('f.revoked_at', 'is', null)
-    .where('u.status', '=', 'active')
-    .executeTakeFirst();
+  const hash = hashToken(token);
+  const query = sessionQuery(ctx.db);
+  const parameters = query.parameters.map((p) => (p === TOKEN_HASH ? hash : p === NOW ? now : p));
+  const row = (await ctx.db.executeQuery<SessionRow>(CompiledQuery.raw(query.sql, parameters))).rows[0];
   if (!row) return null;
   const role: Viewer['role'] = row.role === 'staff' ? 'staff' : 'handler';
   return {
