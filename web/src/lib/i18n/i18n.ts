@@ -41,6 +41,9 @@ export async function initI18n(): Promise<typeof i18n> {
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Re-render on a bundle added too, not only on a language change: a page's namespace in a new language arrives
+    // after 'languageChanged', and a page already on screen (its texts fallen back to English) must take it up.
+    react: { bindI18nStore: 'added' },
   });
   if (initial !== DEFAULT_LANGUAGE) await changeLanguage(initial);
   else applyDocumentLanguage(DEFAULT_LANGUAGE);
