@@ -45,14 +45,14 @@ export function currentSeasonPackagesParams(handlerId: string) {
 }
 
 /**
- * All packages of the handler (every season), newest reporting period first, with the same includes as one
- * season's: the forms pages read it when they open.
+ * All packages of the handler (every season), newest reporting period first, with periods and forms but not their
+ * PDFs: the form pages read it to find a form's package and the next one, and each form's own read carries its PDF.
  */
 export function allPackagesParams(handlerId: string) {
   return new DrupalJsonApiParams()
     .addFilter('field_handler.id', handlerId)
     .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(PACKAGE_INCLUDES)
+    .addInclude(PACKAGE_INCLUDES.filter((path) => !path.endsWith('_pdf')))
     .addPageLimit(500);
 }
 

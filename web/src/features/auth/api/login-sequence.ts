@@ -24,7 +24,7 @@ export interface LoginResult {
 /**
  * The login sequence (spec section 4), after a token was obtained, in two requests whatever the number of
  * seasons: the user by name with its handler (analytics and packet confirmations included), then one batch of
- * the seasons, all seasons' packages, the invoices and the newest position report (startup-reads.ts). The roles
+ * the seasons, the current season's packages, the invoices and the newest position report (startup-reads.ts). The roles
  * come from the user's own record; /oauth/debug is asked only when the name is not known yet (single sign-on).
  * Results seed the query cache and the spec's local-storage copies. Any failure ends the half-made session and
  * is thrown ('message: {status}').

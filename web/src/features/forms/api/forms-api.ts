@@ -90,8 +90,6 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** All packages of the handler (every season), newest first: where a form id is found and what comes next. */
-export { allPackagesParams };
-
 export function getAllPackages(handlerId: string, signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId), signal);
 }

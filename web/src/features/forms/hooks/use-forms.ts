@@ -24,7 +24,7 @@ export function useVarieties() {
     structuralSharing: false, queryKey: ['pecan-varieties'], queryFn: ({ signal }) => getVarieties(signal), staleTime: 10 * 60_000 });
 }
 
-/** Every package of the handler (all seasons), newest first; same key as the login sequence's copy. */
+/** Every package of the handler (all seasons), newest first; read when a form page first needs it. */
 export function useAllPackages(handlerId: string | null) {
   return useQuery({
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
