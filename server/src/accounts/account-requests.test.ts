@@ -67,7 +67,7 @@ describeEachDatabase('account requests (sign-up)', (target) => {
     expect(r.body).toEqual({ status: 'pending' });
     const user = await ctx.db.selectFrom('users').selectAll().where('name', '=', 'dana').executeTakeFirstOrThrow();
     expect(user).toMatchObject({ status: 'pending', role: 'handler', handler_id: handlers['101'], first_name: 'Dana Mary', last_name: 'Lopez', mail: 'dana@handlers.example' });
-    expect(user.pass_hash).toMatch(/^scrypt\$/);
+    expect(user.pass_hash).toMatch(/^\$argon2id\$/);
     const notice = await smtp.waitFor((m) => m.to.includes('council@apc.example') && m.text.includes('dana'));
     expect(firstLink(notice)).toBe(`${PUBLIC_URL}/dashboard/council/account-requests`);
 

@@ -49,6 +49,16 @@ export async function tokenGrant(ctx: AppContext, request: FastifyRequest): Prom
   return grantType === 'password' ? passwordGrant(ctx, request, params, client) : refreshGrant(ctx, params, client);
 }
 
+
+/**
+ * A wrong password or an unknown name is answered no sooner than this after the password check began. An account
+ * still on an old hash (scrypt, about 95 ms, until its owner next signs in) would otherwise answer a wrong password
+ * later than an unknown name (Argon2id, about 11 ms) and so tell that the name exists. Above scrypt's cost on a busy
+ * machine; it also slows guessing. A right password is never held back.
+ */
+const FAILED_CHECK_MIN_MS = 250;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: Params, client: OAuthClient): Promise<TokenResponse> {
   const username = required(params, 'username');
   const password = required(params, 'password');
@@ -64,10 +74,12 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
   }
   const user = await ctx.db.selectFrom('users').select(['id', 'pass_hash', 'status', 'role'])
     .where('name', '=', username).executeTakeFirst();
-  // An unknown user still costs a full scrypt (verifyPassword's dummy path), so timing does not reveal who exists.
+  // An unknown user still costs a full Argon2id check (verifyPassword's dummy path), so timing does not reveal who exists.
+  const checkStarted = performance.now();
   const matches = await verifyPassword(password, user?.pass_hash);
   if (!user || !matches) {
     await attemptFailed(ctx.db, throttleSettings(ctx), now);
+    await sleep(FAILED_CHECK_MIN_MS - (performance.now() - checkStarted));
     throw invalidGrant(BAD_CREDENTIALS);
   }
   // Only someone who knows the password learns that the account is blocked, or still waits for the council.
@@ -85,13 +97,25 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
     recoveryCodes = factor.recoveryCodes;
   }
   await attemptSucceeded(ctx.db, keys, attempt);
-  if (needsRehash(user.pass_hash)) {
-    await ctx.db.updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
-  }
+  if (needsRehash(user.pass_hash)) await rehash(ctx, request, user.id, user.pass_hash, password);
   await pruneUserFamilies(ctx.db, user.id, now);
   const ttl = { access: ctx.config.accessTokenTtl, refresh: ctx.config.refreshTokenTtl };
   const pair = await startFamily(ctx.db, { userId: user.id, clientId: client.id, scope }, now, ttl, deviceOf(request));
   return { ...respond(pair, scope), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) };
+}
+
+/**
+ * Replaces an old (scrypt) or weaker hash with one of today's, once the password is known to be right. Only if the
+ * row still holds the hash that was checked, so a password changed meanwhile is not overwritten with the old one.
+ * Best effort: a failure is logged and the sign-in goes on, since the old hash still verifies.
+ */
+async function rehash(ctx: AppContext, request: FastifyRequest, userId: string, checked: string, password: string): Promise<void> {
+  try {
+    await ctx.db.updateTable('users').set({ pass_hash: await hashPassword(password) })
+      .where('id', '=', userId).where('pass_hash', '=', checked).execute();
+  } catch (error) {
+    request.log.warn({ err: error, userId }, 'password rehash failed; the old hash stays');
+  }
 }
 
 /**

@@ -100,7 +100,7 @@ describeEachDatabase('credentials', (target) => {
     console.log(`[${target.dialect}] sign-in timing, median of 15: wrong password ${median(known).toFixed(1)} ms, unknown user ${median(absent).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
     expect(ratio).toBeGreaterThan(1 / RATIO);
     expect(ratio).toBeLessThan(RATIO);
-    // Both did a full scrypt: far slower than a refusal without one (a locked account's 429).
+    // Both did a full Argon2id check: slower than a refusal without one (a locked account's 429).
     for (let i = 0; i < 5; i += 1) await signIn('timing', `lock ${i}`, '192.0.2.51');
     const t0 = process.hrtime.bigint();
     expect((await signIn('timing', 'x', '192.0.2.51')).statusCode).toBe(429);
