@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason]`
+ * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason|handlerDirectory|handlerSearch]`
  *
  * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
  * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the
@@ -10,6 +10,7 @@ import { copyFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config/config.js';
+import { fold, SQLITE_FOLD_FUNCTION } from '../server/src/jsonapi/fold.js';
 import { startPortal } from '../server/src/server.js';
 import { BENCH_PASSWORD } from './lib.js';
 
@@ -39,6 +40,11 @@ const reads: Record<string, string> = {
 const seasons = await app.inject({ url: '/jsonapi/node/season?sort=-field_season_start_date', headers: { authorization: `Bearer ${token}` } });
 const seasonId = seasons.json().data[0].id as string;
 reads.packagesSeason = `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&filter%5Bfield_reporting_period.field_season.id%5D=${seasonId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3%2Cfield_form_1.field_form_1_pdf%2Cfield_form_2.field_form_2_pdf%2Cfield_form_3.field_form_3_pdf`;
+// The handler directory's first page, and a search, as the directory page sends them (directory-api.ts).
+const directory = 'filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&sort=title';
+reads.handlerDirectory = `/jsonapi/node/handler?${directory}`;
+reads.handlerSearch = `/jsonapi/node/handler?${directory}&filter%5Bs%5D%5Bgroup%5D%5Bconjunction%5D=OR${['title', 'field_handler_number', 'field_address', 'field_email', 'field_phone', 'field_website']
+  .map((f) => `&filter%5B${f}%5D%5Bcondition%5D%5Bpath%5D=${f}&filter%5B${f}%5D%5Bcondition%5D%5Boperator%5D=CONTAINS&filter%5B${f}%5D%5Bcondition%5D%5Bvalue%5D=pecan&filter%5B${f}%5D%5Bcondition%5D%5BmemberOf%5D=s`).join('')}`;
 const filter = process.argv[4];
 for (const [name, path] of Object.entries(reads)) {
   if (filter && name !== filter) continue;
@@ -50,6 +56,7 @@ for (const [name, path] of Object.entries(reads)) {
     try {
       if (target.startsWith('sqlite:')) {
         const db = new SQLite(url.slice(7), { readonly: true });
+        db.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
         const n = (sql.match(/\?/g) ?? []).length;
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(n).fill(handlerId)) as { detail: string }[];
         console.log(plan.map((p) => `    ${p.detail}`).join('\n'));

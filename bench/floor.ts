@@ -75,7 +75,7 @@ async function queries(): Promise<Record<string, string>> {
     seasons: `${viewer} select ${s} from seasons s where exists (select 1 from v) order by s.season_start_date desc, s.id`,
     handler: `${viewer} select ${h}, ${ha}, ${pc} from handlers h join v on v.handler_id = h.id
       left join handler_analytics ha on ha.handler_id = h.id left join handler_packet_confirmations pc on pc.handler_id = h.id where h.id = ?`,
-    handlerDirectory: `${viewer} select ${h} from handlers h where exists (select 1 from v) and h.show_in_handler_directory = ${T} order by h.title, h.id limit 501`,
+    handlerDirectory: `${viewer} select ${h} from handlers h where exists (select 1 from v) and h.show_in_handler_directory = ${T} order by h.title, h.id limit 51`,
     userDirectory: `${viewer} select ${u} from users u where exists (select 1 from v) and u.handler_id = ? and u.show_in_directory = ${T} order by u.last_name, u.id limit 501`,
     me: `${viewer} select ${u} from users u where exists (select 1 from v) and u.name = ?`,
     industryAnalytics: `${viewer} select ${ia}, ${ix} from industry_analytics ia left join files ix on ix.id = ia.industry_analytics_xlsx_id where exists (select 1 from v) order by ia.id`,

@@ -188,8 +188,9 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         body: JSON.stringify(['seasons (sign-in)', 'packages, current season (dashboard)', 'invoices, limit 200 (dashboard)'].map((n, k) => ({ requestId: String(k), uri: list.find((s) => s.name === n)!.make(i).path, action: 'view' }))) }),
     },
     {
+      // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.
       name: 'handler directory', kind: 'read',
-      make: get(() => `/jsonapi/node/handler?${qs(new DrupalJsonApiParams().addFilter('field_show_in_handler_directory', '1').addSort('title', 'ASC').addPageLimit(500))}`),
+      make: get(() => `/jsonapi/node/handler?${qs(new DrupalJsonApiParams().addFilter('field_show_in_handler_directory', '1').addSort('title', 'ASC').addPageLimit(50))}`),
       floor: () => '/floor/handlerDirectory',
     },
     {

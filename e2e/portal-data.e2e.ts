@@ -90,6 +90,33 @@ test.describe('year-end forms (form 5)', () => {
 });
 
 test.describe('directories', () => {
+  test('the handler directory shows more handlers on request', async ({ page }) => {
+    // The demo's two directory handlers fit one page of 50: the page size is cut to 1 on the way, so the real server
+    // pages by one and writes the links.next that "Show more" follows.
+    const firstPages: string[] = [];
+    await page.route((url) => url.pathname === '/jsonapi/node/handler', (route) => {
+      const url = route.request().url();
+      if (url.includes('page%5Blimit%5D=50')) firstPages.push(url);
+      return route.continue({ url: url.replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') });
+    });
+    await signIn(page, 'alice');
+    await page.goto('/dashboard/handlers');
+    const main = page.locator('#main-content');
+    const cards = main.getByRole('list').getByRole('listitem');
+    await expect(main.getByText('Mesa Valley Pecans')).toBeVisible(); // first by title
+    await expect(cards).toHaveCount(1);
+    await expect(main.getByText('Showing 1 handler', { exact: true })).toBeVisible();
+    const more = main.getByRole('button', { name: 'Show more handlers' });
+    await more.click();
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(1)).toContainText('Riverbend Pecan Co.');
+    await expect(main.getByText('Showing 2 handlers')).toBeVisible();
+    await expect(more).toHaveCount(0); // the last page
+    await expect(cards.nth(1)).toBeFocused(); // a keyboard user goes on from the first new card
+    // The web app asked for the first page only, as 50 by title with no search.
+    expect(decodeURIComponent(firstPages[0])).toMatch(/filter\[field_show_in_handler_directory\]=1&page\[limit\]=50&sort=title$/);
+  });
+
   test('handlers and contacts can be searched; no match says so', async ({ page }) => {
     await signIn(page, 'alice');
     await page.goto('/dashboard/handlers');
@@ -97,11 +124,24 @@ test.describe('directories', () => {
     await expect(main.getByText('Mesa Valley Pecans')).toBeVisible();
     await expect(main.getByText('Riverbend Pecan Co.', { exact: true })).toBeVisible();
     await expect(main.getByText('Gulf Coast Shellers')).toHaveCount(0); // not in the directory
-    await page.getByRole('searchbox', { name: /Search handlers/ }).fill('mesa');
-    await expect(main.getByText('Mesa Valley Pecans')).toBeVisible();
+    await expect(main.getByRole('list').getByRole('listitem')).toHaveCount(2);
+    await expect(main.getByText('Showing 2 handlers')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Show more handlers' })).toHaveCount(0); // one page holds them
+    // The search is the server's (name, number, address, e-mail, phone, website; any case, any accent).
+    const box = page.getByRole('searchbox', { name: /Search handlers/ });
+    await box.fill('mesa');
     await expect(main.getByText('Riverbend Pecan Co.', { exact: true })).toHaveCount(0);
-    await page.getByRole('searchbox', { name: /Search handlers/ }).fill('no such handler');
+    await expect(main.getByText('Mesa Valley Pecans')).toBeVisible();
+    await box.fill('101');
+    await expect(main.getByText('Mesa Valley Pecans')).toHaveCount(0);
+    await expect(main.getByText('Riverbend Pecan Co.', { exact: true })).toBeVisible();
+    await box.fill('RÍVERBEND');
+    await expect(main.getByText('Showing 1 handler', { exact: true })).toBeVisible();
+    await expect(main.getByText('Riverbend Pecan Co.', { exact: true })).toBeVisible();
+    await box.fill('no such handler');
     await expect(main.getByText('No handler found')).toBeVisible();
+    await box.fill('');
+    await expect(main.getByRole('list').getByRole('listitem')).toHaveCount(2);
 
     await page.goto('/dashboard/contacts');
     await expect(page.getByText('Alice Moreno')).toBeVisible();

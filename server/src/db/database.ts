@@ -4,11 +4,13 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
 import * as m004 from './migrations/004-council.js';
 import * as m005 from './migrations/005-mfa-sessions.js';
+import * as m006 from './migrations/006-handler-directory.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -31,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '003-accounts': m003,
   '004-council': m004,
   '005-mfa-sessions': m005,
+  '006-handler-directory': m006,
 };
 
 /**
@@ -88,6 +91,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   // handler's index over the package's for `package_id IN (...) AND handler_id = ?` (a form include), reading all
   // of a handler's forms of every season to return one season's (docs/PERFORMANCE.md).
   sqlite.pragma('optimize=0x10002');
+  // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
+  sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
   const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: onQuery });
   return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
 }

@@ -3,6 +3,7 @@ import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
 import { badParameter } from '../plugins/errors.js';
 import { CodecError, fromQuery, type Codec } from './codecs.js';
+import { foldSql } from './fold.js';
 import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';
 import type { Condition, FilterTree, SortField } from './query-params.js';
 import type { Registry } from './registry.js';
@@ -108,20 +109,25 @@ export class Compiler {
     }
   }
 
-  /** STARTS_WITH, CONTAINS, ENDS_WITH: case-insensitive on both databases, with LIKE's wildcards escaped. */
+  /**
+   * STARTS_WITH, CONTAINS, ENDS_WITH: case- and accent-insensitive on both databases ("cote" finds "Côte", as
+   * Drupal's do on MySQL's default collation), with LIKE's wildcards escaped. Both sides go through the same fold
+   * (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
+   */
   private textMatch(column: RawBuilder<unknown>, codec: Codec, c: Condition, value: string, parameter: string): Predicate {
     if (!['string', 'date', 'month', 'datetime'].includes(codec)) {
       throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
     }
-    const escaped = value.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+    const escaped = value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
     const pattern = c.operator === 'STARTS_WITH' ? `${escaped}%` : c.operator === 'ENDS_WITH' ? `%${escaped}` : `%${escaped}%`;
-    return sql`lower(${column}) like ${pattern} escape '\\'`;
+    return sql`${foldSql(this.dialect, column)} like ${foldSql(this.dialect, sql`${pattern}`)} escape '\\'`;
   }
 
   /**
    * ORDER BY terms. A sort over relationships follows to-one relationships only (a to-many has no single value),
    * as a scalar subquery that yields NULL for a row the reader may not read. NULLs sort first ascending and last
-   * descending on both databases.
+   * descending on both databases. A column of the row itself that is never NULL is sorted on bare, so an index on
+   * it gives the order (the handler directory's `sort=title` walks an index and stops after a page).
    */
   orderBy(def: ResourceDef, alias: string, sort: SortField[]): RawBuilder<unknown>[] {
     const terms: RawBuilder<unknown>[] = [];
@@ -133,7 +139,9 @@ export class Compiler {
       }
       const expression = this.sortExpression(path, alias, field.path);
       const direction = sql.raw(field.descending ? 'desc' : 'asc');
-      terms.push(sql`(case when ${expression} is null then ${sql.raw(field.descending ? '1' : '0')} else ${sql.raw(field.descending ? '0' : '1')} end)`);
+      if (mayBeNull(path)) {
+        terms.push(sql`(case when ${expression} is null then ${sql.raw(field.descending ? '1' : '0')} else ${sql.raw(field.descending ? '0' : '1')} end)`);
+      }
       terms.push(sql`${expression} ${direction}`);
     }
     terms.push(sql`${this.ref(alias, 'id')} asc`);
@@ -154,4 +162,14 @@ export class Compiler {
     };
     return build(path.hops, alias);
   }
+}
+
+/** Whether a sort path can yield NULL: through a relationship (an unreadable or missing target), or a nullable or
+ * restricted column of the row. */
+function mayBeNull(path: ResolvedPath): boolean {
+  if (path.hops.length > 0) return true;
+  const t = path.terminal;
+  if (t.kind === 'id') return false;
+  if (t.kind === 'foreignKey') return true;
+  return t.attribute.nullable || t.attribute.visibility === 'full';
 }

@@ -1,22 +1,37 @@
 import { GlobalOutlined, MailOutlined, PhoneOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
-import { useDeferredValue, useState } from 'react';
-import { QueryState } from '../../../components/query-state';
+import { Button, Card, Col, Input, Row, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal-data/use-seasons';
-import { fetchHandlers, matches } from '../api/directory-api';
+import { useHandlerDirectory, useSearchText } from '../api/use-handler-directory';
 
 const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? u : null);
 
 export default function HandlersPage() {
   const { t } = useFeatureTranslation(['directory', 'portalData']);
   useDocumentTitle(t('directory:handlersTitle'));
-  const [search, setSearch] = useState('');
-  const q = useDeferredValue(search);
-  const query = useCachedQuery<Entity[]>({ queryKey: ['handler-directory'], cache: { listKey: 'handler_directory' }, queryFn: (signal) => fetchHandlers(signal) });
+  const search = useSearchText();
+  const { query, rows, savedAt } = useHandlerDirectory(search.searched);
+  const list = useRef<HTMLDivElement>(null);
+  // A failed "Show more" is told under the cards, with its own Retry; the cards already shown stay.
+  const moreFailed = query.isFetchNextPageError;
+
+  // Keyboard and screen reader users go on from the first card that came in (the button may be gone).
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => { focusAt.current = null; }, [search.searched]);
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null || !rows || rows.length <= at) return;
+    focusAt.current = null;
+    list.current?.querySelectorAll<HTMLElement>('[role=listitem]')[at]?.focus();
+  }, [rows]);
+  const showMore = () => {
+    focusAt.current = rows?.length ?? 0;
+    void query.fetchNextPage();
+  };
+
   return (
     <Card>
       <Typography.Title level={1} style={{ fontSize: 26 }}>{t('directory:handlersTitle')}</Typography.Title>
@@ -24,21 +39,25 @@ export default function HandlersPage() {
         aria-label={t('directory:searchHandlers')}
         placeholder={t('directory:searchHandlers')}
         allowClear
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        value={search.text}
+        onChange={(e) => search.setText(e.target.value)}
+        onSearch={(value) => search.searchNow(value)}
+        loading={query.isFetching && !query.isFetchingNextPage && search.searched !== ''}
         style={{ maxWidth: 420, marginBottom: 16 }}
         type="search"
       />
-      <QueryState query={query} isEmpty={(r) => r.length === 0} emptyText={t('directory:noHandlers')}>
-        {(rows) => {
-          const found = rows.filter((h) => matches(q, h.title, h.field_handler_number, h.field_address, h.field_email, h.field_phone, h.field_website));
-          if (found.length === 0) return <Empty description={t('directory:noHandlerFound')} />;
-          return (
-            <Row gutter={[16, 16]} role="list">
+      <QueryState
+        query={{ data: rows, error: moreFailed ? null : query.error, isPending: query.isPending, isFetching: query.isFetching, refetch: query.refetch, savedAt }}
+        isEmpty={(r) => r.length === 0}
+        emptyText={search.searched ? t('directory:noHandlerFound') : t('directory:noHandlers')}
+      >
+        {(found) => (
+          <>
+            <Row gutter={[16, 16]} role="list" ref={list}>
               {found.map((h) => {
                 const site = safeUrl(str(h.field_website));
                 return (
-                  <Col key={h.id} xs={24} md={12} xxl={8} role="listitem">
+                  <Col key={h.id} xs={24} md={12} xxl={8} role="listitem" tabIndex={-1}>
                     <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{str(h.title)}</span>} extra={<Tag>{t('directory:number', { number: str(h.field_handler_number) })}</Tag>} style={{ height: '100%' }}>
                       <Space direction="vertical" size={6}>
                         {h.field_address ? (
@@ -53,8 +72,15 @@ export default function HandlersPage() {
                 );
               })}
             </Row>
-          );
-        }}
+            <Space direction="vertical" align="center" style={{ width: '100%', marginTop: 16 }}>
+              <Typography.Text type="secondary" role="status">{t('directory:showing', { count: found.length })}</Typography.Text>
+              {moreFailed ? <ErrorWithRetry error={query.error} onRetry={showMore} /> : null}
+              {query.hasNextPage && !moreFailed ? (
+                <Button onClick={showMore} loading={query.isFetchingNextPage}>{t('directory:showMore')}</Button>
+              ) : null}
+            </Space>
+          </>
+        )}
       </QueryState>
     </Card>
   );
