@@ -2,23 +2,37 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
+import { DashboardHome, DashboardLayout } from './app/dashboard-pages';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n/i18n';
 import { startSession } from './lib/session/session';
 import './app/global.css';
 
 startSession();
-await initI18n();
+
+// A load of a signed-in page: index.html has already asked for its layout's chunks (and the home page's), so wait
+// for them to run before the first render. Rendering first would show a loader, then each page through its own
+// Suspense round, each reveal held back by React for up to 300 ms. Not a top-level await: those chunks import
+// this entry chunk, which must have finished running for them to load.
+async function pagesOfThisAddress(): Promise<void> {
+  const path = location.pathname.replace(/\/+$/, '');
+  if (!path.startsWith('/dashboard')) return;
+  await Promise.all([DashboardLayout.preload(), path === '/dashboard' ? DashboardHome.preload() : null]).catch(() => undefined);
+}
 
 // The first render as a transition: React then renders in slices of a few milliseconds, yielding to the browser
 // between them, instead of one task of several hundred milliseconds on a slow phone (antd computes its styles while
 // rendering). Nothing is on screen before it, so nothing waits longer for it; the page is the same.
-startTransition(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+function render(): void {
+  startTransition(() => {
+    createRoot(document.getElementById('root') as HTMLElement).render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+void Promise.all([initI18n(), pagesOfThisAddress()]).then(render);

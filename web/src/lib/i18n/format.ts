@@ -1,20 +1,45 @@
 import { languageInfo } from './languages';
 
-/** Intl formatting for the current language. Money is a decimal string ("1234.50") in US dollars. */
+/**
+ * Intl formatting for the current language. Money is a decimal string ("1234.50") in US dollars.
+ * Formatters are kept per language and options: making one costs far more than using it (tables format hundreds of
+ * cells), and the very first one in a page loads the browser's locale data (tens of ms; see warmUpIntl).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions | undefined): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options ?? {})}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+/** Loads the browser's locale data for a language ahead of the first page that formats a date or an amount. */
+export function warmUpIntl(language: string): void {
+  dateFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(0);
+}
+
 export function formatDate(value: string | Date | null | undefined, language: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   if (!value) return '';
   // Plain dates (YYYY-MM-DD) are calendar days: format them in UTC so no time zone moves them.
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   const plain = typeof value === 'string' && value.length === 10;
-  return new Intl.DateTimeFormat(languageInfo(language).intl, { ...options, ...(plain ? { timeZone: 'UTC' } : {}) }).format(date);
+  return dateFormat(languageInfo(language).intl, { ...options, ...(plain ? { timeZone: 'UTC' } : {}) }).format(date);
 }
 
 export function formatNumber(value: number | string | null | undefined, language: string, options?: Intl.NumberFormatOptions): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(languageInfo(language).intl, options).format(n);
+  return numberFormat(languageInfo(language).intl, options).format(n);
 }
 
 export function formatMoney(value: number | string | null | undefined, language: string, currency = 'USD'): string {
@@ -25,7 +50,7 @@ export function formatMoney(value: number | string | null | undefined, language:
 export function formatWait(seconds: number, language: string): string {
   const intl = languageInfo(language).intl;
   if (seconds >= 90) {
-    return new Intl.NumberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(Math.ceil(seconds / 60));
+    return numberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(Math.ceil(seconds / 60));
   }
-  return new Intl.NumberFormat(intl, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(Math.max(1, Math.ceil(seconds)));
+  return numberFormat(intl, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(Math.max(1, Math.ceil(seconds)));
 }

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { useDemoCredentials } from '../api/demo-credentials';
 import { returnPathFrom } from '../api/redirect';
 import { useSsoConfig } from '../api/sso-config';
-import { useSignIn } from '../hooks/use-sign-in';
+import { useSignIn, warmUpSignIn } from '../hooks/use-sign-in';
 import { AuthFootnote, AuthShell } from './auth-shell';
 import { signInErrorMessage } from './sign-in-error';
 import { ApiError } from '../../../lib/http/errors';
@@ -113,7 +113,7 @@ export default function SignInPage() {
     <AuthShell title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       {sessionEnded && !error ? <Notice type="info" role="status" title={t('signIn.sessionEnded')} style={{ marginBottom: 16 }} /> : null}
       {error ? <Notice role="alert" type="error" title={error} style={{ marginBottom: 16 }} /> : null}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onInput={warmUpSignIn} noValidate>
         <Field label={t('signIn.username')} error={usernameError}>
           <TextInput
             name="username"

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { i18n } from '../../../lib/i18n/i18n';
+import { preloadDashboard } from '../../../app/dashboard-pages';
 import type { LoginResult } from '../api/login-sequence';
 
 export interface SignInValues {
@@ -19,26 +19,30 @@ export interface SignInCallbacks {
   onRecoveryCodes?: (codes: string[]) => Promise<void>;
 }
 
+const loadLoginSequence = () => import('../api/login-sequence');
+
+let warmedUp = false;
+
 /**
- * The signed-in pages' code and the data pages' texts, fetched while the password is checked (about a quarter of a
- * second, by design) and the data read, so the dashboard shows as soon as its data is in rather than after a
- * second chain of chunks. The same modules as the router's lazy routes: each is fetched once either way. Failures
- * are left to the router.
+ * Loads, once, what signing in needs before it is needed: the login sequence (token request, reads) and the
+ * signed-in pages' code and texts. Called on the first keystroke in the sign-in form, so that by the click on
+ * "Sign in" nothing is left to fetch but the token and the data; never on a bare visit of /signin, whose first load
+ * stays small. Called again on submit in case the form was filled without a keystroke (a password manager).
  */
-function prefetchDashboard(): void {
-  const ignore = () => undefined;
-  import('../../../app/layout/dashboard-layout').catch(ignore);
-  import('../../dashboard/components/dashboard-home').catch(ignore);
-  import('../../../lib/i18n/filing-namespace')
-    .then(({ loadFilingNamespace }) => loadFilingNamespace(i18n.resolvedLanguage ?? i18n.language ?? 'en'))
-    .catch(ignore);
+export function warmUpSignIn(): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  loadLoginSequence().catch(() => {
+    warmedUp = false;
+  });
+  preloadDashboard();
 }
 
 type State = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
 
 /**
  * Sign-in as a small state machine (idle, pending, success, error). The login sequence and the JSON:API query
- * builder are loaded on submit, not with the page, to keep the first load of /signin small.
+ * builder are not part of the page's first load (warmUpSignIn).
  */
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -46,11 +50,11 @@ export function useSignIn() {
   const mutate = useCallback(
     (v: SignInValues, cb: SignInCallbacks = {}) => {
       setState({ status: 'pending' });
-      import('../api/login-sequence')
+      loadLoginSequence()
         .then(({ signInWithPassword }) => {
           const signedIn = signInWithPassword(v.username.trim(), v.password, v.remember, queryClient, v.factor, cb.onRecoveryCodes);
-          // After the token request is on its way, so the chunks load during the password check, not before it.
-          prefetchDashboard();
+          // After the token request is on its way: what was not loaded yet then loads during the password check.
+          warmUpSignIn();
           return signedIn;
         })
         .then(
