@@ -95,23 +95,41 @@ async function signInToDashboard(base: string, user: string): Promise<{ requests
   }
 }
 
+/** Lighthouse's performance score, or null when the run itself failed (its trace unusable, e.g. NO_NAVSTART). */
+function scoreOf(lhr: { runtimeError?: { code: string }; categories: { performance: { score: number | null } } } | undefined): number | null {
+  if (!lhr || lhr.runtimeError || lhr.categories.performance.score === null) {
+    console.log(`  a Lighthouse run failed (${lhr?.runtimeError?.code ?? 'no result'}); run again`);
+    return null;
+  }
+  return Math.round(lhr.categories.performance.score * 100);
+}
+
+/** A page's score: a failed Lighthouse run is not a score of 0; it is run again (at most twice more). */
+async function scoreWithRetry(run: () => Promise<number | null>): Promise<number | null> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const score = await run();
+    if (score !== null) return score;
+  }
+  return null;
+}
+
 type Flags = { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] };
 
 /** Lighthouse (mobile preset: the default config) on /signin. */
-async function lighthouseSignin(base: string): Promise<number> {
+async function lighthouseSignin(base: string): Promise<number | null> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
     const result = await lighthouse(`${base}/signin`, flags);
     if (result) saveReport('signin', result.lhr);
-    return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+    return scoreOf(result?.lhr);
   } finally {
     chrome.kill();
   }
 }
 
 /** Lighthouse on /dashboard, signed in: a user flow on the page that signed in, storage kept. */
-async function lighthouseDashboard(base: string, user: string): Promise<number> {
+async function lighthouseDashboard(base: string, user: string): Promise<number | null> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
@@ -127,7 +145,7 @@ async function lighthouseDashboard(base: string, user: string): Promise<number> 
     await flow.navigate(`${base}/dashboard`);
     const { steps } = await flow.createFlowResult();
     saveReport('dashboard', steps[0].lhr);
-    return Math.round((steps[0].lhr.categories.performance.score ?? 0) * 100);
+    return scoreOf(steps[0].lhr);
   } finally {
     await browser.disconnect();
     chrome.kill();
@@ -164,8 +182,10 @@ async function main(): Promise<void> {
     const signinScores: number[] = [];
     const dashboardScores: number[] = [];
     for (let i = 0; i < (a['signin-only'] ? 0 : runs); i += 1) {
-      signinScores.push(await lighthouseSignin(base));
-      dashboardScores.push(await lighthouseDashboard(base, user));
+      const signin = await scoreWithRetry(() => lighthouseSignin(base));
+      const dashboard = await scoreWithRetry(() => lighthouseDashboard(base, user));
+      if (signin !== null) signinScores.push(signin);
+      if (dashboard !== null) dashboardScores.push(dashboard);
     }
     if (!a['signin-only']) {
       console.log(`Lighthouse performance (mobile): /signin ${signinScores.join(', ')}; /dashboard ${dashboardScores.join(', ')}`);

@@ -1,7 +1,7 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
+import { AppProviders, queryClient } from './app/providers';
 import { DashboardHome, DashboardLayout } from './app/dashboard-pages';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n/i18n';
@@ -17,7 +17,10 @@ startSession();
 async function pagesOfThisAddress(): Promise<void> {
   const path = location.pathname.replace(/\/+$/, '');
   if (!path.startsWith('/dashboard')) return;
-  await Promise.all([DashboardLayout.preload(), path === '/dashboard' ? DashboardHome.preload() : null]).catch(() => undefined);
+  const home = path === '/dashboard';
+  // The dashboard's data too, so that it is on its way while the code runs (startup-reads.ts).
+  if (home) void import('./features/dashboard/api/startup-reads').then((m) => m.startStartupReads(queryClient), () => undefined);
+  await Promise.all([DashboardLayout.preload(), home ? DashboardHome.preload() : null]).catch(() => undefined);
 }
 
 // The first render as a transition: React then renders in slices of a few milliseconds, yielding to the browser
