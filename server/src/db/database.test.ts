@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
-import { migrateToLatest } from './database.js';
+import { migrateToLatest, openDatabase } from './database.js';
 
 describeEachDatabase('migrations', (target) => {
   let ctx: TestContext;
@@ -27,5 +31,31 @@ describeEachDatabase('migrations', (target) => {
     await expect(ctx.db.insertInto('handler_packet_confirmations').values({ id: 'c2', ...row }).execute()).rejects.toThrow();
     const count = await sql<{ n: number }>`select count(*) as n from handler_packet_confirmations`.execute(ctx.db);
     expect(Number(count.rows[0].n)).toBe(1);
+  });
+});
+
+describe('SQLite transactions across processes', () => {
+  it('take the write lock when they begin, so another process waits for it instead of failing its write (WEB_CONCURRENCY)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-begin-'));
+    const url = `sqlite:${join(dir, 'portal.sqlite')}`;
+    const database = openDatabase({ url, poolSize: 1 });
+    // Another process's connection, with no busy wait: it reports at once whether the lock is free.
+    const other = new SQLite(join(dir, 'portal.sqlite'), { timeout: 0 });
+    try {
+      await sql`create table t (n integer)`.execute(database.db);
+      const tryToWrite = () => { try { other.exec('begin immediate; rollback'); return 'free'; } catch (error) { return (error as { code?: string }).code; } };
+      expect(tryToWrite()).toBe('free');
+      await database.db.transaction().execute(async (trx) => {
+        // Only a read so far: a deferred `begin` would hold no write lock yet.
+        await sql`select count(*) from t`.execute(trx);
+        expect(tryToWrite()).toBe('SQLITE_BUSY');
+        await sql`insert into t (n) values (1)`.execute(trx);
+      });
+      expect(tryToWrite()).toBe('free');
+    } finally {
+      other.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -101,6 +101,15 @@ export function openDatabase(options: DatabaseOptions): Database {
 export const STATEMENT_CACHE_SIZE = 1000;
 
 /**
+ * Kysely opens a transaction with a plain (deferred) `begin`, which takes SQLite's write lock only at the first
+ * write. Several server processes on one file (WEB_CONCURRENCY) then fail: a transaction that read before another
+ * process committed cannot upgrade its snapshot to a writer (SQLITE_BUSY_SNAPSHOT, at once, busy timeout or not), and
+ * the request was a 500. Transactions here are the writes' (reads run without one), so they take the write lock at
+ * their start, and a second process waits for it (busy_timeout) instead of failing.
+ */
+const BEGIN_WRITE = 'begin immediate';
+
+/**
  * The connection as Kysely sees it, with one prepared statement kept per SQL text. Kysely's SQLite driver prepares
  * every statement it runs, and the engine's statements (access rules of every file owner, filters through EXISTS)
  * take longer to parse and plan than to run: preparing was the largest single cost of the small reads
@@ -110,7 +119,8 @@ export const STATEMENT_CACHE_SIZE = 1000;
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;
       let statement = statements.get(text);
       if (statement) {
         statements.delete(text); // re-inserted below: the Map's order is the order of last use
