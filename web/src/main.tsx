@@ -1,8 +1,8 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders, queryClient } from './app/providers';
-import { DashboardHome, DashboardLayout } from './app/dashboard-pages';
+import { AppProviders } from './app/providers';
+import { DashboardLayout, loadDashboard } from './app/dashboard-pages';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n/i18n';
 import { startSession } from './lib/session/session';
@@ -11,16 +11,14 @@ import './app/global.css';
 startSession();
 
 // A load of a signed-in page: index.html has already asked for its layout's chunks (and the home page's), so wait
-// for them to run before the first render. Rendering first would show a loader, then each page through its own
-// Suspense round, each reveal held back by React for up to 300 ms. Not a top-level await: those chunks import
-// this entry chunk, which must have finished running for them to load.
+// for them to run (and for the home page's texts) before the first render. Rendering first would show a loader,
+// then each page through its own Suspense round, each reveal held back by React for up to 300 ms. Not a top-level
+// await: those chunks import this entry chunk, which must have finished running for them to load.
 async function pagesOfThisAddress(): Promise<void> {
   const path = location.pathname.replace(/\/+$/, '');
   if (!path.startsWith('/dashboard')) return;
   const home = path === '/dashboard';
-  // The dashboard's data too, so that it is on its way while the code runs (startup-reads.ts).
-  if (home) void import('./features/dashboard/api/startup-reads').then((m) => m.startStartupReads(queryClient), () => undefined);
-  await Promise.all([DashboardLayout.preload(), home ? DashboardHome.preload() : null]).catch(() => undefined);
+  await (home ? loadDashboard() : DashboardLayout.preload()).catch(() => undefined);
 }
 
 // The first render as a transition: React then renders in slices of a few milliseconds, yielding to the browser

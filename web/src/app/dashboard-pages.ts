@@ -6,19 +6,24 @@ import { lazyPage } from '../lib/lazy-page';
 export const DashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
 export const DashboardHome = lazyPage(() => import('../features/dashboard/components/dashboard-home'));
 
+/** The layout, the home page and the data pages' texts in the current language, loaded and run. */
+export async function loadDashboard(): Promise<void> {
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  await Promise.all([
+    DashboardLayout.preload(),
+    DashboardHome.preload(),
+    import('../lib/i18n/filing-namespace').then(({ loadFilingNamespace }) => loadFilingNamespace(language)),
+  ]);
+}
+
 /**
- * The signed-in layout, the dashboard and the data pages' texts, loaded while the user types and the password is
- * checked, so the dashboard renders as soon as its data is in, without a chunk or a text to wait for; and the
- * browser's locale data for dates and amounts (its first use costs tens of ms), once the main thread is idle, not
- * in the keystroke's own task. Each is loaded once whoever asks first; failures are left to the router.
+ * What the dashboard needs, loaded while the user types and the password is checked, so the dashboard renders as
+ * soon as its data is in, without a chunk or a text to wait for; and the browser's locale data for dates and
+ * amounts (its first use costs tens of ms), once the main thread is idle, not in the keystroke's own task. Each is
+ * loaded once whoever asks first; failures are left to the router.
  */
 export function preloadDashboard(): void {
-  const ignore = () => undefined;
   const whenIdle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 1);
   whenIdle(() => warmUpIntl(i18n.resolvedLanguage ?? i18n.language ?? 'en'));
-  DashboardLayout.preload().catch(ignore);
-  DashboardHome.preload().catch(ignore);
-  import('../lib/i18n/filing-namespace')
-    .then(({ loadFilingNamespace }) => loadFilingNamespace(i18n.resolvedLanguage ?? i18n.language ?? 'en'))
-    .catch(ignore);
+  loadDashboard().catch(() => undefined);
 }

@@ -16,8 +16,10 @@ export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/season', seasonsParams(), signal);
 }
 
-export function useSeasons() {
+/** `enabled: false` shows the saved copy (if any) without asking the server: the dashboard waits for its batch. */
+export function useSeasons({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
     queryKey: queryKeys.seasons,

@@ -25,10 +25,7 @@ import { firstReport, newestReportKey, newestReportParams } from './position-rep
 /** The key of "the start-up reads were made for this user": set once they are, so a page does not make them again. */
 export const startupReadsKey = (username: string) => ['startup-reads', username] as const;
 
-/**
- * The start-up reads as a query, shared by the dashboard (useStartupReads) and a signed-in page's first load
- * (startStartupReads), so that they run once whoever starts them.
- */
+/** The start-up reads as one query (useStartupReads): made once per user, whatever mounts the dashboard again. */
 export function startupReadsQuery(queryClient: QueryClient, username: string, isStaff: boolean) {
   return {
     queryKey: startupReadsKey(username),
@@ -42,16 +39,6 @@ export function startupReadsQuery(queryClient: QueryClient, username: string, is
     staleTime: Infinity,
     retry: false,
   } as const;
-}
-
-/**
- * A signed-in load of the dashboard: its reads start at once, alongside its code and texts, instead of after its
- * first render (on a slow phone, a second of script later). Failures are the dashboard's to show, as on a reload.
- */
-export function startStartupReads(queryClient: QueryClient): void {
-  const { token, profile } = sessionStore.getSnapshot();
-  if (!token || !profile.username) return;
-  void queryClient.prefetchQuery(startupReadsQuery(queryClient, profile.username, profile.roles.includes('staff')));
 }
 
 /** The user by name (the spec's call), with the handler company and what the dashboard needs of it. */

@@ -187,18 +187,22 @@ function JustCertifiedAlert() {
   );
 }
 
-function DashboardContent() {
+/**
+ * The dashboard. Until the start-up reads are in (`ready`), the greeting and the company line (known from the
+ * session) show with the season select loading, and the cards wait: mounted, they would each ask on their own.
+ */
+function DashboardContent({ ready }: { ready: boolean }) {
   const { t } = useTranslation('filing');
   const { t: tc } = useTranslation();
   const { profile, isStaff } = useSession();
   useDocumentTitle(tc('nav.dashboard'));
-  const seasons = useSeasons();
+  const seasons = useSeasons({ enabled: ready });
   const current = currentSeasonOf(seasons.data);
   const [chosen, setChosen] = useState<string | null>(null);
   const seasonId = chosen ?? current?.id ?? seasons.data?.[0]?.id ?? null;
   const season = seasons.data?.find((s) => s.id === seasonId) ?? null;
   const handlerId = profile.handlerUid;
-  const packages = useSeasonPackages(handlerId, seasonId);
+  const packages = useSeasonPackages(ready ? handlerId : null, seasonId);
   const today = todayIso();
   const justCertified = justCertifiedForm();
   const name = profile.userFirstName || profile.username;
@@ -227,7 +231,7 @@ function DashboardContent() {
               id="season-select"
               style={{ width: '100%' }}
               value={seasonId ?? undefined}
-              loading={seasons.isPending}
+              loading={!ready || seasons.isPending}
               onChange={(v) => setChosen(v)}
               options={(seasons.data ?? []).map((s) => ({
                 value: s.id,
@@ -239,7 +243,9 @@ function DashboardContent() {
       </Card>
       {seasons.error ? <ErrorWithRetry error={seasons.error} onRetry={seasons.refetch} /> : null}
       {justCertified ? <JustCertifiedAlert /> : null}
-      {!handlerId ? (
+      {!ready ? (
+        <PageLoader />
+      ) : !handlerId ? (
         <Card>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{t('dashboard.noHandler')}</Typography.Paragraph>
         </Card>
@@ -287,5 +293,5 @@ function DashboardContent() {
 export default function DashboardHome() {
   // The cards' reads come in one batch: they mount once it is done, so none of them asks on its own first.
   const { ready } = useStartupReads();
-  return <FilingPage>{ready ? <DashboardContent /> : <PageLoader />}</FilingPage>;
+  return <FilingPage><DashboardContent ready={ready} /></FilingPage>;
 }

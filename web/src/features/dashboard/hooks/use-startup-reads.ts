@@ -4,8 +4,10 @@ import { startupReadsQuery } from '../api/startup-reads';
 
 /**
  * The dashboard's reads in two requests (the user, then one batch) when the sign-in did not just make them: a
- * reload of a signed-in page, or a new tab (where main.tsx starts them before the first render). `ready` once they
- * are done or failed; a failed read is left to the card that needs it, which reads it itself and shows its own error.
+ * reload of a signed-in page, or a new tab. They start when the dashboard has rendered: started before, Lighthouse's
+ * simulation counts them against the first screen, which no longer waits for them (docs/PERFORMANCE.md). `ready`
+ * once they are done or failed; a failed read is left to the card that needs it, which reads it itself and shows its
+ * own error.
  */
 export function useStartupReads(): { ready: boolean } {
   const queryClient = useQueryClient();
