@@ -6,6 +6,7 @@ import { DashboardLayout, loadDashboard } from './app/dashboard-pages';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n/i18n';
 import { startSession } from './lib/session/session';
+import { sessionStore } from './lib/session/session-store';
 import './app/global.css';
 
 startSession();
@@ -16,7 +17,8 @@ startSession();
 // await: those chunks import this entry chunk, which must have finished running for them to load.
 async function pagesOfThisAddress(): Promise<void> {
   const path = location.pathname.replace(/\/+$/, '');
-  if (!path.startsWith('/dashboard')) return;
+  // Signed out, the page is a redirect to /signin: nothing to wait for.
+  if (!path.startsWith('/dashboard') || !sessionStore.getSnapshot().token) return;
   const home = path === '/dashboard';
   await (home ? loadDashboard() : DashboardLayout.preload()).catch(() => undefined);
 }
