@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { DEMO_PASSWORD, useLanguage, type Lang } from './support/portal';
+import { DEMO_PASSWORD, THEME_KEY, useLanguage, type Lang } from './support/portal';
 
 /**
  * The first load of /signin stays under 200 KB of gzip JavaScript, in English and in Arabic, and pulls in no
@@ -84,4 +84,50 @@ test.describe('dashboard load budget', () => {
       }
     });
   }
+});
+
+/**
+ * A signed-in load of /dashboard takes antd's styles of its first screen from the stylesheet made at build time
+ * (web/scripts/dashboard-styles.tsx): antd computes and inserts none of them, and the page looks the same as when
+ * antd styled it at run time (after signing in). With another theme (dark) antd styles the page itself, as before.
+ */
+test.describe("dashboard's pre-rendered styles", () => {
+  test.skip(({ isMobile }) => isMobile, 'the styles are the same at every width');
+
+  const antdStyles = (page: Page) => page.locator('head style[data-token-hash]');
+  const cardBackground = (page: Page) => page.locator('.ant-card').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  test('a reload of /dashboard uses the stylesheet, and looks as the dashboard shown at sign-in', async ({ page }) => {
+    await page.goto('/signin');
+    await page.locator('input[name="username"]').fill('alice');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    // Shown after the sign-in, antd styled the page itself; the stylesheet was fetched ahead meanwhile.
+    expect(await antdStyles(page).count()).toBeGreaterThan(10);
+    const styledAtRunTime = { card: await cardBackground(page), button: await page.getByRole('link', { name: 'All forms packages' }).evaluate((el) => getComputedStyle(el).color) };
+    const stylesheet = await page.locator('meta[name="dashboard-styles"]').getAttribute('content');
+    expect(stylesheet).toMatch(/^\/assets\/dashboard-antd-.+\.css$/);
+    await expect(page.locator(`link[rel="prefetch"][href="${stylesheet}"]`)).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    await expect(page.locator(`link[rel="stylesheet"][href="${stylesheet}"]`)).toHaveCount(1);
+    await expect(antdStyles(page)).toHaveCount(0);
+    expect({ card: await cardBackground(page), button: await page.getByRole('link', { name: 'All forms packages' }).evaluate((el) => getComputedStyle(el).color) }).toEqual(styledAtRunTime);
+    expect(styledAtRunTime.card).toBe('rgb(255, 255, 255)');
+  });
+
+  test('with the dark theme antd styles the dashboard itself', async ({ page }) => {
+    await page.goto('/signin');
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ preset: 'default', topbar: 1, sidebar: 2, layout: 1, dark: true })), THEME_KEY);
+    await page.locator('input[name="username"]').fill('alice');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    await page.reload();
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    expect(await antdStyles(page).count()).toBeGreaterThan(10);
+    expect(await cardBackground(page)).not.toBe('rgb(255, 255, 255)');
+  });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'node_modules', '.portal-build-stamp');
-const sources = ['contract/src', 'server/src', 'web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json'];
+const sources = ['contract/src', 'server/src', 'web/src', 'web/index.html', 'web/vite.config.ts', 'web/scripts', 'web/public', 'package-lock.json'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -13,6 +13,7 @@ const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app
 const ASSET = `export const x = ${JSON.stringify('pecan '.repeat(400))};`;
 // The compressed copies carry a mark, to tell the files the build wrote from a compression made per request.
 const BUILT = `${ASSET}\n// compressed at build time`;
+const META = '<meta name="dashboard-styles" content="/assets/dashboard-antd-1.css">';
 
 describe('the web app: compressed files and per-route preloads', () => {
   let dist: string;
@@ -27,6 +28,7 @@ describe('the web app: compressed files and per-route preloads', () => {
     writeFileSync(join(dist, 'assets/app-1.js.br'), brotliCompressSync(BUILT));
     writeFileSync(join(dist, 'assets/app-1.js.gz'), gzipSync(BUILT));
     writeFileSync(join(dist, 'route-preload.json'), JSON.stringify({ '/signin': ['/assets/signin-page-1.js', '/assets/auth-shell-1.js'], '/dashboard': ['/assets/dashboard-home-1.js'] }));
+    writeFileSync(join(dist, 'dashboard-styles.json'), JSON.stringify({ href: '/assets/dashboard-antd-1.css', paths: ['/dashboard'] }));
     ctx = await createTestContext({ dialect: 'sqlite', url: 'sqlite::memory:' }, { config: { webDist: dist } });
     app = await buildApp(ctx, { logger: false });
   });
@@ -62,7 +64,19 @@ describe('the web app: compressed files and per-route preloads', () => {
     expect(dashboard.body).not.toContain('signin-page');
     const other = await app.inject({ url: '/dashboard/invoices', headers: { 'accept-encoding': 'gzip' } });
     expect(other.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(other.rawPayload).toString()).toBe(INDEX);
+    expect(gunzipSync(other.rawPayload).toString()).toBe(INDEX.replace('</head>', `${META}</head>`));
+  });
+
+  it("links the dashboard's antd stylesheet from /dashboard's index.html only, and names it in every page", async () => {
+    const stylesheet = '<link rel="stylesheet" href="/assets/dashboard-antd-1.css">';
+    const dashboard = (await app.inject({ url: '/dashboard' })).body;
+    // Before the chunks' preloads: a stylesheet in the head is fetched first either way, and holds the first paint.
+    expect(dashboard).toContain(`${META}${stylesheet}<link rel="modulepreload"`);
+    for (const url of ['/signin', '/', '/dashboard/invoices', '/forgotpassword']) {
+      const html = (await app.inject({ url })).body;
+      expect(html, url).toContain(META);
+      expect(html, url).not.toContain(stylesheet);
+    }
   });
 
   it('still answers an unknown asset or API path with a 404, not index.html', async () => {

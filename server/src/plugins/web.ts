@@ -20,20 +20,36 @@ function indexPage(html: string): IndexPage {
   return { plain: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
 }
 
+/** The build's list of page chunks per first-load path (web/vite.config.ts, route-preload.json). */
+function routePreloads(root: string): Record<string, string[]> {
+  const manifest = join(root, 'route-preload.json');
+  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};
+}
+
+/** The dashboard's Ant Design stylesheet made by the build (web/scripts/dashboard-styles.tsx), if any. */
+function dashboardStyles(root: string): { href: string; paths: string[] } | null {
+  const manifest = join(root, 'dashboard-styles.json');
+  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : null;
+}
+
 /**
  * index.html per first-load path: with `<link rel="modulepreload">` for the chunks of that path's pages, listed
- * by the build in route-preload.json (web/vite.config.ts), so they download with the entry instead of after it.
- * Other paths get index.html as built.
+ * by the build in route-preload.json, so they download with the entry instead of after it, and on the dashboard's
+ * paths its pre-rendered antd stylesheet. Every page names that stylesheet in a meta tag, for the sign-in page to
+ * fetch it ahead (an inline script could not: the CSP allows none). Other paths get index.html with the meta only.
  */
 function indexPages(root: string, html: string): { byPath: Map<string, IndexPage>; fallback: IndexPage } {
-  const manifest = join(root, 'route-preload.json');
-  const routes: Record<string, string[]> = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};
+  const routes = routePreloads(root);
+  const styles = dashboardStyles(root);
+  const meta = styles ? `<meta name="dashboard-styles" content="${styles.href}">` : '';
+  const page = (head: string) => indexPage(html.replace('</head>', `${meta}${head}</head>`));
   const byPath = new Map<string, IndexPage>();
-  for (const [path, files] of Object.entries(routes)) {
-    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    byPath.set(path, indexPage(html.replace('</head>', `${links}</head>`)));
+  for (const path of new Set([...Object.keys(routes), ...(styles?.paths ?? [])])) {
+    const stylesheet = styles?.paths.includes(path) ? `<link rel="stylesheet" href="${styles.href}">` : '';
+    const preloads = (routes[path] ?? []).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    byPath.set(path, page(stylesheet + preloads));
   }
-  return { byPath, fallback: indexPage(html) };
+  return { byPath, fallback: page('') };
 }
 
 function sendIndex(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {

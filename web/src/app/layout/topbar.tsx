@@ -2,15 +2,15 @@ import { BgColorsOutlined } from '@ant-design/icons';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfigProvider, Layout, Space, theme as antdTheme } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, ConfigProvider, Layout, Space } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { logout } from '../../lib/session/session';
 import { useSession } from '../../lib/session/use-session';
 import { useThemeSettings } from '../../lib/theme/theme-context';
-import { barColors } from '../../lib/theme/themes';
+import { barColors, barTheme } from '../../lib/theme/themes';
 
 const ThemeDrawer = lazy(() => import('../../features/settings/components/theme-drawer'));
 // The account menu's dropdown is not part of the page's first load: it is fetched once the page is up (or on the
@@ -26,6 +26,7 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
   const { profile } = useSession();
   const { settings } = useThemeSettings();
   const bar = barColors(settings.topbar, settings.dark);
+  const theme = useMemo(() => barTheme(barColors(settings.topbar, settings.dark)), [settings.topbar, settings.dark]);
   const [themeOpen, setThemeOpen] = useState(false);
   const [UserMenu, setUserMenu] = useState<UserMenuComponent | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -74,8 +75,8 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
         zIndex: 10,
       }}
     >
-      {/* The bar's own colours: dark bars get the dark algorithm so text buttons stay readable. */}
-      <ConfigProvider theme={{ algorithm: bar.light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm, token: { colorText: bar.text, colorBgContainer: bar.light ? '#ffffff' : 'rgba(255,255,255,0.08)' } }}>
+      {/* The bar's own colours. Memoised: a new theme object would make antd hash the tokens again at each render. */}
+      <ConfigProvider theme={theme}>
         {toggle}
         <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: 600 }}>
           {/* <bdi>: a Latin company name keeps its full stop at its end inside right-to-left text. */}

@@ -61,6 +61,11 @@ export function barColors(id: ColorThemeId, dark: boolean): BarColors {
   return BAR_COLORS[id];
 }
 
+/** The theme inside a bar (the topbar): dark bars get the dark algorithm so text buttons stay readable. */
+export function barTheme(bar: BarColors): ThemeConfig {
+  return { algorithm: bar.light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm, token: { colorText: bar.text, colorBgContainer: bar.light ? '#ffffff' : 'rgba(255,255,255,0.08)' } };
+}
+
 export function buildAntdTheme(s: ThemeSettings): ThemeConfig {
   const p = PRIMARY[s.preset];
   const side = barColors(s.sidebar, s.dark);

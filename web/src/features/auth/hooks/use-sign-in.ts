@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { preloadDashboard } from '../../../app/dashboard-pages';
+import { prefetchDashboardStyles } from '../../../lib/theme/dashboard-styles';
 import type { LoginResult } from '../api/login-sequence';
 
 export interface SignInValues {
@@ -25,7 +26,7 @@ let warmedUp = false;
 
 /**
  * Loads, once, what signing in needs before it is needed: the login sequence (token request, reads) and the
- * signed-in pages' code and texts. Called on the first keystroke in the sign-in form, so that by the click on
+ * signed-in pages' code, texts and antd styles. Called on the first keystroke in the sign-in form, so that by the click on
  * "Sign in" nothing is left to fetch but the token and the data; never on a bare visit of /signin, whose first load
  * stays small. Called again on submit in case the form was filled without a keystroke (a password manager).
  */
@@ -36,6 +37,7 @@ export function warmUpSignIn(): void {
     warmedUp = false;
   });
   preloadDashboard();
+  prefetchDashboardStyles();
 }
 
 type State = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
