@@ -35,6 +35,20 @@ describe('session store', () => {
     expect(store.getSnapshot().token).toBeNull();
   });
 
+  it('writes a resource graph with cycles (a handler and its confirmations) with each resource once', () => {
+    const local = new MemoryStorage();
+    const store = new SessionStore(local, new MemoryStorage());
+    store.setToken(token, true);
+    const handler: Record<string, unknown> = { id: 'h1', type: 'node--handler', title: 'Riverbend' };
+    const confirmation = { id: 'c1', type: 'node--handler_packet_confirmation', field_handler: handler };
+    handler.field_handler_packet_confirms = [confirmation];
+    store.setItem('handler_profile', handler);
+    expect(JSON.parse(local.getItem('handler_profile')!)).toEqual({
+      id: 'h1', type: 'node--handler', title: 'Riverbend',
+      field_handler_packet_confirms: [{ id: 'c1', type: 'node--handler_packet_confirmation', field_handler: { type: 'node--handler', id: 'h1' } }],
+    });
+  });
+
   it('clears an invalid stored token', () => {
     const local = new MemoryStorage();
     local.setItem(OAUTH_TOKEN_KEY, '{"broken":');

@@ -93,7 +93,7 @@ export class SessionStore {
     if (!target) return;
     try {
       if (value === null || value === undefined) target.removeItem(key);
-      else target.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+      else target.setItem(key, typeof value === 'string' ? value : JSON.stringify(value, entitiesOnce()));
     } catch {
       // Quota exceeded: cached copies are optional, the server stays the source of truth.
     }
@@ -172,3 +172,21 @@ export class SessionStore {
 }
 
 export const sessionStore = new SessionStore();
+
+/**
+ * A JSON.stringify replacer for deserialized JSON:API resources, whose relationships link them back to each other
+ * (a handler's packet confirmation names the handler): a resource met again is written as its identifier. Without
+ * it the handler's cached copy (spec section 4) was never written: JSON.stringify walked the whole graph, about
+ * 45 ms on the sign-in's path, then threw on the cycle.
+ */
+function entitiesOnce(): (this: unknown, key: string, value: unknown) => unknown {
+  const seen = new WeakSet<object>();
+  return (_key, value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const { id, type } = value as { id?: unknown; type?: unknown };
+    if (typeof id !== 'string' || typeof type !== 'string') return value;
+    if (seen.has(value)) return { type, id };
+    seen.add(value);
+    return value;
+  };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http/errors';
 import { buildUrl } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
-import { invoicesKey, invoicesParams } from '../../../lib/portal/invoices';
+import { invoicesKey, openInvoicesKey, openInvoicesParams } from '../../../lib/portal/invoices';
 import { currentSeasonPackagesParams, seasonPackagesKey } from '../../../lib/portal/packages';
 import { seasonsParams } from '../../../lib/portal/seasons';
 import { queryKeys } from '../../../lib/query-keys';
@@ -54,12 +54,12 @@ describe('the start-up reads', () => {
     expect(JSON.parse(String(init?.body))).toEqual([
       { requestId: 'seasons', uri: buildUrl('/jsonapi/node/season', seasonsParams()), action: 'view' },
       { requestId: 'packages', uri: buildUrl('/jsonapi/node/reporting_forms_package', currentSeasonPackagesParams('h1')), action: 'view' },
-      { requestId: 'invoices', uri: buildUrl('/jsonapi/node/invoice', invoicesParams('h1')), action: 'view' },
+      { requestId: 'invoices', uri: buildUrl('/jsonapi/node/invoice', openInvoicesParams('h1')), action: 'view' },
       { requestId: 'report', uri: buildUrl('/jsonapi/node/monthly_position_report', newestReportParams()), action: 'view' },
     ]);
   });
 
-  it('seeds every key the dashboard reads: seasons, the current season\'s packages, invoices, report, confirmation', async () => {
+  it('seeds every key the dashboard reads: seasons, the current season\'s packages, unpaid invoices, report, confirmation', async () => {
     const client = new QueryClient();
     const { transport } = batchServer(goodAnswers());
     await loadPortalData(client, handler, transport);
@@ -69,7 +69,9 @@ describe('the start-up reads', () => {
     // Other seasons and the forms pages' all-seasons list are read when asked for: their size grows with the seasons.
     expect(client.getQueryData(seasonPackagesKey('h1', 's-old'))).toBeUndefined();
     expect(client.getQueryData(queryKeys.formsPackages('h1'))).toBeUndefined();
-    expect(ids(invoicesKey('h1'))).toEqual(['i1']);
+    expect(ids(openInvoicesKey('h1'))).toEqual(['i1']);
+    // The invoices page reads its full list (periods, forms, PDFs) itself, when visited.
+    expect(client.getQueryData(invoicesKey('h1'))).toBeUndefined();
     expect(client.getQueryData<Entity>(newestReportKey)?.id).toBe('m1');
     expect(client.getQueryData<Entity>(confirmationKey('h1', 's-now'))?.id).toBe('c-now');
   });
@@ -92,7 +94,7 @@ describe('the start-up reads', () => {
     const client = new QueryClient();
     const { transport } = batchServer(answers);
     await loadPortalData(client, handler, transport);
-    expect(client.getQueryData(invoicesKey('h1'))).toBeUndefined();
+    expect(client.getQueryData(openInvoicesKey('h1'))).toBeUndefined();
     expect(client.getQueryData(newestReportKey)).toBeUndefined();
     expect(client.getQueryData(queryKeys.seasons)).toBeDefined();
   });

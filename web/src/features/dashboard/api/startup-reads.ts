@@ -5,7 +5,7 @@ import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
 import type { AuthTransport } from '../../../lib/http/authorized-fetch';
 import { ApiError } from '../../../lib/http/errors';
 import { one, many } from '../../../lib/portal/entities';
-import { invoicesKey, invoicesParams } from '../../../lib/portal/invoices';
+import { openInvoicesKey, openInvoicesParams } from '../../../lib/portal/invoices';
 import { currentSeasonPackagesParams, seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
 import { currentSeasonOf, seasonsParams } from '../../../lib/portal/seasons';
 import { queryKeys } from '../../../lib/query-keys';
@@ -17,7 +17,7 @@ import { firstReport, newestReportKey, newestReportParams } from './position-rep
 /**
  * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in two requests: the
  * user with its handler, analytics and packet confirmations included, then one batch (POST /subrequests) of the
- * seasons, the current season's packages, the invoices and the newest position report. Other seasons' packages
+ * seasons, the current season's packages, the unpaid invoices and the newest position report. Other seasons' packages
  * are read when a page asks for them: their size grows with the seasons, the dashboard's must not. Each is the very query the page
  * would make, and each answer seeds that page's query key, so the dashboard makes no request of its own.
  */
@@ -111,7 +111,7 @@ export async function loadPortalData(queryClient: QueryClient, handler: Entity |
   if (handlerId) {
     reads.push(
       { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(handlerId) },
-      { requestId: 'invoices', path: '/jsonapi/node/invoice', params: invoicesParams(handlerId) },
+      { requestId: 'invoices', path: '/jsonapi/node/invoice', params: openInvoicesParams(handlerId) },
       { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
     );
   }
@@ -133,7 +133,7 @@ export async function loadPortalData(queryClient: QueryClient, handler: Entity |
   const packagesDoc = completeDoc(answers.get('packages'));
   if (packagesDoc && current) seedCurrentPackages(queryClient, handlerId, current, listOf(packagesDoc));
   const invoicesDoc = completeDoc(answers.get('invoices'));
-  if (invoicesDoc) queryClient.setQueryData(invoicesKey(handlerId), listOf(invoicesDoc));
+  if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handlerId), listOf(invoicesDoc));
   const reportAnswer = answers.get('report');
   if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstReport(reportAnswer.doc));
   seedConfirmation(queryClient, handler, current);

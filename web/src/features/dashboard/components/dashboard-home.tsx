@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
 import { forgetCertifiedForm, justCertifiedForm, useHandler } from '../../../lib/portal/handler';
-import { useInvoices, openTotal } from '../../../lib/portal/invoices';
+import { useOpenInvoices, openTotal } from '../../../lib/portal/invoices';
 import { bundleOf, currentVersionOf, dueDateOf, FORM_NUMBERS, periodMonthOf, useSeasonPackages } from '../../../lib/portal/packages';
 import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
@@ -69,7 +69,7 @@ function NextDueCard({ packages, today }: { packages: Entity[]; today: string })
 
 function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }) {
   const { t, i18n } = useTranslation('filing');
-  const query = useInvoices(handlerId);
+  const query = useOpenInvoices(handlerId);
   return (
     <QueryState query={query} rows={2}>
       {(invoices) => {
