@@ -73,7 +73,9 @@ function usePing(rtl: boolean) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    update();
+    // No first measure here: read in this effect, scrollWidth forced the browser to lay out the whole new page at
+    // once (17 ms of the dashboard's first render on a desktop). A ResizeObserver reports an element's size once
+    // it is laid out anyway, and that first report measures it.
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => observer.disconnect();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { preloadDashboard } from '../../../app/dashboard-pages';
-import { prefetchDashboardStyles } from '../../../lib/theme/dashboard-styles';
+import { addDashboardStyles } from '../../../lib/theme/dashboard-styles';
 import type { LoginResult } from '../api/login-sequence';
 
 export interface SignInValues {
@@ -37,7 +37,7 @@ export function warmUpSignIn(): void {
     warmedUp = false;
   });
   preloadDashboard();
-  prefetchDashboardStyles();
+  addDashboardStyles();
 }
 
 type State = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
