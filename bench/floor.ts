@@ -68,7 +68,8 @@ async function queries(): Promise<Record<string, string>> {
     packagesAll: `${viewer} select ${k}, ${p}, ${f1}, ${f2}, ${f3}
       from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id ${forms}
       where k.handler_id = ? order by p.due_date desc, k.id, f1.amendment_number, f2.amendment_number, f3.amendment_number`,
-    invoices: `${viewer} select ${i}, ${ip}, ${id}, ${f1}, ${fp}
+    // Of form 1 only its PDF, as the invoices page asks (fields[node--apc_form_1]=field_form_1_pdf).
+    invoices: `${viewer} select ${i}, ${ip}, ${id}, f1.id as "f1.id", f1.form_1_pdf_id as "f1.form_1_pdf_id", ${fp}
       from invoices i join v on i.handler_id = v.handler_id left join reporting_periods ip on ip.id = i.period_id left join files id on id.id = i.invoice_pdf_id
       left join apc_form_1 f1 on f1.id = i.form_1_id left join files fp on fp.id = f1.form_1_pdf_id
       where i.handler_id = ? order by i.due_date desc, i.id limit 201`,

@@ -8,8 +8,9 @@
  * benchmark data set (default: the 10-season one, so the dashboard has 10 seasons of data behind it):
  *
  * 1. Sign-in to a full dashboard, in Debian's Chromium driven by Playwright: from the click on "Sign in" to the
- *    dashboard showing its data (the season's table has its rows, no card is still loading), the number of API
- *    requests (`/oauth`, `/jsonapi`, `/api`, `/files`) and the time. Best and median of `--runs`.
+ *    first frame of the dashboard showing its data (the season's table has its rows, no card is still loading),
+ *    timed in the page; the number of API requests (`/oauth`, `/jsonapi`, `/api`, `/files`) and the time. Best and
+ *    median of `--runs` (the driver's own time, with Playwright's round trips, is printed too).
  * 2. Lighthouse's performance score (mobile preset: its default config, simulated slow 4G and a mid-range phone)
  *    for /signin and, signed in, /dashboard, in the same Chromium (CHROME_PATH, default /usr/bin/chromium,
  *    headless, no sandbox). The dashboard run is a Lighthouse user flow on the page that signed in, with storage
@@ -67,8 +68,13 @@ async function startServer(database: string, port: number): Promise<ChildProcess
   throw new Error(`server did not answer /healthz: ${stderr}`);
 }
 
-/** Sign in through the page; resolves when the dashboard shows its data. Returns requests and milliseconds. */
-async function signInToDashboard(base: string, user: string): Promise<{ requests: string[]; ms: number }> {
+/**
+ * Sign in through the page; resolves when the dashboard shows its data. Returns the requests and two times: the
+ * page's own (from the click event to the first frame showing the data, read with performance.now() in the page:
+ * what the user waits for) and the driver's (from before Playwright's click to its last check: the same plus
+ * Playwright's own round trips, about 100 ms here).
+ */
+async function signInToDashboard(base: string, user: string): Promise<{ requests: string[]; ms: number; driverMs: number }> {
   const browser = await playwrightChromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -82,14 +88,27 @@ async function signInToDashboard(base: string, user: string): Promise<{ requests
       const url = new URL(req.url());
       if (API.test(url.pathname)) requests.push(`${req.method()} ${url.pathname}`);
     });
+    // In the page: the click's time, then every frame until the season's table has rows and no card or table is
+    // still loading. The SPA keeps this document, so the marks survive the move to /dashboard.
+    // (A string: tsx would wrap named functions in a helper the page does not have.)
+    await page.evaluate(`(() => {
+      const marks = {};
+      window.__signInMarks = marks;
+      document.addEventListener('click', () => { marks.click ??= performance.now(); }, true);
+      const frame = () => {
+        const done = marks.click !== undefined && document.querySelector('main table tbody tr') && !document.querySelector('main .ant-skeleton, main .ant-spin-spinning');
+        if (done) marks.shown = performance.now();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    })()`);
     const started = performance.now();
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/dashboard/);
-    // The data: the season's table has rows, and no card or table is still loading.
-    await page.locator('main table tbody tr').first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('main .ant-skeleton, main .ant-spin-spinning'));
-    const ms = performance.now() - started;
-    return { requests, ms };
+    await page.waitForFunction(() => (window as unknown as { __signInMarks: { shown?: number } }).__signInMarks.shown !== undefined);
+    const driverMs = performance.now() - started;
+    const marks = (await page.evaluate('window.__signInMarks')) as { click: number; shown: number };
+    return { requests, ms: marks.shown - marks.click, driverMs };
   } finally {
     await browser.close();
   }
@@ -175,6 +194,7 @@ async function main(): Promise<void> {
     const counts = signIns.map((s) => s.requests.length);
     const times = signIns.map((s) => s.ms);
     console.log(`Sign-in to dashboard (${user}, ${data.split('/').pop()}): ${signIns.map((s) => `${s.requests.length} requests, ${s.ms.toFixed(0)} ms`).join('; ')}`);
+    console.log(`  as the driver counts it (with Playwright's round trips): ${signIns.map((s) => `${s.driverMs.toFixed(0)} ms`).join('; ')}`);
     console.log(`  requests: ${signIns[0].requests.join(', ')}`);
     budgets.push(budget('sign-in to full dashboard: API requests', Math.max(...counts), 5, 'requests', true));
     budgets.push(budget('sign-in to full dashboard: time (median)', Math.round(median(times)), 300, 'ms', true, `(best ${Math.min(...times).toFixed(0)} ms)`));

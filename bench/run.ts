@@ -176,16 +176,23 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
-      name: 'invoices, limit 200 (dashboard)', kind: 'read',
+      // The invoices page's read (web/src/lib/portal/invoices.ts): of form 1 only its PDF.
+      name: 'invoices, limit 200 (invoices page)', kind: 'read',
       make: get((i) => `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId)
-        .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf']).addPageLimit(200).addSort('field_due_date', 'DESC'))}`),
+        .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf']).addFields('node--apc_form_1', ['field_form_1_pdf'])
+        .addPageLimit(200).addSort('field_due_date', 'DESC'))}`),
       floor: (i) => `/floor/invoices?handler=${u(i).handlerId}`,
     },
     // The sign-in's one batch (docs/decisions/0003): measured, but not a single read, so not held to the read budgets.
     {
-      name: 'batch: seasons, current packages, invoices (sign-in)', kind: 'batch',
+      // As the web app's (web/src/features/dashboard/api/startup-reads.ts), less the newest position report.
+      name: 'batch: seasons, current packages, unpaid invoices (sign-in)', kind: 'batch',
       make: (i) => ({ method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
-        body: JSON.stringify(['seasons (sign-in)', 'packages, current season (dashboard)', 'invoices, limit 200 (dashboard)'].map((n, k) => ({ requestId: String(k), uri: list.find((s) => s.name === n)!.make(i).path, action: 'view' }))) }),
+        body: JSON.stringify([
+          ...['seasons (sign-in)', 'packages, current season (dashboard)'].map((n) => list.find((s) => s.name === n)!.make(i).path),
+          `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId).addFilter('field_invoice_status', 'open')
+            .addFields('node--invoice', ['field_amount_due', 'field_due_date', 'field_invoice_status']).addPageLimit(200))}`,
+        ].map((uri, k) => ({ requestId: String(k), uri, action: 'view' }))) }),
     },
     {
       // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.
