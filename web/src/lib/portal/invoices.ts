@@ -33,24 +33,19 @@ export function openInvoicesParams(handlerId: string) {
     .addPageLimit(200);
 }
 
-export function useOpenInvoices(handlerId: string | null) {
+/** A handler's invoices as one of the reads above (all of them, or the unpaid ones), every page followed. */
+function useInvoiceRead(handlerId: string | null, key: (id: string) => readonly unknown[], params: (id: string) => DrupalJsonApiParams) {
   return useQuery({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
-    queryKey: openInvoicesKey(handlerId ?? ''),
-    queryFn: ({ signal }) => jsonApi.getAll('/jsonapi/node/invoice', openInvoicesParams(handlerId!), signal),
+    queryKey: key(handlerId ?? ''),
+    queryFn: ({ signal }) => jsonApi.getAll('/jsonapi/node/invoice', params(handlerId!), signal),
     enabled: !!handlerId,
   });
 }
 
-export function useInvoices(handlerId: string | null) {
-  return useQuery({
-    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
-    structuralSharing: false,
-    queryKey: invoicesKey(handlerId ?? ''),
-    queryFn: ({ signal }) => jsonApi.getAll('/jsonapi/node/invoice', invoicesParams(handlerId!), signal),
-    enabled: !!handlerId,
-  });
-}
+export const useOpenInvoices = (handlerId: string | null) => useInvoiceRead(handlerId, openInvoicesKey, openInvoicesParams);
+export const useInvoices = (handlerId: string | null) => useInvoiceRead(handlerId, invoicesKey, invoicesParams);
 
 export type InvoiceStatus = 'open' | 'paid' | 'overdue';
 
