@@ -25,8 +25,8 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
   const queryClient = useQueryClient();
   const { profile } = useSession();
   const { settings } = useThemeSettings();
-  const bar = barColors(settings.topbar, settings.dark);
-  const theme = useMemo(() => barTheme(barColors(settings.topbar, settings.dark)), [settings.topbar, settings.dark]);
+  const bar = useMemo(() => barColors(settings.topbar, settings.dark), [settings.topbar, settings.dark]);
+  const theme = useMemo(() => barTheme(bar), [bar]);
   const [themeOpen, setThemeOpen] = useState(false);
   const [UserMenu, setUserMenu] = useState<UserMenuComponent | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);

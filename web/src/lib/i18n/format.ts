@@ -7,19 +7,17 @@ import { languageInfo } from './languages';
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+function kept<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make()));
   return f;
 }
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions | undefined): Intl.NumberFormat {
-  const key = `n|${locale}|${JSON.stringify(options ?? {})}`;
-  let f = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
-  return f;
-}
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  kept(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions | undefined) =>
+  kept(`n|${locale}|${JSON.stringify(options ?? {})}`, () => new Intl.NumberFormat(locale, options));
 
 /** Loads the browser's locale data for a language ahead of the first page that formats a date or an amount. */
 export function warmUpIntl(language: string): void {
