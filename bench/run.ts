@@ -150,6 +150,10 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   const draftsWithToken = fx.drafts.filter((d) => ownerToken.has(d.handlerId));
   const form1WithToken = form1Drafts.filter((d) => ownerToken.has(d.handlerId));
   const asOwner = (handlerId: string) => ({ authorization: `Bearer ${ownerToken.get(handlerId)!.token}` });
+  const currentSeasonPackages = (handlerId: string) => new DrupalJsonApiParams().addFilter('field_handler.id', handlerId)
+    .addFilter('field_reporting_period.field_season.id', fx.seasonId).addSort('field_reporting_period.field_due_date', 'DESC')
+    .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3', 'field_form_1.field_form_1_pdf', 'field_form_2.field_form_2_pdf', 'field_form_3.field_form_3_pdf'])
+    .addPageLimit(50);
   const list: Scenario[] = [
     {
       name: 'POST /oauth/token (sign-in)', kind: 'write', connections: 4, amount: 40,
@@ -169,10 +173,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     },
     {
       name: 'packages, current season (dashboard)', kind: 'read',
-      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId)
-        .addFilter('field_reporting_period.field_season.id', fx.seasonId).addSort('field_reporting_period.field_due_date', 'DESC')
-        .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3', 'field_form_1.field_form_1_pdf', 'field_form_2.field_form_2_pdf', 'field_form_3.field_form_3_pdf'])
-        .addPageLimit(50))}`),
+      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackages(u(i).handlerId))}`),
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
@@ -185,14 +186,27 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     },
     // The sign-in's one batch (docs/decisions/0003): measured, but not a single read, so not held to the read budgets.
     {
-      // As the web app's (web/src/features/dashboard/api/startup-reads.ts), less the newest position report.
-      name: 'batch: seasons, current packages, unpaid invoices (sign-in)', kind: 'batch',
-      make: (i) => ({ method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
-        body: JSON.stringify([
-          ...['seasons (sign-in)', 'packages, current season (dashboard)'].map((n) => list.find((s) => s.name === n)!.make(i).path),
-          `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId).addFilter('field_invoice_status', 'open')
-            .addFields('node--invoice', ['field_amount_due', 'field_due_date', 'field_invoice_status']).addPageLimit(200))}`,
-        ].map((uri, k) => ({ requestId: String(k), uri, action: 'view' }))) }),
+      // As the web app's (web/src/features/dashboard/api/startup-reads.ts), less the newest position report: the user
+      // with its handler, the seasons, and (waiting for the user's answer, its handler id put in by the server) the
+      // current season's packages and the unpaid invoices.
+      name: 'batch: user, seasons, current packages, unpaid invoices (sign-in)', kind: 'batch',
+      make: (i) => {
+        const token = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
+        const withToken = (uri: string) => uri.split(encodeURIComponent(token)).join(token);
+        const user = `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('name', u(i).name)
+          .addInclude(['field_user_handler_company', 'field_user_handler_company.field_handler_analytics', 'field_user_handler_company.field_handler_packet_confirms']))}`;
+        const seasons = list.find((s) => s.name === 'seasons (sign-in)')!.make(i).path;
+        const packages = `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackages(token))}`;
+        const invoices = `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', token).addFilter('field_invoice_status', 'open')
+          .addFields('node--invoice', ['field_amount_due', 'field_due_date', 'field_invoice_status']).addPageLimit(200))}`;
+        return { method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
+          body: JSON.stringify([
+            { requestId: 'user', uri: user, action: 'view' },
+            { requestId: 'seasons', uri: seasons, action: 'view' },
+            { requestId: 'packages', uri: withToken(packages), action: 'view', waitFor: ['user'] },
+            { requestId: 'invoices', uri: withToken(invoices), action: 'view', waitFor: ['user'] },
+          ]) };
+      },
     },
     {
       // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.

@@ -6,7 +6,7 @@ import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { ensureDocumentRows } from '../test-support/jsonapi-fixtures.js';
 import { MAX_SUBREQUESTS, type SubresponseEntry } from './routes.js';
 
-type Item = { requestId: string; uri: string; action: string; headers?: Record<string, string> };
+type Item = { requestId: string; uri: string; action: string; headers?: Record<string, string>; waitFor?: string[] };
 const view = (requestId: string, uri: string): Item => ({ requestId, uri, action: 'view' });
 const q = (pairs: Record<string, string>) => Object.entries(pairs).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
@@ -62,6 +62,59 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
     expect(JSON.parse(answer.user.body).included.some((r: { id: string }) => r.id === h101)).toBe(true);
   });
 
+  describe('waitFor and replacement tokens (the sign-in reads in one batch)', () => {
+    const handlerToken = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
+    const userRead = (name: string) => view('user', `/jsonapi/user/user?${q({ 'filter[name]': name, include: 'field_user_handler_company' })}`);
+    // Tokens go in the uri as they are (Drupal's syntax), not percent-encoded.
+    const invoicesOf = (handler: string) => `/jsonapi/node/invoice?${q({ 'page[limit]': '200' })}&${encodeURIComponent('filter[field_handler.id]')}=${handler}`;
+    const dependent = (requestId: string, uri: string): Item => ({ ...view(requestId, uri), waitFor: ['user'] });
+
+    it("puts a value of the answer it waits for in the uri: the same answer as the call made with that value", async () => {
+      const r = await batch(d.tokens.alice, [dependent('invoices', invoicesOf(handlerToken)), dependent('handler', `/jsonapi/node/handler/{{user.body@$['data'][0].relationships.field_user_handler_company.data.id}}`), userRead('alice')]);
+      expect(r.status).toBe(207);
+      const answer = r.json();
+      // Answered in the blueprint's order, dependent items included.
+      expect(Object.keys(answer)).toEqual(['user', 'invoices', 'handler']);
+      const alone = await single(d.tokens.alice, invoicesOf(h101));
+      expect(answer.invoices.headers.status).toEqual(['200']);
+      expect(JSON.parse(answer.invoices.body)).toEqual(JSON.parse(alone.body));
+      expect(JSON.parse(answer.invoices.body).data.length).toBeGreaterThan(0);
+      expect(JSON.parse(answer.handler.body).data.id).toBe(h101);
+    });
+
+    it("gives nothing the single calls would not: a value read from someone else's answer reads with the caller's own rights", async () => {
+      // Alice reads carol's user (a directory entry) and then invoices by carol's handler id: an empty list, as alone.
+      const r = await batch(d.tokens.alice, [userRead('carol'), dependent('invoices', invoicesOf(handlerToken))]);
+      const answer = r.json();
+      const carolsHandler = JSON.parse(answer.user.body).data[0]?.relationships?.field_user_handler_company?.data?.id;
+      if (carolsHandler) {
+        expect(carolsHandler).toBe(h102);
+        expect(JSON.parse(answer.invoices.body).data).toEqual([]);
+      } else {
+        expect(answer.invoices.headers.status).toEqual(['424']);
+      }
+    });
+
+    it('answers 424 for an item whose value is not there, and still runs the others', async () => {
+      const r = await batch(d.tokens.alice, [userRead('nobody-of-that-name'), dependent('invoices', invoicesOf(handlerToken)), view('seasons', '/jsonapi/node/season')]);
+      expect(r.status).toBe(207);
+      const answer = r.json();
+      expect(answer.user.headers.status).toEqual(['200']);
+      expect(answer.invoices.headers.status).toEqual(['424']);
+      const error = JSON.parse(answer.invoices.body).errors[0];
+      expect(error).toMatchObject({ status: '424', title: 'Failed Dependency' });
+      expect(error.detail).toContain('finds no string or number in the answer of "user"');
+      expect(answer.seasons.headers.status).toEqual(['200']);
+    });
+
+    it('answers 424 for an item whose source failed, naming its status', async () => {
+      const r = await batch(d.tokens.alice, [view('user', '/jsonapi/node/no_such_type'), dependent('invoices', invoicesOf(handlerToken))]);
+      const answer = r.json();
+      expect(answer.user.headers.status[0]).toMatch(/^4/);
+      expect(JSON.parse(answer.invoices.body).errors[0].detail).toContain(`"user", which it waits for, answered ${answer.user.headers.status[0]}`);
+    });
+  });
+
   it('is 401 without a token, and runs nothing', async () => {
     const r = await batch(null, [view('s', '/jsonapi/node/season')]);
     expect(r.status).toBe(401);
@@ -100,7 +153,13 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
       ['not an array', { requestId: 'a', uri: '/jsonapi/node/season', action: 'view' }, /JSON array/],
       ['empty', [], /empty/],
       ['an item that is not an object', ['/jsonapi/node/season'], /not an object/],
-      ['waitFor', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }], /waitFor/],
+      ['waitFor naming no item', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }], /"waitFor" names "b", which is not in the blueprint/],
+      ['waitFor that is not an array', [{ ...view('a', '/jsonapi/node/season'), waitFor: 'b' }], /"waitFor" must be an array/],
+      ['a cycle of waitFor', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }, { ...view('b', '/jsonapi/node/season'), waitFor: ['a'] }], /cycle/],
+      ['waiting for itself', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['a'] }], /cycle/],
+      ['a token reading an item not waited for', [view('a', '/jsonapi/node/season'), view('b', '/jsonapi/node/season/{{a.body@$.data[0].id}}')], /not in its "waitFor"/],
+      ['a wildcard JSONPath', [view('a', '/jsonapi/node/season'), { ...view('b', '/jsonapi/node/season/{{a.body@$.data[*].id}}'), waitFor: ['a'] }], /JSONPath/],
+      ['a recursive JSONPath', [view('a', '/jsonapi/node/season'), { ...view('b', '/jsonapi/node/season/{{a.body@$..id}}'), waitFor: ['a'] }], /JSONPath/],
       ['a body', [{ ...view('a', '/jsonapi/node/season'), body: '{}' }], /body/],
       ['action create', [{ requestId: 'a', uri: '/jsonapi/node/season', action: 'create' }], /action "view"/],
       ['action delete', [{ requestId: 'a', uri: '/jsonapi/node/season', action: 'delete' }], /action "view"/],

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { endSession, storeSignInToken } from '../../../lib/session/session';
 import { sessionStore } from '../../../lib/session/session-store';
 import type { TokenResponse } from '../../../lib/session/token-rules';
-import { handlerOf, loadPortalData, readUser, rolesOf, seedUser, startupReadsKey } from '../../dashboard/api/startup-reads';
+import { loadStartupReads, startupReadsKey } from '../../dashboard/api/startup-reads';
 
 /** Spec section 8: non-success responses of the login sequence's reads give 'message: {status}'. */
 function asMessage(error: unknown): never {
@@ -22,28 +22,18 @@ export interface LoginResult {
 }
 
 /**
- * The login sequence (spec section 4), after a token was obtained, in two requests whatever the number of
- * seasons: the user by name with its handler (analytics and packet confirmations included), then one batch of
- * the seasons, the current season's packages, the invoices and the newest position report (startup-reads.ts). The roles
- * come from the user's own record; /oauth/debug is asked only when the name is not known yet (single sign-on).
- * Results seed the query cache and the spec's local-storage copies. Any failure ends the half-made session and
- * is thrown ('message: {status}').
+ * The login sequence (spec section 4), after a token was obtained, in one request whatever the number of seasons:
+ * a batch of the user by name with its handler (analytics and packet confirmations included), the seasons, the
+ * newest position report and, with the handler id from the user's answer, the current season's packages and the
+ * unpaid invoices (startup-reads.ts). The roles come from the user's own record; /oauth/debug is asked only when the
+ * name is not known yet (single sign-on). Results seed the query cache and the spec's local-storage copies. Any
+ * failure ends the half-made session and is thrown ('message: {status}').
  */
 export async function completeSignIn(token: TokenResponse, remember: boolean, queryClient: QueryClient, knownUsername?: string): Promise<LoginResult> {
   storeSignInToken(token, remember);
   try {
     const username = knownUsername ?? (await tokenDebug(token.access_token).catch(asMessage)).name;
-    const user = await readUser(username).catch(asMessage);
-    const roles = rolesOf(user);
-    const isStaff = roles.includes('staff');
-    const handler = isStaff ? null : handlerOf(user);
-    // The batch goes out first; the bookkeeping below (storage writes, cache seeds) runs while it is on its way.
-    // fetch() only dispatches the request once the current task ends, and the first storage write of a page can take
-    // tens of ms, so the bookkeeping waits for the next task.
-    const portalData = loadPortalData(queryClient, handler);
-    portalData.catch(() => undefined); // awaited below; this keeps a failure from being reported as unhandled meanwhile
-    await new Promise((resolve) => setTimeout(resolve, 0));
-
+    const { user, roles, handler } = await loadStartupReads(queryClient, username).catch(asMessage);
     const firstName = typeof user.field_first_name === 'string' ? user.field_first_name : null;
     sessionStore.setProfile({
       username,
@@ -57,10 +47,8 @@ export async function completeSignIn(token: TokenResponse, remember: boolean, qu
     });
     // Cached copy (spec section 4); optional, so a full storage only skips it.
     sessionStore.setItem(STORAGE_KEYS.handlerProfile, handler);
-    seedUser(queryClient, user, handler);
-    await portalData.catch(asMessage);
     queryClient.setQueryData(startupReadsKey(username), true);
-    return { username, isStaff, firstName, handler };
+    return { username, isStaff: roles.includes('staff'), firstName, handler };
   } catch (error) {
     endSession('refresh-failed');
     throw error;

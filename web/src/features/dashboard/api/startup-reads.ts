@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { DrupalJsonApiParams } from '../../../lib/jsonapi/client';
 import { deserialize, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
-import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
+import { batchRead, type BatchAnswer, type BatchRead } from '../../../lib/jsonapi/subrequests';
 import type { AuthTransport } from '../../../lib/http/authorized-fetch';
 import { ApiError } from '../../../lib/http/errors';
 import { one, many } from '../../../lib/portal/entities';
@@ -15,25 +15,23 @@ import { confirmationKey } from '../hooks/use-packet-confirmation';
 import { firstReport, newestReportKey, newestReportParams } from './position-reports';
 
 /**
- * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in two requests: the
- * user with its handler, analytics and packet confirmations included, then one batch (POST /subrequests) of the
- * seasons, the current season's packages, the unpaid invoices and the newest position report. Other seasons' packages
- * are read when a page asks for them: their size grows with the seasons, the dashboard's must not. Each is the very query the page
- * would make, and each answer seeds that page's query key, so the dashboard makes no request of its own.
+ * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in one request (POST
+ * /subrequests): the user with its handler, analytics and packet confirmations included; the seasons; the newest
+ * position report; and, once the user's answer gives its handler id (`waitFor` and a replacement token), the
+ * current season's packages and the unpaid invoices. Other seasons' packages are read when a page asks for them:
+ * their size grows with the seasons, the dashboard's must not. Each is the very query the page would make, and each
+ * answer seeds that page's query key, so the dashboard makes no request of its own.
  */
 
 /** The key of "the start-up reads were made for this user": set once they are, so a page does not make them again. */
 export const startupReadsKey = (username: string) => ['startup-reads', username] as const;
 
 /** The start-up reads as one query (useStartupReads): made once per user, whatever mounts the dashboard again. */
-export function startupReadsQuery(queryClient: QueryClient, username: string, isStaff: boolean) {
+export function startupReadsQuery(queryClient: QueryClient, username: string) {
   return {
     queryKey: startupReadsKey(username),
     queryFn: async () => {
-      const user = await readUser(username);
-      const handler = isStaff ? null : handlerOf(user);
-      seedUser(queryClient, user, handler);
-      await loadPortalData(queryClient, handler);
+      await loadStartupReads(queryClient, username);
       return true;
     },
     staleTime: Infinity,
@@ -55,13 +53,6 @@ export function userWithHandlerParams(username: string) {
 /** The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check). */
 export function rolesOf(user: Entity): string[] {
   return ['authenticated', user.field_role === 'staff' ? 'staff' : 'handler'];
-}
-
-export async function readUser(username: string): Promise<Entity> {
-  const users = await jsonApi.getAll('/jsonapi/user/user', userWithHandlerParams(username));
-  const user = users[0];
-  if (!user) throw new ApiError(404, [{ detail: 'message: 404' }]);
-  return user;
 }
 
 /** The user's handler company, read in full (null for staff, who have none). */
@@ -100,40 +91,76 @@ function seedConfirmation(queryClient: QueryClient, handler: Entity, current: En
   queryClient.setQueryData(confirmationKey(handler.id, current.id), found);
 }
 
-/**
- * The batch: seasons, and for a handler user the current season's packages, invoices and the newest report. Seasons
- * and packages are the login sequence's own reads (spec section 4): their failure is the sign-in's (thrown with
- * its status). Invoices and the report are the dashboard's: a failed one is left for its card to read and show.
- */
-export async function loadPortalData(queryClient: QueryClient, handler: Entity | null, transport?: AuthTransport): Promise<void> {
-  const handlerId = handler?.id ?? null;
-  const reads = [{ requestId: 'seasons', path: '/jsonapi/node/season', params: seasonsParams() }];
-  if (handlerId) {
-    reads.push(
-      { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(handlerId) },
-      { requestId: 'invoices', path: '/jsonapi/node/invoice', params: openInvoicesParams(handlerId) },
-      { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
-    );
-  }
-  const answers = await batchRead(reads, transport);
-  for (const id of ['seasons', 'packages']) {
-    const status = answers.get(id)?.status ?? 0;
-    if (answers.has(id) && status !== 200) throw new ApiError(status, [{ detail: `message: ${status}` }]);
-  }
+/** Where the user's answer gives its handler's id: the replacement token the dependent reads carry in their uri. */
+export const HANDLER_ID_OF_USER = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
 
+/** The reads of the batch; those of the handler's own data wait for the user's answer and take its handler id. */
+export function startupReads(username: string): BatchRead[] {
+  const afterUser = ['user'];
+  return [
+    { requestId: 'user', path: '/jsonapi/user/user', params: userWithHandlerParams(username) },
+    { requestId: 'seasons', path: '/jsonapi/node/season', params: seasonsParams() },
+    { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
+    { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
+    { requestId: 'invoices', path: '/jsonapi/node/invoice', params: openInvoicesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
+  ];
+}
+
+/** The login sequence's own reads (spec section 4) fail the sign-in with their status; the dashboard's do not. */
+function failed(answer: BatchAnswer | undefined): ApiError | null {
+  const status = answer?.status ?? 0;
+  return status === 200 ? null : new ApiError(status, [{ detail: `message: ${status}` }]);
+}
+
+/** The user of the batch's answer, or the error of the sign-in (404 when no user has that name). */
+function userOf(answer: BatchAnswer | undefined): Entity {
+  const error = failed(answer);
+  if (error) throw error;
+  const user = answer?.doc ? listOf(answer.doc)[0] : undefined;
+  if (!user) throw new ApiError(404, [{ detail: 'message: 404' }]);
+  return user;
+}
+
+export interface StartupUser {
+  user: Entity;
+  roles: string[];
+  handler: Entity | null;
+}
+
+/**
+ * The batch, and every key it seeds. Seasons and, for a handler user, packages are the login sequence's own reads:
+ * their failure is the sign-in's (thrown with its status). Invoices and the report are the dashboard's: a failed one
+ * is left for its card to read and show. A staff user has no handler: the reads that wait for it answer 424, unused.
+ */
+export async function loadStartupReads(queryClient: QueryClient, username: string, transport?: AuthTransport): Promise<StartupUser> {
+  const answers = await batchRead(startupReads(username), transport);
+  const user = userOf(answers.get('user'));
+  const roles = rolesOf(user);
+  const handler = roles.includes('staff') ? null : handlerOf(user);
+  const seasonsError = failed(answers.get('seasons'));
+  if (seasonsError) throw seasonsError;
+  const packagesError = handler ? failed(answers.get('packages')) : null;
+  if (packagesError) throw packagesError;
+  seedUser(queryClient, user, handler);
+  seedPortalData(queryClient, handler, answers);
+  return { user, roles, handler };
+}
+
+/** Seeds the seasons and, for a handler, its current packages, unpaid invoices, newest report and confirmation. */
+function seedPortalData(queryClient: QueryClient, handler: Entity | null, answers: Map<string, BatchAnswer>): void {
   const seasonsDoc = completeDoc(answers.get('seasons'));
   const seasons = seasonsDoc ? listOf(seasonsDoc) : null;
   if (seasons) {
     queryClient.setQueryData(queryKeys.seasons, seasons);
     sessionStore.setItem(STORAGE_KEYS.seasons, seasons);
   }
-  if (!handler || !handlerId) return;
+  if (!handler) return;
 
   const current = seasons ? currentSeasonOf(seasons) : null;
   const packagesDoc = completeDoc(answers.get('packages'));
-  if (packagesDoc && current) seedCurrentPackages(queryClient, handlerId, current, listOf(packagesDoc));
+  if (packagesDoc && current) seedCurrentPackages(queryClient, handler.id, current, listOf(packagesDoc));
   const invoicesDoc = completeDoc(answers.get('invoices'));
-  if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handlerId), listOf(invoicesDoc));
+  if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf(invoicesDoc));
   const reportAnswer = answers.get('report');
   if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstReport(reportAnswer.doc));
   seedConfirmation(queryClient, handler, current);

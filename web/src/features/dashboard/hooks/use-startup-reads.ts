@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { startupReadsQuery } from '../api/startup-reads';
 
 /**
- * The dashboard's reads in two requests (the user, then one batch) when the sign-in did not just make them: a
+ * The dashboard's reads in one request (a batch: the user, then what needs its handler) when the sign-in did not just make them: a
  * reload of a signed-in page, or a new tab. They start when the dashboard has rendered: started before, Lighthouse's
  * simulation counts them against the first screen, which no longer waits for them (docs/PERFORMANCE.md). `ready`
  * once they are done or failed; a failed read is left to the card that needs it, which reads it itself and shows its
@@ -11,9 +11,9 @@ import { startupReadsQuery } from '../api/startup-reads';
  */
 export function useStartupReads(): { ready: boolean } {
   const queryClient = useQueryClient();
-  const { profile, signedIn, isStaff } = useSession();
+  const { profile, signedIn } = useSession();
   const username = profile.username;
   const enabled = signedIn && !!username;
-  const query = useQuery({ ...startupReadsQuery(queryClient, username ?? '', isStaff), enabled });
+  const query = useQuery({ ...startupReadsQuery(queryClient, username ?? ''), enabled });
   return { ready: !enabled || !query.isPending };
 }
