@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { integrityProblems } from './integrity.js';
  * Durability: the real server process (tsx server/src/main.ts) under a storm of concurrent writes, killed with SIGKILL
  * at random moments and restarted. After every kill: every write the server acknowledged (2xx) is in the database,
  * no form is certified without its PDF (and, for form 1, its invoice), and the database passes its integrity checks.
- * Writes in flight at the kill have an unknown outcome: either is accepted, nothing else.
+ * Writes in flight at the kill have an unknown outcome: either is accepted, nothing else. So a write is logged before
+ * it is sent: the check may run before its client hears that the kill cut the request off.
  */
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 3);
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -29,10 +30,17 @@ async function freePort(): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const T0 = Date.now();
+/** Seconds since the file started: the time line of a failure message. */
+const clock = () => Number(((Date.now() - T0) / 1000).toFixed(2));
 
 class ServerProcess {
   child: ChildProcess | null = null;
   output = '';
+  /** How many servers have started: which one a request went to. */
+  life = 0;
+  /** Starts and kills with their times, for failure messages. */
+  readonly events: string[] = [];
   constructor(readonly env: Record<string, string>, readonly port: number) {}
   get base() { return `http://127.0.0.1:${this.port}`; }
 
@@ -45,12 +53,13 @@ class ServerProcess {
     const child = this.child;
     child.stdout!.on('data', (b: Buffer) => { this.output = (this.output + b.toString()).slice(-4000); });
     child.stderr!.on('data', (b: Buffer) => { this.output = (this.output + b.toString()).slice(-4000); });
+    this.life += 1;
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${this.output}`);
       try {
         const r = await fetch(`${this.base}/healthz`);
-        if (r.status === 200) return;
+        if (r.status === 200) { this.events.push(`${clock()} s: server ${this.life} up`); return; }
       } catch { /* not listening yet */ }
       await sleep(150);
     }
@@ -61,19 +70,49 @@ class ServerProcess {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
+    this.events.push(`${clock()} s: server ${this.life} sent ${signal}`);
     process.kill(-child.pid!, signal);
     await exited;
-    // The group's other member (the server itself) is gone once the port is free again.
-    for (let i = 0; i < 100; i++) {
-      try { await fetch(`${this.base}/healthz`, { signal: AbortSignal.timeout(500) }); } catch { return; }
-      await sleep(50);
+    // tsx's own exit says nothing of the server, its child: a killed process lingers until the kernel has torn it
+    // down (longer in an uninterruptible write or fsync), still holding its sockets and SQLite's locks. A port that
+    // stops answering is no proof either (a loaded machine misses a short timeout), so wait for the whole group.
+    const deadline = Date.now() + 60_000;
+    while (groupAlive(child.pid!)) {
+      if (Date.now() > deadline) throw new Error(`process group ${child.pid} still alive 60 s after ${signal}`);
+      await sleep(20);
     }
-    throw new Error('the server still answers after being killed');
+    this.events.push(`${clock()} s: server ${this.life} gone`);
   }
 }
 
-type Outcome = 'acked' | 'unknown';
-interface EditLog { formId: string; value: string; outcome: Outcome }
+/**
+ * Whether any process of the group can still act. A zombie cannot (it has closed its files and released its
+ * locks) and lingers until its new parent reaps it, which a container's init may never do: on Linux, /proc tells.
+ */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw e;
+  }
+  if (!existsSync('/proc/self/stat')) return true;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try { stat = readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; } // gone meanwhile
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after its last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
+}
+
+/** Until its answer, a write's outcome is unknown; a refusal changed nothing. */
+type Outcome = 'acked' | 'unknown' | 'refused';
+/** When a request went, to which server, and how it ended (its status, or the error that cut it off). */
+interface Trace { life: number; sent: number; answered: number; result: string }
+interface EditLog { formId: string; value: string; outcome: Outcome; trace: Trace }
 interface Storm {
   edits: EditLog[];
   certified: Array<{ bundle: string; id: string }>;
@@ -157,24 +196,43 @@ describeEachDatabase('durability under SIGKILL', (target) => {
     let ready: Promise<void> = Promise.resolve();
 
     /** One request; null when the server went away before answering (the outcome is unknown). */
-    const call = async (who: keyof typeof tokens, method: string, path: string, body?: unknown): Promise<{ status: number; json: any } | null> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const call = async (who: keyof typeof tokens, method: string, path: string, body?: unknown, trace?: Trace): Promise<{ status: number; json: any } | null> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+      const t = trace ?? { life: 0, sent: 0, answered: 0, result: '' };
+      Object.assign(t, { life: s.life, sent: clock() });
       try {
         const r = await fetch(`${s.base}${path}`, {
           method, headers: { authorization: `Bearer ${tokens[who]}`, accept: 'application/vnd.api+json', ...(body ? { 'content-type': 'application/vnd.api+json' } : {}) },
           body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(30_000),
         });
         const text = await r.text();
+        Object.assign(t, { answered: clock(), result: String(r.status) });
         if (r.status >= 500) throw new Error(`${method} ${path} -> ${r.status} ${text}`);
         if (r.status >= 200 && r.status < 300) log.acked += 1;
         else log.refused[r.status] = (log.refused[r.status] ?? 0) + 1;
         return { status: r.status, json: text ? JSON.parse(text) : null };
       } catch (e) {
         if (e instanceof Error && e.message.includes(' -> 5')) throw e;
+        const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
+        Object.assign(t, { answered: clock(), result: `${e instanceof Error ? e.name : 'error'} ${String(e instanceof Error ? e.message : e)}${cause}` });
         log.unknown += 1;
         return null;
       }
     };
     const waitUp = async () => { while (!up && !stopping) await ready; };
+    /**
+     * A read that settles what a cut-off write did: asked once the server is back, until it answers (asked at once,
+     * it met the killed server, and an amendment that had landed was never found: the lane then asked for another
+     * one again and again, refused each time as one was already open). Null only when the storm is over.
+     */
+    const lookUp = async (who: keyof typeof tokens, path: string) => {
+      for (;;) {
+        await waitUp();
+        if (stopping) return null;
+        const r = await call(who, 'GET', path);
+        if (r) return r;
+        await sleep(100);
+      }
+    };
 
     /** Amend, edit, certify, again: a form 1 lane. */
     const formLane = async (who: 'alice' | 'dave', startId: string) => {
@@ -191,14 +249,17 @@ describeEachDatabase('durability under SIGKILL', (target) => {
           });
           if (r?.status === 201) { log.created.push({ table: 'apc_form_1', id }); current = id; status = 'draft'; edits = 0; continue; }
           // Unknown or refused: find where the chain stands now.
-          const now = await call(who, 'GET', `/jsonapi/node/apc_form_1/${id}`);
-          if (now?.status === 200) { current = id; status = now.json.data.attributes.field_form_status === 'draft' ? 'draft' : 'certified'; }
+          const now = await lookUp(who, `/jsonapi/node/apc_form_1/${id}`);
+          if (now?.status === 200) { current = id; status = now.json.data.attributes.field_form_status === 'draft' ? 'draft' : 'certified'; edits = 0; }
           continue;
         }
         if (edits < 3) {
           const value = `edit ${randomUUID()}`;
-          const r = await call(who, 'PATCH', `/jsonapi/node/apc_form_1/${current}`, { data: { type: 'node--apc_form_1', id: current, attributes: { field_amendment_reason: value } } });
-          if (r === null || (r.status >= 200 && r.status < 300)) log.edits.push({ formId: current, value, outcome: r ? 'acked' : 'unknown' });
+          // Logged before it is sent (see above): the server may have committed it when the kill cut off its answer.
+          const edit: EditLog = { formId: current, value, outcome: 'unknown', trace: { life: 0, sent: 0, answered: 0, result: '' } };
+          log.edits.push(edit);
+          const r = await call(who, 'PATCH', `/jsonapi/node/apc_form_1/${current}`, { data: { type: 'node--apc_form_1', id: current, attributes: { field_amendment_reason: value } } }, edit.trace);
+          if (r) edit.outcome = r.status >= 200 && r.status < 300 ? 'acked' : 'refused';
           edits += 1;
           continue;
         }
@@ -206,8 +267,9 @@ describeEachDatabase('durability under SIGKILL', (target) => {
           data: { type: 'node--apc_form_1', id: current, attributes: { field_certified: true, field_certification_name: who } },
         });
         if (r?.status === 200) { log.certified.push({ bundle: 'apc_form_1', id: current }); status = 'certified'; continue; }
-        const now = await call(who, 'GET', `/jsonapi/node/apc_form_1/${current}`);
-        if (now?.status === 200 && now.json.data.attributes.field_form_status !== 'draft') status = 'certified';
+        const now = await lookUp(who, `/jsonapi/node/apc_form_1/${current}`);
+        if (now === null) break;
+        if (now.status === 200 && now.json.data.attributes.field_form_status !== 'draft') status = 'certified';
         else if (r && r.status !== 200) throw new Error(`certification refused: ${JSON.stringify(r.json)}`);
       }
     };
@@ -220,9 +282,10 @@ describeEachDatabase('durability under SIGKILL', (target) => {
         if (stopping) break;
         if (mine.length > 3 && Math.random() < 0.4) {
           const id = mine.splice(Math.floor(Math.random() * mine.length), 1)[0];
+          log.deleteUnknown.add(id); // until answered (as an edit: logged before it is sent)
           const r = await call(who, 'DELETE', `/jsonapi/node/export_by_country/${id}`);
           if (r?.status === 204) log.deleted.push({ table: 'export_by_country', id });
-          else if (r === null) log.deleteUnknown.add(id);
+          if (r) log.deleteUnknown.delete(id);
           continue;
         }
         const id = randomUUID();
@@ -253,13 +316,15 @@ describeEachDatabase('durability under SIGKILL', (target) => {
         }
         // Per form: the value is the last acknowledged edit, or one sent after it whose answer was lost.
         const byForm = new Map<string, EditLog[]>();
-        for (const e of log.edits) byForm.set(e.formId, [...(byForm.get(e.formId) ?? []), e]);
+        for (const e of log.edits.filter((x) => x.outcome !== 'refused')) byForm.set(e.formId, [...(byForm.get(e.formId) ?? []), e]);
         for (const [formId, edits] of byForm) {
           const lastAcked = edits.map((e) => e.outcome).lastIndexOf('acked');
           if (lastAcked < 0) continue;
           const allowed = [edits[lastAcked].value, ...edits.slice(lastAcked + 1).map((e) => e.value)];
           const row = await db.selectFrom('apc_form_1').select('amendment_reason').where('id', '=', formId).executeTakeFirstOrThrow();
-          expect(allowed, `form ${formId}: its last acknowledged edit is lost`).toContain(row.amendment_reason);
+          if (!allowed.includes(row.amendment_reason)) {
+            expect.fail(`form ${formId}: its last acknowledged edit is lost\n${await editHistory(db, formId, edits, row.amendment_reason)}`);
+          }
           checked += edits.filter((e) => e.outcome === 'acked').length;
         }
         for (const c of log.certified) {
@@ -289,6 +354,20 @@ describeEachDatabase('durability under SIGKILL', (target) => {
         await database.close();
       }
       return checked;
+    };
+
+    /**
+     * What a failure message needs to tell a lost write from a late one: the edits as the client sent them (when, to
+     * which server, how each ended), the form's updates as the server committed them (its audit log, in order), and
+     * when each server started and was killed.
+     */
+    const editHistory = async (db: Database['db'], formId: string, edits: EditLog[], found: unknown): Promise<string> => {
+      const name = (value: unknown) => { const i = edits.findIndex((e) => e.value === value); return i < 0 ? JSON.stringify(value) : `#${i + 1}`; };
+      const sent = edits.map((e, i) => `  #${i + 1} ${e.outcome}: sent ${e.trace.sent} s to server ${e.trace.life}, ${e.trace.result ? `ended ${e.trace.answered} s: ${e.trace.result}` : 'no answer yet'}`);
+      const audit = await db.selectFrom('audit_log').select(['id', 'occurred_at', 'action', 'after_values'])
+        .where('entity_type', '=', 'apc_form_1').where('entity_id', '=', formId).orderBy('id').execute();
+      const committed = audit.map((a) => `  ${String(a.occurred_at)} ${String(a.action)}: ${name((JSON.parse(String(a.after_values ?? '{}')) as Record<string, unknown>).amendment_reason)}`);
+      return [`it holds ${name(found)}; the edits sent:`, ...sent, 'its audit log:', ...committed, 'the servers:', ...s.events.map((e) => `  ${e}`)].join('\n');
     };
 
     const workers = [formLane('alice', lanes.alice.form1), formLane('dave', lanes.dave.form1), rowLane('bob', lanes.bob.form3), rowLane('carol', lanes.carol.form3)]
