@@ -174,6 +174,38 @@ describeEachDatabase('JSON:API query features', (target) => {
     }
   });
 
+  it('a sparse fieldset gives the same values as the whole resource, and includes still follow an unshown to-one', async () => {
+    // Only the fieldset's columns are read (jsonapi/read.ts): the values must be those of the full read.
+    const include = 'include=field_form_1.field_form_1_pdf,field_reporting_period';
+    const whole = await get(`/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id&${include}`);
+    const sparse = await get(`/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id&${include}&fields[node--reporting_forms_package]=title,field_form_1&fields[node--apc_form_1]=field_receipts_total,field_form_1_pdf&fields[node--reporting_period]=field_due_date`);
+    expect(sparse.status).toBe(200);
+    const byId = (list: Array<{ type: string; id: string }>) => new Map(list.map((r) => [`${r.type}/${r.id}`, r]));
+    const wholeIncluded = byId(whole.body.included);
+    expect(sparse.body.data.map((r: { id: string }) => r.id)).toEqual(whole.body.data.map((r: { id: string }) => r.id));
+    sparse.body.data.forEach((r: { attributes: object; relationships: Record<string, { data: unknown }> }, i: number) => {
+      expect(r.attributes).toEqual({ title: whole.body.data[i].attributes.title });
+      expect(Object.keys(r.relationships)).toEqual(['field_form_1']);
+      expect(r.relationships.field_form_1.data).toEqual(whole.body.data[i].relationships.field_form_1.data);
+    });
+    // The periods are included although the packages do not show their (to-one) relationship to them.
+    expect([...byId(sparse.body.included).keys()].sort()).toEqual([...wholeIncluded.keys()].sort());
+    const types = new Set<string>();
+    for (const r of sparse.body.included as Array<{ type: string; id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> }>) {
+      types.add(r.type);
+      const full = wholeIncluded.get(`${r.type}/${r.id}`) as typeof r;
+      if (r.type === 'node--apc_form_1') {
+        expect(r.attributes).toEqual({ field_receipts_total: full.attributes.field_receipts_total });
+        expect(r.relationships?.field_form_1_pdf.data).toEqual(full.relationships?.field_form_1_pdf.data);
+      } else if (r.type === 'node--reporting_period') {
+        expect(r.attributes).toEqual({ field_due_date: full.attributes.field_due_date });
+      } else {
+        expect(r).toEqual(full); // files: no fieldset asked
+      }
+    }
+    expect([...types].sort()).toEqual(['file--file', 'node--apc_form_1', 'node--reporting_period']);
+  });
+
   it('page[offset] and page[limit] with links.next and links.prev, no overlap between pages', async () => {
     const all = await d.ctx.db.selectFrom('apc_form_1').select('id').where('handler_id', '=', d.handlers['101']).execute();
     expect(all.length).toBe(29);

@@ -29,24 +29,29 @@ export interface ReadResult {
 const key = (type: string, id: unknown) => `${type}:${String(id)}`;
 
 /**
- * The columns a document needs: id, every attribute, every to-one foreign key (never file contents). Kept per type
- * and alias (aliases are r1, r2... per request): column references carry no values, so they are the same for
- * every reader, and building them was a share of every read's cost.
+ * The columns a document needs: id, the attributes it shows (all of them, or those of a sparse fieldset
+ * `fields[type]`), every to-one foreign key (the relationships' linkage and includes read them whatever the
+ * fieldset), never file contents. A type with computed attributes (files) is always read whole: what they are
+ * computed from is the type's own business. Kept per type, alias (r1, r2... per request) and fieldset: column
+ * references carry no values, so they are the same for every reader, and building them was a share of every read's
+ * cost. Reading only a fieldset's columns matters for the wide form tables (form 1 has about forty).
  */
-const MAX_CACHED_ALIASES = 64;
+const MAX_CACHED_SHAPES = 64;
 const columnCache = new WeakMap<ResourceDef, Map<string, readonly RawBuilder<unknown>[]>>();
-export function selectColumns(def: ResourceDef, alias: string): readonly RawBuilder<unknown>[] {
-  let byAlias = columnCache.get(def);
-  if (!byAlias) columnCache.set(def, (byAlias = new Map()));
-  let refs = byAlias.get(alias);
+export function selectColumns(def: ResourceDef, alias: string, shown: Set<string> | null = null): readonly RawBuilder<unknown>[] {
+  const fieldset = shown && !def.computedAttributes?.length ? shown : null;
+  const cacheKey = fieldset ? `${alias}|${[...fieldset].join(',')}` : alias;
+  let byShape = columnCache.get(def);
+  if (!byShape) columnCache.set(def, (byShape = new Map()));
+  let refs = byShape.get(cacheKey);
   if (!refs) {
     const columns = new Set<string>(['id']);
-    for (const a of Object.values(def.attributes)) columns.add(a.column);
+    for (const [name, a] of Object.entries(def.attributes)) if (!fieldset || fieldset.has(name)) columns.add(a.column);
     for (const r of Object.values(def.relationships)) if (r.kind === 'one') columns.add(r.column);
     for (const hidden of def.hiddenColumns ?? []) columns.delete(hidden);
     refs = [...columns].map((c) => sql.ref(`${alias}.${c}`));
-    // Aliases grow with the number of filters: a request with hundreds of them must not grow the cache.
-    if (byAlias.size < MAX_CACHED_ALIASES) byAlias.set(alias, refs);
+    // Aliases grow with the number of filters, fieldsets are the caller's: neither may grow the cache without end.
+    if (byShape.size < MAX_CACHED_SHAPES) byShape.set(cacheKey, refs);
   }
   return refs;
 }
@@ -70,7 +75,7 @@ export async function readCollection(db: Db, compiler: Compiler, def: ResourceDe
   if (extra) where.push(extra(t));
   const sort = query.sort.length > 0 ? query.sort : def.defaultSort ? [{ path: def.defaultSort, descending: false }] : [];
   const order = compiler.orderBy(def, t, sort);
-  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(compiler, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
     where ${sql.join(where, sql` and `)}
     order by ${sql.join(order)}
@@ -91,11 +96,11 @@ export async function readItem(db: Db, compiler: Compiler, def: ResourceDef, id:
   throw notFound(`There is no ${def.type} with id ${id}.`);
 }
 
-/** Rows of `def` with the given ids that the reader may read. */
-async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: string[]): Promise<Loaded[]> {
+/** Rows of `def` with the given ids that the reader may read (the columns of the fieldset asked for `def`). */
+async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: string[], query: Query): Promise<Loaded[]> {
   if (ids.length === 0) return [];
   const t = compiler.alias();
-  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(compiler, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
     where ${sql.ref(`${t}.id`)} in (${sql.join(ids)}) and ${compiler.readable(def, t)}`.execute(db);
   return toLoaded(def, result.rows);
@@ -105,11 +110,11 @@ async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: stri
  * The readable targets of a to-many relationship for many owners in one query: full rows when they are included,
  * or just ids and owners for linkage.
  */
-async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: ResourceDef, ownerIds: string[], withRows: boolean): Promise<Loaded[]> {
+async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: ResourceDef, ownerIds: string[], withRows: boolean, query: Query): Promise<Loaded[]> {
   if (ownerIds.length === 0) return [];
   const t = compiler.alias();
   const columns = withRows
-    ? [...selectColumns(target, t), fullFlag(compiler, target, t)]
+    ? [...selectColumns(target, t, shownFields(target, query)), fullFlag(compiler, target, t)]
     : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
   if (withRows && !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)) {
     columns.push(sql.ref(`${t}.${rel.foreignColumn}`));
@@ -186,7 +191,7 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
       let found: Loaded[];
       if (rel.kind === 'one') {
         const wanted = [...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string'))];
-        found = await readByIds(db, compiler, target, wanted);
+        found = await readByIds(db, compiler, target, wanted, query);
         const got = new Set(found.map((f) => String(f.row.id)));
         for (const id of wanted) if (!got.has(id)) omitted.set(key(target.type, id), { type: target.type, id });
       } else {
@@ -214,7 +219,7 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
         .map((s) => String(s.row.id));
       for (const o of owners) linkageDone.add(`${key(def.type, o)}|${name}`);
       const target = registry.get(rel.target);
-      const rows = await readMany(db, compiler, rel, target, owners, node.children.has(name));
+      const rows = await readMany(db, compiler, rel, target, owners, node.children.has(name), query);
       if (node.children.has(name)) manyRows.set(`${def.type}.${name}`, rows);
       for (const r of rows) {
         const owner = key(def.type, r.row[rel.foreignColumn]);
