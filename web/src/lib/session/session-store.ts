@@ -99,6 +99,19 @@ export class SessionStore {
     }
   }
 
+  /**
+   * A cached copy (the handler profile, the seasons) written once the browser is idle: serializing it takes
+   * milliseconds that the first frame after signing in need not wait for, and nothing reads it before a reload.
+   * Written only into the session that asked for it: not after a sign-out, nor into the next user's session.
+   */
+  setCopyWhenIdle(key: string, value: unknown): void {
+    const token = this.activeStorage()?.getItem(OAUTH_TOKEN_KEY);
+    const whenIdle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 1);
+    whenIdle(() => {
+      if (token && this.activeStorage()?.getItem(OAUTH_TOKEN_KEY) === token) this.setItem(key, value);
+    });
+  }
+
   getItem(key: string): string | null {
     return this.activeStorage()?.getItem(key) ?? null;
   }

@@ -46,7 +46,7 @@ export async function completeSignIn(token: TokenResponse, remember: boolean, qu
       roles,
     });
     // Cached copy (spec section 4); optional, so a full storage only skips it.
-    sessionStore.setItem(STORAGE_KEYS.handlerProfile, handler);
+    sessionStore.setCopyWhenIdle(STORAGE_KEYS.handlerProfile, handler);
     queryClient.setQueryData(startupReadsKey(username), true);
     return { username, isStaff: roles.includes('staff'), firstName, handler };
   } catch (error) {

@@ -152,7 +152,7 @@ function seedPortalData(queryClient: QueryClient, handler: Entity | null, answer
   const seasons = seasonsDoc ? listOf(seasonsDoc) : null;
   if (seasons) {
     queryClient.setQueryData(queryKeys.seasons, seasons);
-    sessionStore.setItem(STORAGE_KEYS.seasons, seasons);
+    sessionStore.setCopyWhenIdle(STORAGE_KEYS.seasons, seasons);
   }
   if (!handler) return;
 
