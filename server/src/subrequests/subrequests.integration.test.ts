@@ -73,7 +73,7 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
       const r = await batch(d.tokens.alice, [dependent('invoices', invoicesOf(handlerToken)), dependent('handler', `/jsonapi/node/handler/{{user.body@$['data'][0].relationships.field_user_handler_company.data.id}}`), userRead('alice')]);
       expect(r.status).toBe(207);
       const answer = r.json();
-      // Answered in the blueprint's order, dependent items included.
+      // Answered in the order the items can run: each after those it waits for.
       expect(Object.keys(answer)).toEqual(['user', 'invoices', 'handler']);
       const alone = await single(d.tokens.alice, invoicesOf(h101));
       expect(answer.invoices.headers.status).toEqual(['200']);
