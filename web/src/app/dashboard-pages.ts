@@ -1,6 +1,7 @@
 import { warmUpIntl } from '../lib/i18n/format';
 import { i18n } from '../lib/i18n/i18n';
 import { lazyPage } from '../lib/lazy-page';
+import { whenIdle } from '../lib/when-idle';
 
 /** The pages a sign-in lands on, shared by the router and the sign-in page, which loads them ahead (preloadDashboard). */
 export const DashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
@@ -23,7 +24,6 @@ export async function loadDashboard(): Promise<void> {
  * loaded once whoever asks first; failures are left to the router.
  */
 export function preloadDashboard(): void {
-  const whenIdle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 1);
   whenIdle(() => warmUpIntl(i18n.resolvedLanguage ?? i18n.language ?? 'en'));
   loadDashboard().catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { OAUTH_TOKEN_KEY, SESSION_OWNED_KEYS, STORAGE_KEYS } from './keys';
 import { parseStoredToken, type StoredToken } from './token-rules';
+import { whenIdle } from '../when-idle';
 
 /**
  * Where the session lives: localStorage when 'Remember me' was ticked (survives a browser restart),
@@ -106,7 +107,6 @@ export class SessionStore {
    */
   setCopyWhenIdle(key: string, value: unknown): void {
     const token = this.activeStorage()?.getItem(OAUTH_TOKEN_KEY);
-    const whenIdle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run, 1);
     whenIdle(() => {
       if (token && this.activeStorage()?.getItem(OAUTH_TOKEN_KEY) === token) this.setItem(key, value);
     });
