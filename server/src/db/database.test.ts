@@ -59,3 +59,39 @@ describe('SQLite transactions across processes', () => {
     }
   });
 });
+
+describe('SQLite planner statistics', () => {
+  it('keeps the table statistics and drops the value samples, which made SQLite prepare statements again at every run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-stats-'));
+    const file = join(dir, 'portal.sqlite');
+    try {
+      const first = openDatabase({ url: `sqlite:${file}` });
+      await sql`create table t (n integer, k text)`.execute(first.db);
+      await sql`create index t_k on t (k)`.execute(first.db);
+      await sql`with recursive c(i) as (select 1 union all select i + 1 from c where i < 2000)
+        insert into t (n, k) select i, 'k' || (i % 50) from c`.execute(first.db);
+      await first.close();
+      // What a full ANALYZE leaves (better-sqlite3's SQLite gathers samples too).
+      const raw = new SQLite(file);
+      raw.exec('analyze');
+      const count = (table: string) => (raw.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect(count('sqlite_stat4')).toBeGreaterThan(0);
+      raw.close();
+
+      const reopened = openDatabase({ url: `sqlite:${file}` });
+      const check = new SQLite(file, { readonly: true });
+      try {
+        expect((check.prepare('select count(*) as n from sqlite_stat4').get() as { n: number }).n).toBe(0);
+        expect((check.prepare("select count(*) as n from sqlite_stat1 where tbl = 't'").get() as { n: number }).n).toBeGreaterThan(0);
+        // The planner still has what it needs: the index for an equality.
+        const plan = await sql<{ detail: string }>`explain query plan select n from t where k = ${'k7'}`.execute(reopened.db);
+        expect(plan.rows.map((r) => r.detail).join(' ')).toContain('USING INDEX t_k');
+      } finally {
+        check.close();
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
