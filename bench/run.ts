@@ -391,6 +391,9 @@ async function main(): Promise<void> {
     for (const m of big.results.filter((x) => x.kind === 'read')) {
       if (m.ratio !== undefined) budgets.push(budget(`${m.name}: throughput / floor at ${big.size}`, Math.round(m.ratio * 100), 70, '%', false));
       budgets.push(budget(`${m.name}: p99 at ${big.size}`, m.p99, 25, 'ms', true));
+      // The same size served as a machine of this many cores would be run (WEB_CONCURRENCY = cores), when measured.
+      const perCore = results.find((r) => r.dialect === 'sqlite' && r.size === big.size && r.workers === cpus().length && r.workers > 1)?.results.find((x) => x.name === m.name);
+      if (perCore) budgets.push(budget(`${m.name}: p99 at ${big.size}, ${cpus().length} workers`, perCore.p99, 25, 'ms', true));
       const before = small && small !== big ? small.results.find((x) => x.name === m.name) : undefined;
       if (before) budgets.push(budget(`${m.name}: p50 growth ${small.size} -> ${big.size}`, Math.max(m.p50, 1) / Math.max(before.p50, 1), 2, 'x', true, `(p50 ${before.p50} -> ${m.p50} ms; autocannon has 1 ms resolution)`));
     }
