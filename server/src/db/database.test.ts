@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
-import { migrateToLatest, openDatabase } from './database.js';
+import { createTestContext, describeEachDatabase, testDatabases, type TestContext } from '../test-support/databases.js';
+import { migrateToLatest, openDatabase, PG_NAMED_STATEMENTS } from './database.js';
 
 describeEachDatabase('migrations', (target) => {
   let ctx: TestContext;
@@ -93,5 +93,44 @@ describe('SQLite planner statistics', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+const postgres = testDatabases().find((t) => t.dialect === 'postgres');
+
+describe.skipIf(!postgres)('PostgreSQL named statements [postgres]', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestContext(postgres!); });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('prepares a statement with parameters once per connection and keeps its answers right', async () => {
+    const now = '2026-01-01T00:00:00+00:00';
+    await ctx.db.insertInto('handlers').values([
+      { id: 'h1', title: 'Alpha', created: now, changed: now, handler_number: '1' },
+      { id: 'h2', title: 'Beta', created: now, changed: now, handler_number: '2' },
+    ]).execute();
+    await ctx.db.connection().execute(async (conn) => {
+      const titleOf = async (id: string) => (await conn.selectFrom('handlers').select('title').where('id', '=', id).executeTakeFirst())?.title;
+      // The same text with other values: one prepared statement, each run with its own values.
+      expect(await titleOf('h1')).toBe('Alpha');
+      expect(await titleOf('h2')).toBe('Beta');
+      expect(await titleOf('h3')).toBeUndefined();
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      expect(prepared.rows.filter((r) => r.statement.includes('from "handlers"'))).toHaveLength(1);
+    });
+  });
+
+  it('prepares at most PG_NAMED_STATEMENTS on a connection and runs the rest unnamed', async () => {
+    await ctx.db.connection().execute(async (conn) => {
+      // Distinct texts: a different number of placeholders each.
+      for (let n = 1; n <= PG_NAMED_STATEMENTS + 20; n += 1) {
+        const ids = Array.from({ length: n }, (_, i) => `x${i}`);
+        const rows = await conn.selectFrom('handlers').select('id').where('id', 'in', [...ids, 'h1']).execute();
+        expect(rows).toEqual([{ id: 'h1' }]);
+      }
+      const count = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(conn);
+      expect(count.rows[0].n).toBeLessThanOrEqual(PG_NAMED_STATEMENTS);
+      expect(count.rows[0].n).toBeGreaterThan(PG_NAMED_STATEMENTS / 2);
+    });
   });
 });
