@@ -99,9 +99,18 @@ export async function fillSignIn(page: Page, username: string, password: string)
  */
 export async function signOut(page: Page): Promise<void> {
   await settle(page);
-  await page.getByRole('button', { name: /^Account of / }).click();
+  const account = page.getByRole('button', { name: /^Account of / });
+  await account.click();
   const logout = page.getByRole('menuitem', { name: 'Logout' });
   await expect(logout).toBeVisible();
+  // The menu opens where antd first draws it and is then aligned under the button: on a loaded machine it once stayed
+  // still at the top of the page long enough for Playwright to call it stable, moved, and the tap at its old place
+  // landed on the top bar (a tap outside the menu: closed, no logout; CI of 2026-11-23). Tap it once it is in place.
+  const below = async () => {
+    const [menu, button] = await Promise.all([logout.boundingBox(), account.boundingBox()]);
+    return !!menu && !!button && menu.y >= button.y + button.height - 1;
+  };
+  await expect.poll(below).toBe(true);
   await logout.click();
   await expect(page).toHaveURL(/\/(signin)?$/);
   await expect(page.getByRole('heading', { name: 'Handler Portal' })).toBeVisible();
