@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -117,8 +116,7 @@ function dropValueSamples(sqlite: SQLite.Database): void {
 export const PG_NAMED_STATEMENTS = 200;
 
 /**
- * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement (named by
- * a hash of its text). Kysely sends unnamed statements, which PostgreSQL parses and plans at every run: for the
+ * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement. Kysely sends unnamed statements, which PostgreSQL parses and plans at every run: for the
  * invoices page's statements (the files' access rule has ten EXISTS branches) planning took four times longer than
  * running, and a named statement answered in a third of the time (docs/PERFORMANCE.md). node-pg parses a named
  * statement once per connection and PostgreSQL keeps its plan. Each connection prepares at most
@@ -128,16 +126,16 @@ export const PG_NAMED_STATEMENTS = 200;
 function withNamedStatements(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    const prepared = new Set<string>();
+    // Statement text -> its name on this connection (names need only be unique on their connection).
+    const prepared = new Map<string, string>();
     const query = (statement: string | PostgresCursor<unknown>, parameters: ReadonlyArray<unknown> = []): unknown => {
       if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
-      if (parameters.length === 0) return client.query(statement, []);
-      const name = `k${createHash('sha1').update(statement).digest('base64url')}`;
-      if (!prepared.has(name)) {
-        if (prepared.size >= PG_NAMED_STATEMENTS) return client.query(statement, [...parameters]);
-        prepared.add(name);
+      let name = parameters.length > 0 ? prepared.get(statement) : undefined;
+      if (!name && parameters.length > 0 && prepared.size < PG_NAMED_STATEMENTS) {
+        name = `k${prepared.size}`;
+        prepared.set(statement, name);
       }
-      return client.query({ name, text: statement, values: [...parameters] });
+      return name ? client.query({ name, text: statement, values: [...parameters] }) : client.query(statement, [...parameters]);
     };
     return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
   };
