@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext } from './context.js';
 import { ApiError, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerJsonApiBodyParser } from './plugins/body.js';
+import { COMPRESSION } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerJsonApiRoutes } from './jsonapi/routes.js';
@@ -84,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, COMPRESSION);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   registerJsonApiBodyParser(app);
 
