@@ -7,6 +7,7 @@ import { foldSql } from './fold.js';
 import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';
 import type { Condition, FilterTree, SortField } from './query-params.js';
 import type { Registry } from './registry.js';
+import { accessRule } from './rule-cache.js';
 import type { Predicate, ResourceDef } from './resource.js';
 
 /**
@@ -30,9 +31,14 @@ export class Compiler {
 
   /** The row is visible, and so are its restricted members when `full` is asked for. */
   readable(def: ResourceDef, alias: string, full = false): Predicate {
-    const read = def.access.read(this.viewer, alias);
+    const read = accessRule('read', def, alias, this.viewer, this.dialect);
     if (!full || !def.access.full) return read;
-    return sql`(${read} and ${def.access.full(this.viewer, alias)})`;
+    return sql`(${read} and ${this.full(def, alias)})`;
+  }
+
+  /** The reader sees the row's restricted members (`access.full`), or null when the type has none. */
+  full(def: ResourceDef, alias: string): Predicate | null {
+    return def.access.full ? accessRule('full', def, alias, this.viewer, this.dialect) : null;
   }
 
   filter(def: ResourceDef, alias: string, tree: FilterTree): Predicate {
@@ -55,23 +61,21 @@ export class Compiler {
     const join = hop.rel.kind === 'one'
       ? sql`${this.ref(next, 'id')} = ${this.ref(alias, hop.rel.column)}`
       : sql`${this.ref(next, hop.rel.foreignColumn)} = ${this.ref(alias, 'id')}`;
-    const fromFull = hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${hop.from.access.full(this.viewer, alias)}` : sql``;
+    const fromFull = hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${this.full(hop.from, alias)}` : sql``;
     return sql`(exists (select 1 from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${join} and ${this.readable(hop.to, next)}${fromFull} and ${this.through(rest, next, inner)}))`;
   }
 
   private terminalColumn(t: Terminal, alias: string): { column: RawBuilder<unknown>; codec: Codec; guard: Predicate | null } {
     if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec: 'string', guard: null };
     if (t.kind === 'foreignKey') {
-      const guard = t.rel.visibility === 'full' ? this.fullGuard(t.owner, alias) : null;
+      const guard = t.rel.visibility === 'full' ? this.full(t.owner, alias) : null;
       return { column: this.ref(alias, t.rel.column), codec: 'string', guard };
     }
-    const guard = t.attribute.visibility === 'full' ? this.fullGuard(t.owner, alias) : null;
+    const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
     return { column: this.ref(alias, t.attribute.column), codec: t.attribute.codec, guard };
   }
 
-  private fullGuard(owner: ResourceDef, alias: string): Predicate | null {
-    return owner.access.full ? owner.access.full(this.viewer, alias) : null;
-  }
+
 
   private value(codec: Codec, raw: string, parameter: string): unknown {
     try {

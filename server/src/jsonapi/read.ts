@@ -57,8 +57,9 @@ export function selectColumns(def: ResourceDef, alias: string, shown: Set<string
 }
 
 function fullFlag(compiler: Compiler, def: ResourceDef, alias: string): RawBuilder<unknown> {
-  if (!def.access.full) return sql`1 as ${sql.ref('__full')}`;
-  return sql`(case when ${def.access.full(compiler.viewer, alias)} then 1 else 0 end) as ${sql.ref('__full')}`;
+  const full = compiler.full(def, alias);
+  if (!full) return sql`1 as ${sql.ref('__full')}`;
+  return sql`(case when ${full} then 1 else 0 end) as ${sql.ref('__full')}`;
 }
 
 function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {

@@ -1,0 +1,61 @@
+import { createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../context.js';
+import type { Dialect } from '../db/database.js';
+import { allResources } from '../resources/index.js';
+import type { Predicate } from './resource.js';
+import { accessRule } from './rule-cache.js';
+
+/**
+ * A kept rule gives each reader exactly the SQL and values that building its rule anew gives: for every type, both
+ * rules (read, full), both dialects, every kind of reader, several aliases, alone and inside a statement with values
+ * before it (PostgreSQL numbers its placeholders by position). The second reader of a kind is served from the cache,
+ * so its ids, not the first reader's, must be in the values.
+ */
+const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
+const compile = (rule: Predicate, dialect: Dialect) => compilers[dialect].compileQuery(rule.toOperationNode(), createQueryId());
+const inStatement = (rule: Predicate) => sql`select 1 from files as f where f.id = ${'file-1'} and f.owner_type = ${'node--invoice'} and ${rule}`;
+
+const readers: Array<[string, Viewer]> = [
+  ['handler user A', { userId: 'user-a', name: 'a', role: 'handler', handlerId: 'handler-1' }],
+  ['handler user B', { userId: 'user-b', name: 'b', role: 'handler', handlerId: 'handler-2' }],
+  ['user without company C', { userId: 'user-c', name: 'c', role: 'handler', handlerId: null }],
+  ['user without company D', { userId: 'user-d', name: 'd', role: 'handler', handlerId: null }],
+  ['staff E', { userId: 'user-e', name: 'e', role: 'staff', handlerId: null }],
+  ['staff F', { userId: 'user-f', name: 'f', role: 'staff', handlerId: null }],
+];
+
+describe('access rules kept per kind of reader', () => {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    it(`give every reader the SQL and values of its own rule (${dialect})`, () => {
+      let compared = 0;
+      for (const def of allResources) {
+        for (const kind of ['read', 'full'] as const) {
+          const build = def.access[kind];
+          if (!build) continue;
+          for (const alias of ['r1', 'r7']) {
+            for (const [, viewer] of readers) {
+              const kept = accessRule(kind, def, alias, viewer, dialect);
+              const fresh = build(viewer, alias);
+              expect(compile(kept, dialect)).toMatchObject(pick(compile(fresh, dialect)));
+              expect(compile(inStatement(kept), dialect)).toMatchObject(pick(compile(inStatement(fresh), dialect)));
+              compared += 1;
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    });
+  }
+
+  it("puts each reader's own ids in, never another's", () => {
+    const invoice = allResources.find((d) => d.type === 'node--invoice')!;
+    const [[, a], [, b]] = readers;
+    expect(compile(accessRule('read', invoice, 'r1', a, 'sqlite'), 'sqlite').parameters).toEqual(['handler-1']);
+    expect(compile(accessRule('read', invoice, 'r1', b, 'sqlite'), 'sqlite').parameters).toEqual(['handler-2']);
+    const user = allResources.find((d) => d.type === 'user--user')!;
+    expect(compile(accessRule('full', user, 'r2', b, 'postgres'), 'postgres').parameters).toEqual(['user-b']);
+  });
+});
+
+const pick = (c: { sql: string; parameters: readonly unknown[] }) => ({ sql: c.sql, parameters: c.parameters });
