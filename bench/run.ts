@@ -247,7 +247,10 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   // its flat rows uncompressed.
   const compressed = ['packages, all seasons (sign-in)', 'packages, current season (dashboard)', 'invoices, limit 200 (invoices page)']
     .map((name) => list.find((s) => s.name === name)!)
-    .map((s): Scenario => ({ name: `${s.name}, compressed (br)`, kind: s.kind, make: (i) => { const r = s.make(i); return { ...r, headers: { ...r.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }; } }));
+    .map((s): Scenario => ({
+      name: `${s.name}, compressed (br)`, kind: s.kind,
+      make: (i) => { const r = s.make(i); return { ...r, headers: { ...r.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }; },
+    }));
   list.splice(list.findIndex((s) => s.name.startsWith('batch:')), 0, ...compressed);
   return list.filter((s) => !only || [...only].some((o) => s.name.includes(o)));
 }

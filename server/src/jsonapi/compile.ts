@@ -75,8 +75,6 @@ export class Compiler {
     return { column: this.ref(alias, t.attribute.column), codec: t.attribute.codec, guard };
   }
 
-
-
   private value(codec: Codec, raw: string, parameter: string): unknown {
     try {
       return fromQuery(codec, raw, this.dialect);
