@@ -7,7 +7,7 @@ import { foldSql } from './fold.js';
 import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';
 import type { Condition, FilterTree, SortField } from './query-params.js';
 import type { Registry } from './registry.js';
-import { accessRule } from './rule-cache.js';
+import { accessRule } from './shape-cache.js';
 import type { Predicate, ResourceDef } from './resource.js';
 
 /**
@@ -19,6 +19,11 @@ export class Compiler {
   private aliasCount = 0;
 
   constructor(readonly registry: Registry, readonly viewer: Viewer, readonly dialect: Dialect) {}
+
+  /** The same compiler for another reader (the stand-in reader of a statement kept per shape). */
+  as(viewer: Viewer): Compiler {
+    return new Compiler(this.registry, viewer, this.dialect);
+  }
 
   alias(): string {
     this.aliasCount += 1;

@@ -5,6 +5,7 @@ import type { Compiler } from './compile.js';
 import type { Query } from './query-params.js';
 import type { Registry } from './registry.js';
 import type { ResourceDef, Row, ToManyDef } from './resource.js';
+import { compiledOnce } from './shape-cache.js';
 
 /** A row with the type it belongs to and whether the reader sees its restricted members. */
 export interface Loaded {
@@ -90,13 +91,24 @@ export async function readCollection(db: Db, compiler: Compiler, def: ResourceDe
   return { rows: toLoaded(def, result.rows.slice(0, query.page.limit)), hasMore };
 }
 
+/**
+ * A statement of the reads below, compiled once per shape (jsonapi/shape-cache.ts): `build` gets a compiler for the
+ * stand-in reader and a stand-in for each of `values`; `key` names all else its text depends on.
+ */
+async function runShaped(db: Db, compiler: Compiler, key: string, values: readonly unknown[], build: (c: Compiler, slot: (i: number) => string) => RawBuilder<unknown>): Promise<Row[]> {
+  const statement = compiledOnce(compiler.dialect, key, compiler.viewer, values, (reader, slot) => build(compiler.as(reader), slot));
+  return (await db.executeQuery<Row>(statement)).rows;
+}
+
+const fieldsetKey = (shown: Set<string> | null) => (shown ? [...shown].join(',') : '*');
+
 /** One row by id, or 404 when there is none and 403 when the reader may not see it. */
 export async function readItem(db: Db, compiler: Compiler, def: ResourceDef, id: string): Promise<Loaded> {
   const t = compiler.alias();
-  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t), fullFlag(compiler, def, t)])}
+  const rows = await runShaped(db, compiler, `item|${def.type}|${t}`, [id], (c, slot) => sql`select ${sql.join([...selectColumns(def, t), fullFlag(c, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
-    where ${sql.ref(`${t}.id`)} = ${id} and ${compiler.readable(def, t)}`.execute(db);
-  if (result.rows.length > 0) return toLoaded(def, result.rows)[0];
+    where ${sql.ref(`${t}.id`)} = ${slot(0)} and ${c.readable(def, t)}`);
+  if (rows.length > 0) return toLoaded(def, rows)[0];
   const exists = await sql`select 1 from ${sql.table(def.table)} where id = ${id}`.execute(db);
   if (exists.rows.length > 0) throw forbidden(`You are not allowed to view this ${def.bundle}.`);
   throw notFound(`There is no ${def.type} with id ${id}.`);
@@ -106,10 +118,11 @@ export async function readItem(db: Db, compiler: Compiler, def: ResourceDef, id:
 async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: string[], query: Query): Promise<Loaded[]> {
   if (ids.length === 0) return [];
   const t = compiler.alias();
-  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(compiler, def, t)])}
+  const shown = shownFields(def, query);
+  const rows = await runShaped(db, compiler, `ids|${def.type}|${t}|${fieldsetKey(shown)}|${ids.length}`, ids, (c, slot) => sql`select ${sql.join([...selectColumns(def, t, shown), fullFlag(c, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
-    where ${sql.ref(`${t}.id`)} in (${sql.join(ids)}) and ${compiler.readable(def, t)}`.execute(db);
-  return toLoaded(def, result.rows);
+    where ${sql.ref(`${t}.id`)} in (${sql.join(ids.map((_, i) => slot(i)))}) and ${c.readable(def, t)}`);
+  return toLoaded(def, rows);
 }
 
 /**
@@ -119,18 +132,22 @@ async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: stri
 async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: ResourceDef, ownerIds: string[], withRows: boolean, query: Query): Promise<Loaded[]> {
   if (ownerIds.length === 0) return [];
   const t = compiler.alias();
-  const columns = withRows
-    ? [...selectColumns(target, t, shownFields(target, query)), fullFlag(compiler, target, t)]
-    : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
-  if (withRows && !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)) {
-    columns.push(sql.ref(`${t}.${rel.foreignColumn}`));
-  }
-  const order = [rel.foreignColumn, ...rel.orderBy, 'id'].map((c) => sql.ref(`${t}.${c}`));
-  const result = await sql<Row>`select ${sql.join(columns)}
-    from ${sql.table(target.table)} as ${sql.raw(t)}
-    where ${sql.ref(`${t}.${rel.foreignColumn}`)} in (${sql.join(ownerIds)}) and ${compiler.readable(target, t)}
-    order by ${sql.join(order)}`.execute(db);
-  return toLoaded(target, result.rows);
+  const shown = shownFields(target, query);
+  const key = `many|${target.type}|${rel.foreignColumn}|${rel.orderBy.join(',')}|${withRows ? fieldsetKey(shown) : 'ids'}|${t}|${ownerIds.length}`;
+  const rows = await runShaped(db, compiler, key, ownerIds, (c, slot) => {
+    const columns = withRows
+      ? [...selectColumns(target, t, shown), fullFlag(c, target, t)]
+      : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
+    if (withRows && !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)) {
+      columns.push(sql.ref(`${t}.${rel.foreignColumn}`));
+    }
+    const order = [rel.foreignColumn, ...rel.orderBy, 'id'].map((column) => sql.ref(`${t}.${column}`));
+    return sql`select ${sql.join(columns)}
+      from ${sql.table(target.table)} as ${sql.raw(t)}
+      where ${sql.ref(`${t}.${rel.foreignColumn}`)} in (${sql.join(ownerIds.map((_, i) => slot(i)))}) and ${c.readable(target, t)}
+      order by ${sql.join(order)}`;
+  });
+  return toLoaded(target, rows);
 }
 
 /** Relationship names a document shows for a type (all, or those in fields[type]). */

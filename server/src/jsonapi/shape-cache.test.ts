@@ -4,13 +4,14 @@ import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
 import { allResources } from '../resources/index.js';
 import type { Predicate } from './resource.js';
-import { accessRule } from './rule-cache.js';
+import { accessRule, compiledOnce } from './shape-cache.js';
 
 /**
- * A kept rule gives each reader exactly the SQL and values that building its rule anew gives: for every type, both
- * rules (read, full), both dialects, every kind of reader, several aliases, alone and inside a statement with values
- * before it (PostgreSQL numbers its placeholders by position). The second reader of a kind is served from the cache,
- * so its ids, not the first reader's, must be in the values.
+ * Kept SQL gives each reader exactly the SQL and values that building it anew gives. Rules: every type, both rules
+ * (read, full), both dialects, every kind of reader, several aliases, alone and inside a statement with values
+ * before it (PostgreSQL numbers its placeholders by position). Whole statements: the reader's rule and a list of ids
+ * as values. The second reader of a kind is served from the cache, so its ids and values, not the first's, must be
+ * in the values.
  */
 const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
 const compile = (rule: Predicate, dialect: Dialect) => compilers[dialect].compileQuery(rule.toOperationNode(), createQueryId());
@@ -25,7 +26,7 @@ const readers: Array<[string, Viewer]> = [
   ['staff F', { userId: 'user-f', name: 'f', role: 'staff', handlerId: null }],
 ];
 
-describe('access rules kept per kind of reader', () => {
+describe('SQL kept per shape and kind of reader', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     it(`give every reader the SQL and values of its own rule (${dialect})`, () => {
       let compared = 0;
@@ -47,6 +48,22 @@ describe('access rules kept per kind of reader', () => {
       expect(compared).toBeGreaterThan(100);
     });
   }
+
+  it('give whole statements the SQL and values of building them anew, whatever the reader and values', () => {
+    const files = allResources.find((d) => d.type === 'file--file')!;
+    // A look-up by ids with the reader's rule, as jsonapi/read.ts builds its include statements.
+    const lookUp = (viewer: Viewer, ids: readonly string[], value: (i: number) => string) =>
+      sql`select r3.id from files as r3 where r3.id in (${sql.join(ids.map((_, i) => value(i)))}) and ${files.access.read(viewer, 'r3')}`;
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      for (const [, viewer] of readers) {
+        for (const ids of [['f-1', 'f-2'], ['f-3', 'f-4'], ['f-5']]) {
+          const kept = compiledOnce(dialect, `test|files|${ids.length}`, viewer, ids, (reader, slot) => lookUp(reader, ids, slot));
+          const fresh = compile(lookUp(viewer, ids, (i) => ids[i]), dialect);
+          expect(pick(kept)).toEqual(pick(fresh));
+        }
+      }
+    }
+  });
 
   it("puts each reader's own ids in, never another's", () => {
     const invoice = allResources.find((d) => d.type === 'node--invoice')!;

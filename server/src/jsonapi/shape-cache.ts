@@ -1,0 +1,113 @@
+import { CompiledQuery, createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler, type RawBuilder } from 'kysely';
+import type { Viewer } from '../context.js';
+import type { Dialect } from '../db/database.js';
+import type { AccessRules, Predicate, ResourceDef } from './resource.js';
+
+/**
+ * SQL built once per shape, not at every request.
+ *
+ * An access rule is the same SQL for every reader of one kind (staff; a handler user; a user without a company):
+ * only the reader's ids differ, and they are values. So are the ids an include or a to-many linkage looks up. Building
+ * such SQL with Kysely's `sql` templates and compiling it at every request was a large share of a read (the files'
+ * rule has an EXISTS for each of ten owner types: building and compiling it was 15 % of the current season's packages,
+ * docs/PERFORMANCE.md). So it is built once with stand-ins for the values, compiled, and kept; each request gets the
+ * kept text with its own values put in place of the stand-ins. The SQL is the same as building it anew, character
+ * for character (shape-cache.test.ts). A whole statement kept so is run with the very same string each time, so the
+ * statement caches (SQLite's by text, PostgreSQL's named statements) find it without hashing a new string.
+ *
+ * The rules may branch on the reader's role and on whether it has a company (resources/access.ts), never on its ids'
+ * values: that is what the keys hold. What is kept is bounded (least recently used dropped) and holds no reader's
+ * data, so a second server process needs none of it.
+ */
+const USER_ID = '\u0000reader.userId';
+const HANDLER_ID = '\u0000reader.handlerId';
+const VALUE = '\u0000value:';
+const MAX_KEPT = 4096;
+
+const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
+
+/** A Map that drops its least recently used entry beyond `max`. */
+class Kept<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) { this.map.delete(key); this.map.set(key, value); }
+    return value;
+  }
+  set(key: string, value: V): void {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, value);
+  }
+}
+
+/** The reader as the kept SQL sees it: its kind is real, its ids are stand-ins. */
+function standIn(viewer: Viewer): Viewer {
+  return { ...viewer, userId: USER_ID, handlerId: viewer.handlerId ? HANDLER_ID : null };
+}
+
+const readerKind = (viewer: Viewer) => `${viewer.role}|${viewer.handlerId ? 'company' : 'none'}`;
+
+/** What a request puts in place of a stand-in (the reader's own ids, or the i-th of its values); others are kept. */
+function resolve(parameter: unknown, viewer: Viewer, values: readonly unknown[]): unknown {
+  if (typeof parameter !== 'string' || parameter.charCodeAt(0) !== 0) return parameter;
+  if (parameter === USER_ID) return viewer.userId;
+  if (parameter === HANDLER_ID) return viewer.handlerId;
+  if (parameter.startsWith(VALUE)) return values[Number(parameter.slice(VALUE.length))];
+  return parameter;
+}
+
+// ---------------------------------------------------------------- access rules
+
+interface FlatRule { fragments: readonly string[]; values: readonly unknown[] }
+const rules = new Kept<FlatRule | null>(MAX_KEPT);
+
+/** `access.read` or `access.full` of `def` for this reader over the row aliased `alias`. */
+export function accessRule(kind: keyof AccessRules, def: ResourceDef, alias: string, viewer: Viewer, dialect: Dialect): Predicate {
+  const build = def.access[kind]!;
+  const key = `${dialect}|${kind}|${def.type}|${alias}|${readerKind(viewer)}`;
+  let flat = rules.get(key);
+  if (flat === undefined) rules.set(key, (flat = flatten(build(standIn(viewer), alias), dialect)));
+  if (!flat) return build(viewer, alias);
+  const values = flat.values.map((v) => resolve(v, viewer, []));
+  return sql(flat.fragments as unknown as TemplateStringsArray, ...values);
+}
+
+/**
+ * The rule as its SQL text cut at each placeholder, and its values. Null (build it at every request, as before) if
+ * the placeholders cannot be told apart from the text with certainty.
+ */
+function flatten(rule: Predicate, dialect: Dialect): FlatRule | null {
+  const compiled = compilers[dialect].compileQuery(rule.toOperationNode(), createQueryId());
+  const placeholder = dialect === 'postgres' ? /\$(\d+)/g : /\?/g;
+  const fragments: string[] = [];
+  let from = 0;
+  for (const match of compiled.sql.matchAll(placeholder)) {
+    if (dialect === 'postgres' && match[1] !== String(fragments.length + 1)) return null;
+    fragments.push(compiled.sql.slice(from, match.index));
+    from = match.index + match[0].length;
+  }
+  fragments.push(compiled.sql.slice(from));
+  return fragments.length === compiled.parameters.length + 1 ? { fragments, values: compiled.parameters } : null;
+}
+
+// ---------------------------------------------------------------- whole statements
+
+interface Shape { sql: string; parameters: readonly unknown[] }
+const shapes = new Kept<Shape>(MAX_KEPT);
+
+/**
+ * A whole statement, compiled once per `key` and kind of reader. `build` gets the stand-in reader (build the
+ * statement's rules for it, through a compiler of its own) and `slot(i)`, the stand-in for `values[i]`. The key must
+ * name everything else the statement's text depends on (type, alias, columns, how many values).
+ */
+export function compiledOnce(dialect: Dialect, key: string, viewer: Viewer, values: readonly unknown[],
+  build: (reader: Viewer, slot: (i: number) => string) => RawBuilder<unknown>): CompiledQuery {
+  const fullKey = `${dialect}|${readerKind(viewer)}|${key}`;
+  let shape = shapes.get(fullKey);
+  if (!shape) {
+    const compiled = compilers[dialect].compileQuery(build(standIn(viewer), (i) => `${VALUE}${i}`).toOperationNode(), createQueryId());
+    shapes.set(fullKey, (shape = { sql: compiled.sql, parameters: compiled.parameters }));
+  }
+  return CompiledQuery.raw(shape.sql, shape.parameters.map((p) => resolve(p, viewer, values)));
+}
