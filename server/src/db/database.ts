@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { LruMap } from '../lib/lru.js';
 import pg from 'pg';
 import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
 import * as m001 from './migrations/001-initial.js';
@@ -208,18 +209,12 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
  * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LruMap<SqliteStatement>(STATEMENT_CACHE_SIZE);
   return {
     prepare(sqlText: string) {
       const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;
       let statement = statements.get(text);
-      if (statement) {
-        statements.delete(text); // re-inserted below: the Map's order is the order of last use
-      } else {
-        statement = withFastRows(sqlite.prepare(text));
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(text, statement);
+      if (!statement) statements.set(text, (statement = withFastRows(sqlite.prepare(text))));
       return statement;
     },
     close() {

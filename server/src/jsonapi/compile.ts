@@ -20,7 +20,10 @@ export class Compiler {
 
   constructor(readonly registry: Registry, readonly viewer: Viewer, readonly dialect: Dialect) {}
 
-  /** The same compiler for another reader (the stand-in reader of a statement kept per shape). */
+  /**
+   * The same compiler for another reader (the stand-in reader of a statement kept per shape). It counts aliases
+   * afresh: use it for access rules over aliases taken from this one, not for filters that take aliases of their own.
+   */
   as(viewer: Viewer): Compiler {
     return new Compiler(this.registry, viewer, this.dialect);
   }

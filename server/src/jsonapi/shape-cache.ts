@@ -1,6 +1,7 @@
 import { CompiledQuery, createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler, type RawBuilder } from 'kysely';
 import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
+import { LruMap } from '../lib/lru.js';
 import type { AccessRules, Predicate, ResourceDef } from './resource.js';
 
 /**
@@ -26,21 +27,6 @@ const MAX_KEPT = 4096;
 
 const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
 
-/** A Map that drops its least recently used entry beyond `max`. */
-class Kept<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) { this.map.delete(key); this.map.set(key, value); }
-    return value;
-  }
-  set(key: string, value: V): void {
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
-    this.map.set(key, value);
-  }
-}
-
 /** The reader as the kept SQL sees it: its kind is real, its ids are stand-ins. */
 function standIn(viewer: Viewer): Viewer {
   return { ...viewer, userId: USER_ID, handlerId: viewer.handlerId ? HANDLER_ID : null };
@@ -60,7 +46,7 @@ function resolve(parameter: unknown, viewer: Viewer, values: readonly unknown[])
 // ---------------------------------------------------------------- access rules
 
 interface FlatRule { fragments: readonly string[]; values: readonly unknown[] }
-const rules = new Kept<FlatRule | null>(MAX_KEPT);
+const rules = new LruMap<FlatRule | null>(MAX_KEPT);
 
 /** `access.read` or `access.full` of `def` for this reader over the row aliased `alias`. */
 export function accessRule(kind: keyof AccessRules, def: ResourceDef, alias: string, viewer: Viewer, dialect: Dialect): Predicate {
@@ -94,7 +80,7 @@ function flatten(rule: Predicate, dialect: Dialect): FlatRule | null {
 // ---------------------------------------------------------------- whole statements
 
 interface Shape { sql: string; parameters: readonly unknown[] }
-const shapes = new Kept<Shape>(MAX_KEPT);
+const shapes = new LruMap<Shape>(MAX_KEPT);
 
 /**
  * A whole statement, compiled once per `key` and kind of reader. `build` gets the stand-in reader (build the
