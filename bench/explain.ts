@@ -35,7 +35,7 @@ const me = await app.inject({ url: '/jsonapi/user/user?filter%5Bname%5D=bench-10
 const handlerId = me.json().data[0].relationships.field_user_handler_company.data.id as string;
 const reads: Record<string, string> = {
   invoices: `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_reporting_period%2Cfield_invoice_pdf%2Cfield_form_1.field_form_1_pdf&page%5Blimit%5D=200&sort=-field_due_date`,
-  packagesAll: `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3&page%5Blimit%5D=500`,
+  packagesAll: `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period&fields%5Bnode--reporting_forms_package%5D=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3&fields%5Bnode--reporting_period%5D=field_season&page%5Blimit%5D=500`,
 };
 const seasons = await app.inject({ url: '/jsonapi/node/season?sort=-field_season_start_date', headers: { authorization: `Bearer ${token}` } });
 const seasonId = seasons.json().data[0].id as string;

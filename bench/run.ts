@@ -17,6 +17,8 @@ import SQLite from 'better-sqlite3';
 import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+// The web app's own queries, so that the packages reads are the very requests it sends.
+import { allPackagesParams, currentSeasonPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
 
@@ -136,7 +138,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 interface Req { method?: string; path: string; headers?: Record<string, string>; body?: string }
 interface Scenario { name: string; kind: 'read' | 'batch' | 'write'; floor?: (i: number) => string; make: (i: number) => Req; amount?: number; connections?: number }
 
-const qs = (p: DrupalJsonApiParams) => p.getQueryString();
+const qs = (p: { getQueryString(): string }) => p.getQueryString();
+const ALL_PACKAGES = 'packages, all seasons (form page)';
 /** What Chromium sends (the server picks br). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -152,10 +155,6 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   const draftsWithToken = fx.drafts.filter((d) => ownerToken.has(d.handlerId));
   const form1WithToken = form1Drafts.filter((d) => ownerToken.has(d.handlerId));
   const asOwner = (handlerId: string) => ({ authorization: `Bearer ${ownerToken.get(handlerId)!.token}` });
-  const currentSeasonPackages = (handlerId: string) => new DrupalJsonApiParams().addFilter('field_handler.id', handlerId)
-    .addFilter('field_reporting_period.field_season.id', fx.seasonId).addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3', 'field_form_1.field_form_1_pdf', 'field_form_2.field_form_2_pdf', 'field_form_3.field_form_3_pdf'])
-    .addPageLimit(50);
   const list: Scenario[] = [
     {
       name: 'POST /oauth/token (sign-in)', kind: 'write', connections: 4, amount: 40,
@@ -168,14 +167,14 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     { name: 'industry analytics (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/industry_analytics?${qs(new DrupalJsonApiParams().addInclude(['field_industry_analytics_xlsx']))}`), floor: () => '/floor/industryAnalytics' },
     { name: 'handler + includes (sign-in)', kind: 'read', make: get((i) => `/jsonapi/node/handler/${u(i).handlerId}?${qs(new DrupalJsonApiParams().addInclude(['field_handler_analytics', 'field_handler_packet_confirms']))}`), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
     {
-      name: 'packages, all seasons (sign-in)', kind: 'read',
-      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', u(i).handlerId).addSort('field_reporting_period.field_due_date', 'DESC')
-        .addInclude(['field_reporting_period', 'field_form_1', 'field_form_2', 'field_form_3']).addPageLimit(500))}`),
+      // The form page's 'Next package' button: every package of the handler, ids and seasons only.
+      name: ALL_PACKAGES, kind: 'read',
+      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(allPackagesParams(u(i).handlerId))}`),
       floor: (i) => `/floor/packagesAll?handler=${u(i).handlerId}`,
     },
     {
       name: 'packages, current season (dashboard)', kind: 'read',
-      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackages(u(i).handlerId))}`),
+      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(seasonPackagesParams(u(i).handlerId, fx.seasonId))}`),
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
@@ -198,7 +197,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         const user = `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('name', u(i).name)
           .addInclude(['field_user_handler_company', 'field_user_handler_company.field_handler_analytics', 'field_user_handler_company.field_handler_packet_confirms']))}`;
         const seasons = list.find((s) => s.name === 'seasons (sign-in)')!.make(i).path;
-        const packages = `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackages(token))}`;
+        const packages = `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackagesParams(token))}`;
         const invoices = `/jsonapi/node/invoice?${qs(new DrupalJsonApiParams().addFilter('field_handler.id', token).addFilter('field_invoice_status', 'open')
           .addFields('node--invoice', ['field_amount_due', 'field_due_date', 'field_invoice_status']).addPageLimit(200))}`;
         return { method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
@@ -245,7 +244,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   // The large reads again as the web app's browser sends them, asking for a compressed answer (Chromium's
   // Accept-Encoding): the server compresses at every request, a cost the rows above leave out. No floor: it sends
   // its flat rows uncompressed.
-  const compressed = ['packages, all seasons (sign-in)', 'packages, current season (dashboard)', 'invoices, limit 200 (invoices page)']
+  const compressed = [ALL_PACKAGES, 'packages, current season (dashboard)', 'invoices, limit 200 (invoices page)']
     .map((name) => list.find((s) => s.name === name)!)
     .map((s): Scenario => ({
       name: `${s.name}, compressed (br)`, kind: s.kind,

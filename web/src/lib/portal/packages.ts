@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
+import { seasonPackagesParams } from './package-params';
+import { jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';
 import { many, num, one, str } from './entities';
 
@@ -10,51 +11,7 @@ export const bundleOf = (n: FormNumber): MonthlyBundle => `apc_form_${n}` as Mon
 export const numberOfBundle = (bundle: string): FormNumber | null =>
   bundle === 'apc_form_1' ? 1 : bundle === 'apc_form_2' ? 2 : bundle === 'apc_form_3' ? 3 : null;
 
-/** What a package is read with: its period, its forms' versions and their PDFs. */
-const PACKAGE_INCLUDES = [
-  'field_reporting_period',
-  'field_form_1',
-  'field_form_2',
-  'field_form_3',
-  'field_form_1.field_form_1_pdf',
-  'field_form_2.field_form_2_pdf',
-  'field_form_3.field_form_3_pdf',
-];
-
-/** One season's packages of a handler, newest reporting period first, with periods, forms and their PDFs. */
-export function seasonPackagesParams(handlerId: string, seasonId: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('field_handler.id', handlerId)
-    .addFilter('field_reporting_period.field_season.id', seasonId)
-    .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(PACKAGE_INCLUDES)
-    .addPageLimit(50);
-}
-
-/**
- * The current season's packages of a handler, as one season's (same includes and order), found by the season's flag:
- * the sign-in's batch reads it before it knows the current season's id (the seasons come in the same batch).
- */
-export function currentSeasonPackagesParams(handlerId: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('field_handler.id', handlerId)
-    .addFilter('field_reporting_period.field_season.field_current_season', '1')
-    .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(PACKAGE_INCLUDES)
-    .addPageLimit(50);
-}
-
-/**
- * All packages of the handler (every season), newest reporting period first, with periods and forms but not their
- * PDFs: the form pages read it to find a form's package and the next one, and each form's own read carries its PDF.
- */
-export function allPackagesParams(handlerId: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('field_handler.id', handlerId)
-    .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(PACKAGE_INCLUDES.filter((path) => !path.endsWith('_pdf')))
-    .addPageLimit(500);
-}
+export { allPackagesParams, currentSeasonPackagesParams, seasonPackagesParams } from './package-params';
 
 /** The id of the season a package's reporting period belongs to. */
 export const seasonIdOf = (pkg: Entity): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;
