@@ -55,6 +55,40 @@ export class Compiler {
     return sql`(${sql.join(parts, sql.raw(tree.conjunction === 'OR' ? ' or ' : ' and '))})`;
   }
 
+  /**
+   * The values the filters bind, in the order the statement takes them: each checked and converted by its field's
+   * codec (a 400 naming the parameter when it does not fit), a text match's as its LIKE pattern. A statement kept
+   * per shape (read.ts) gets them at every request in place of the stand-ins it was built with.
+   */
+  filterValues(def: ResourceDef, tree: FilterTree): unknown[] {
+    return tree.members.flatMap((m) => ('kind' in m ? this.conditionValues(def, m) : this.filterValues(def, m)));
+  }
+
+  /** This compiler (for the stand-in reader) building a statement kept per shape: filter value i is bound as `slot(i)`. */
+  slotted(slot: (i: number) => string): Compiler {
+    const copy = new Compiler(this.registry, this.viewer, this.dialect);
+    let next = 0;
+    copy.bind = () => slot(next++);
+    return copy;
+  }
+
+  /** How a filter's value goes into the statement: itself, or the stand-in of its place (see `slotted`). */
+  private bind: (value: unknown) => unknown = (value) => value;
+
+  private conditionValues(def: ResourceDef, c: Condition): unknown[] {
+    const parameter = `filter[${c.key}]`;
+    return this.checkedValues(codecOf(resolvePath(this.registry, def, c.path, parameter).terminal), c, parameter);
+  }
+
+  private checkedValues(codec: Codec, c: Condition, parameter: string): unknown[] {
+    if (codec === 'json') throw badParameter(parameter, `"${c.path}" is a list and cannot be filtered.`);
+    const values = c.values.map((v) => this.value(codec, v, parameter));
+    if (!TEXT_MATCHES.has(c.operator)) return values;
+    if (!TEXT_CODECS.has(codec)) throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
+    const escaped = String(values[0]).replace(/[\\%_]/g, (ch) => `\\${ch}`);
+    return [c.operator === 'STARTS_WITH' ? `${escaped}%` : c.operator === 'ENDS_WITH' ? `%${escaped}` : `%${escaped}%`];
+  }
+
   private condition(def: ResourceDef, alias: string, c: Condition): Predicate {
     const parameter = `filter[${c.key}]`;
     const path = resolvePath(this.registry, def, c.path, parameter);
@@ -74,13 +108,14 @@ export class Compiler {
   }
 
   private terminalColumn(t: Terminal, alias: string): { column: RawBuilder<unknown>; codec: Codec; guard: Predicate | null } {
-    if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec: 'string', guard: null };
+    const codec = codecOf(t);
+    if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec, guard: null };
     if (t.kind === 'foreignKey') {
       const guard = t.rel.visibility === 'full' ? this.full(t.owner, alias) : null;
-      return { column: this.ref(alias, t.rel.column), codec: 'string', guard };
+      return { column: this.ref(alias, t.rel.column), codec, guard };
     }
     const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
-    return { column: this.ref(alias, t.attribute.column), codec: t.attribute.codec, guard };
+    return { column: this.ref(alias, t.attribute.column), codec, guard };
   }
 
   private value(codec: Codec, raw: string, parameter: string): unknown {
@@ -94,13 +129,17 @@ export class Compiler {
 
   private compare(t: Terminal, alias: string, c: Condition, parameter: string): Predicate {
     const { column, codec, guard } = this.terminalColumn(t, alias);
-    if (codec === 'json') throw badParameter(parameter, `"${c.path}" is a list and cannot be filtered.`);
-    const values = c.values.map((v) => this.value(codec, v, parameter));
-    const test = this.operator(column, codec, c, values, parameter);
+    const values = this.checkedValues(codec, c, parameter).map((v) => this.bind(v));
+    const test = this.operator(column, c, values);
     return guard ? sql`(${guard} and ${test})` : test;
   }
 
-  private operator(column: RawBuilder<unknown>, codec: Codec, c: Condition, values: unknown[], parameter: string): Predicate {
+  /**
+   * STARTS_WITH, CONTAINS, ENDS_WITH (the value is already the LIKE pattern, wildcards escaped): case- and
+   * accent-insensitive on both databases ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
+   * sides go through the same fold (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
+   */
+  private operator(column: RawBuilder<unknown>, c: Condition, values: unknown[]): Predicate {
     const list = () => sql.join(values.map((v) => sql`${v}`));
     switch (c.operator) {
       case '=': return sql`${column} = ${values[0]}`;
@@ -115,22 +154,8 @@ export class Compiler {
       case 'NOT BETWEEN': return sql`${column} not between ${values[0]} and ${values[1]}`;
       case 'IS NULL': return sql`${column} is null`;
       case 'IS NOT NULL': return sql`${column} is not null`;
-      default: return this.textMatch(column, codec, c, String(values[0]), parameter);
+      default: return sql`${foldSql(this.dialect, column)} like ${foldSql(this.dialect, sql`${values[0]}`)} escape '\\'`;
     }
-  }
-
-  /**
-   * STARTS_WITH, CONTAINS, ENDS_WITH: case- and accent-insensitive on both databases ("cote" finds "Côte", as
-   * Drupal's do on MySQL's default collation), with LIKE's wildcards escaped. Both sides go through the same fold
-   * (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
-   */
-  private textMatch(column: RawBuilder<unknown>, codec: Codec, c: Condition, value: string, parameter: string): Predicate {
-    if (!['string', 'date', 'month', 'datetime'].includes(codec)) {
-      throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
-    }
-    const escaped = value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-    const pattern = c.operator === 'STARTS_WITH' ? `${escaped}%` : c.operator === 'ENDS_WITH' ? `%${escaped}` : `%${escaped}%`;
-    return sql`${foldSql(this.dialect, column)} like ${foldSql(this.dialect, sql`${pattern}`)} escape '\\'`;
   }
 
   /**
@@ -172,6 +197,14 @@ export class Compiler {
     };
     return build(path.hops, alias);
   }
+}
+
+const TEXT_MATCHES = new Set(['STARTS_WITH', 'CONTAINS', 'ENDS_WITH']);
+const TEXT_CODECS = new Set<Codec>(['string', 'date', 'month', 'datetime']);
+
+/** The codec of a path's last field: ids and foreign keys are text. */
+function codecOf(t: Terminal): Codec {
+  return t.kind === 'attribute' ? t.attribute.codec : 'string';
 }
 
 /** Whether a sort path can yield NULL: through a relationship (an unreadable or missing target), or a nullable or

@@ -1,8 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { badParameter, forbidden, notFound } from '../plugins/errors.js';
 import type { Compiler } from './compile.js';
-import type { Query } from './query-params.js';
+import type { FilterTree, Query } from './query-params.js';
 import type { Registry } from './registry.js';
 import type { ResourceDef, Row, ToManyDef } from './resource.js';
 import { compiledOnce } from './shape-cache.js';
@@ -74,21 +74,42 @@ function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {
  * One collection page: access rule, filters, sorts, limit + 1 to learn whether there is a next page. Limit and offset
  * are written into the SQL (integers checked by query-params.ts): SQLite re-prepares a statement whose LIMIT is a bound
  * parameter at every run (better-sqlite3 clears the bindings after each), which cost the seasons read 17 us where the
- * same statement with literals takes 7 (docs/PERFORMANCE.md). The statement cache keeps one per page size and offset.
+ * same statement with literals takes 7 (docs/PERFORMANCE.md). The statement is kept per shape (type, fieldset, the
+ * filters' paths, operators and number of values, sorts, page): the filters' values are checked at every request and
+ * put in place of its stand-ins. A related collection's (`extra`, its owner's id) is built at every request.
  */
 export async function readCollection(db: Db, compiler: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): Promise<{ rows: Loaded[]; hasMore: boolean }> {
-  const t = compiler.alias();
-  const where = [compiler.readable(def, t), compiler.filter(def, t, query.filter)];
-  if (extra) where.push(extra(t));
+  const rows = extra
+    ? (await pageStatement(compiler, def, query, extra).execute(db)).rows
+    : (await db.executeQuery<Row>(keptPageStatement(compiler, def, query))).rows;
+  const hasMore = rows.length > query.page.limit;
+  return { rows: toLoaded(def, rows.slice(0, query.page.limit)), hasMore };
+}
+
+/** readCollection's statement, built for the reader of `c` (and with the filters' values `c` binds). */
+export function pageStatement(c: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): RawBuilder<Row> {
+  const t = c.alias();
   const sort = query.sort.length > 0 ? query.sort : def.defaultSort ? [{ path: def.defaultSort, descending: false }] : [];
-  const order = compiler.orderBy(def, t, sort);
-  const result = await sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(compiler, def, t)])}
+  const where = [c.readable(def, t), c.filter(def, t, query.filter)];
+  if (extra) where.push(extra(t));
+  return sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(c, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
     where ${sql.join(where, sql` and `)}
-    order by ${sql.join(order)}
-    limit ${sql.lit(query.page.limit + 1)} offset ${sql.lit(query.page.offset)}`.execute(db);
-  const hasMore = result.rows.length > query.page.limit;
-  return { rows: toLoaded(def, result.rows.slice(0, query.page.limit)), hasMore };
+    order by ${sql.join(c.orderBy(def, t, sort))}
+    limit ${sql.lit(query.page.limit + 1)} offset ${sql.lit(query.page.offset)}`;
+}
+
+/** The page statement kept per shape, with this request's reader and filter values. */
+export function keptPageStatement(compiler: Compiler, def: ResourceDef, query: Query): CompiledQuery<Row> {
+  const key = `page|${def.type}|${fieldsetKey(shownFields(def, query))}|${pageShape(query)}`;
+  return compiledOnce(compiler.dialect, key, compiler.viewer, compiler.filterValues(def, query.filter),
+    (reader, slot) => pageStatement(compiler.as(reader).slotted(slot), def, query)) as CompiledQuery<Row>;
+}
+
+/** What a page statement's text depends on besides type and fieldset: never a filter's value. JSON, so no two differ. */
+function pageShape(query: Query): string {
+  const filter = (tree: FilterTree): unknown[] => [tree.conjunction, ...tree.members.map((m) => ('kind' in m ? [m.path, m.operator, m.values.length] : filter(m)))];
+  return JSON.stringify([filter(query.filter), query.sort, query.page.limit, query.page.offset]);
 }
 
 /**

@@ -1,9 +1,13 @@
-import { createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler } from 'kysely';
+import { createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
 import { allResources } from '../resources/index.js';
 import type { Predicate } from './resource.js';
+import { Compiler } from './compile.js';
+import { parseQueryString } from './query-params.js';
+import { keptPageStatement, pageStatement } from './read.js';
+import { Registry } from './registry.js';
 import { accessRule, compiledOnce } from './shape-cache.js';
 
 /**
@@ -72,6 +76,44 @@ describe('SQL kept per shape and kind of reader', () => {
     expect(compile(accessRule('read', invoice, 'r1', b, 'sqlite'), 'sqlite').parameters).toEqual(['handler-2']);
     const user = allResources.find((d) => d.type === 'user--user')!;
     expect(compile(accessRule('full', user, 'r2', b, 'postgres'), 'postgres').parameters).toEqual(['user-b']);
+  });
+});
+
+describe('page statements kept per shape', () => {
+  const registry = new Registry(allResources);
+  const compile = (statement: RawBuilder<unknown>, dialect: Dialect) => compilers[dialect].compileQuery(statement.toOperationNode(), createQueryId());
+  // Per shape, queries that differ in their values only: through relationships (EXISTS with the target's rule), text
+  // matches (the value becomes a LIKE pattern), lists, ranges, booleans, groups, a sort through a relationship.
+  const shapes: Array<[string, string[]]> = [
+    ['node--reporting_forms_package', ['h-1', 'h-2'].map((h) => `filter[field_handler.id]=${h}&filter[field_reporting_period.field_season.field_current_season]=1&sort=-field_reporting_period.field_due_date&include=field_form_1&page[limit]=50`)],
+    ['node--handler', ['Pecan', '100%_off'].map((v) => `filter[t][condition][path]=title&filter[t][condition][operator]=CONTAINS&filter[t][condition][value]=${encodeURIComponent(v)}&filter[field_show_in_handler_directory]=1&sort=title`)],
+    ['node--invoice', [['open', 'paid'], ['paid', 'void']].map(([x, y]) => `filter[s][condition][path]=field_invoice_status&filter[s][condition][operator]=IN&filter[s][condition][value][]=${x}&filter[s][condition][value][]=${y}&fields[node--invoice]=field_amount_due`)],
+    ['node--invoice', [['2025-01-01', '2025-12-31'], ['2026-01-01', '2026-06-30']].map(([x, y]) => `filter[g][group][conjunction]=OR&filter[d][condition][path]=field_due_date&filter[d][condition][operator]=BETWEEN&filter[d][condition][value][]=${x}&filter[d][condition][value][]=${y}&filter[d][condition][memberOf]=g&filter[n][condition][path]=field_amount_due&filter[n][condition][operator]=>&filter[n][condition][value]=10&filter[n][condition][memberOf]=g&page[offset]=50`)],
+  ];
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    it(`give every reader and every value the statement built anew (${dialect})`, () => {
+      let compared = 0;
+      for (const [type, queries] of shapes) {
+        const def = registry.get(type);
+        for (const [, viewer] of readers) {
+          for (const search of queries) {
+            const query = parseQueryString(search);
+            const kept = keptPageStatement(new Compiler(registry, viewer, dialect), def, query);
+            const fresh = compile(pageStatement(new Compiler(registry, viewer, dialect), def, query), dialect);
+            expect(pick(kept)).toEqual(pick(fresh));
+            compared += 1;
+          }
+        }
+      }
+      expect(compared).toBe(shapes.length * readers.length * 2);
+    });
+  }
+
+  it("checks every request's values, though the statement is kept", () => {
+    const def = registry.get('node--invoice');
+    const compiler = new Compiler(registry, readers[0][1], 'sqlite');
+    keptPageStatement(compiler, def, parseQueryString('filter[field_amount_due]=10'));
+    expect(() => keptPageStatement(compiler, def, parseQueryString('filter[field_amount_due]=ten'))).toThrow(/"ten"/);
   });
 });
 
