@@ -1,7 +1,8 @@
 import { toApi } from './codecs.js';
 import type { Query } from './query-params.js';
-import { resourceKey, shownFields, type Loaded, type ManyLinkage, type ReadResult } from './read.js';
-import type { ResourceDef, Row } from './resource.js';
+import { LruMap } from '../lib/lru.js';
+import { resourceKey, type Loaded, type ManyLinkage, type ReadResult } from './read.js';
+import type { AttributeDef, RelationshipDef, ResourceDef, Row } from './resource.js';
 
 export const JSONAPI = { version: '1.0', meta: { links: { self: { href: 'http://jsonapi.org/format/1.0/' } } } };
 
@@ -18,25 +19,56 @@ export function itemPath(def: ResourceDef, id: unknown): string {
   return `/jsonapi/${def.entity}/${def.bundle}/${String(id)}`;
 }
 
+/**
+ * What a resource object of one type shows to one kind of reader under one fieldset: its attributes (name, column,
+ * codec) and relationships, worked out once. Working them out for every row (a fieldset's set, every field's
+ * visibility, the hidden columns) was a visible share of the long reads, which write hundreds of rows of one type.
+ */
+interface ObjectPlan {
+  attributes: Array<{ name: string; column: string; codec: AttributeDef['codec'] }>;
+  shown: Set<string> | null;
+  relationships: Array<{ name: string; rel: RelationshipDef }>;
+}
+const MAX_PLANS_PER_TYPE = 64;
+const plans = new WeakMap<ResourceDef, LruMap<ObjectPlan>>();
+
+function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefined): ObjectPlan {
+  const key = `${full ? 'full' : 'public'}|${fieldset ? fieldset.join(',') : '*'}`;
+  let byShape = plans.get(def);
+  if (!byShape) plans.set(def, (byShape = new LruMap(MAX_PLANS_PER_TYPE)));
+  let plan = byShape.get(key);
+  if (!plan) {
+    const shown = fieldset ? new Set(fieldset) : null;
+    const want = (name: string, visibility: 'public' | 'full') => (!shown || shown.has(name)) && (visibility === 'public' || full);
+    const hidden = new Set(def.hiddenColumns ?? []);
+    plan = {
+      attributes: Object.entries(def.attributes).filter(([name, a]) => want(name, a.visibility) && !hidden.has(a.column))
+        .map(([name, a]) => ({ name, column: a.column, codec: a.codec })),
+      shown,
+      relationships: Object.entries(def.relationships).filter(([name, rel]) => want(name, rel.visibility)).map(([name, rel]) => ({ name, rel })),
+    };
+    byShape.set(key, plan);
+  }
+  return plan;
+}
+
 /** One resource object: attributes and relationships the reader may see, in the sparse fieldset if one is asked. */
 export function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentContext): Record<string, unknown> {
   const { def, row, full } = loaded;
-  const shown = shownFields(def, doc.query);
-  const want = (name: string, visibility: 'public' | 'full') => (!shown || shown.has(name)) && (visibility === 'public' || full);
+  const plan = objectPlan(def, full, doc.query.fields[def.type]);
   const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
 
   const attributes: Record<string, unknown> = {};
-  for (const [name, a] of Object.entries(def.attributes)) {
-    if (want(name, a.visibility) && !(def.hiddenColumns ?? []).includes(a.column)) attributes[name] = toApi(a.codec, row[a.column]);
-  }
+  for (const a of plan.attributes) attributes[a.name] = toApi(a.codec, row[a.column]);
   if (doc.computed) {
-    for (const [name, value] of Object.entries(doc.computed(def, row))) if (!shown || shown.has(name)) attributes[name] = value;
+    for (const [name, value] of Object.entries(doc.computed(def, row))) if (!plan.shown || plan.shown.has(name)) attributes[name] = value;
   }
 
+  const object: Record<string, unknown> = { type: def.type, id: String(row.id), links: { self: { href: self } }, attributes };
+  if (plan.relationships.length === 0) return object;
   const relationships: Record<string, unknown> = {};
   const many = linkage.get(resourceKey(def.type, row.id));
-  for (const [name, rel] of Object.entries(def.relationships)) {
-    if (!want(name, rel.visibility)) continue;
+  for (const { name, rel } of plan.relationships) {
     const data = rel.kind === 'one'
       ? (row[rel.column] ? { type: rel.target, id: String(row[rel.column]) } : null)
       : (many?.get(name) ?? []).map((id) => ({ type: rel.target, id }));
@@ -45,8 +77,7 @@ export function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: Docume
       links: { related: { href: `${self}/${name}` }, self: { href: `${self}/relationships/${name}` } },
     };
   }
-  const object: Record<string, unknown> = { type: def.type, id: String(row.id), links: { self: { href: self } }, attributes };
-  if (Object.keys(relationships).length > 0) object.relationships = relationships;
+  object.relationships = relationships;
   return object;
 }
 
