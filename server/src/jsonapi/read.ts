@@ -214,48 +214,22 @@ function includeTree(registry: Registry, root: ResourceDef, paths: string[]): In
 
 /**
  * Loads includes level by level and the to-many linkage of everything in the document: a fixed number of queries
- * per relationship in the include tree and per to-many field, never one per row.
+ * per level of the include tree, per type and per to-many field, never one per row. The to-one includes of one level
+ * are read once per type whichever branch asked for them: a season's packages read the PDFs of forms 1, 2 and 3
+ * (`field_form_N.field_form_N_pdf`) in one query, not three.
  */
 export async function loadRelated(db: Db, compiler: Compiler, registry: Registry, root: ResourceDef, primary: Loaded[], query: Query): Promise<Pick<ReadResult, 'included' | 'omitted' | 'linkage'>> {
   const included = new Map<string, Loaded>();
   const omitted = new Map<string, { type: string; id: string }>();
   const linkage: ManyLinkage = new Map();
   const seen = new Set(primary.map((l) => key(l.def.type, l.row.id)));
-  const tree = includeTree(registry, root, query.include);
   const linkageDone = new Set<string>();
 
-  const visit = async (sources: Loaded[], node: IncludeNode): Promise<void> => {
-    if (sources.length === 0) return;
-    const def = sources[0].def;
-    await loadManyLinkage(sources, node);
-    for (const [name, child] of node.children) {
-      const rel = def.relationships[name];
-      const target = registry.get(rel.target);
-      const visible = sources.filter((s) => rel.visibility === 'public' || s.full);
-      let found: Loaded[];
-      if (rel.kind === 'one') {
-        const wanted = [...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string'))];
-        found = await readByIds(db, compiler, target, wanted, query);
-        const got = new Set(found.map((f) => String(f.row.id)));
-        for (const id of wanted) if (!got.has(id)) omitted.set(key(target.type, id), { type: target.type, id });
-      } else {
-        found = manyRows.get(`${def.type}.${name}`) ?? [];
-      }
-      const fresh: Loaded[] = [];
-      for (const f of found) {
-        const k = key(f.def.type, f.row.id);
-        if (!seen.has(k)) { seen.add(k); included.set(k, f); }
-        fresh.push(included.get(k) ?? f);
-      }
-      await visit(dedupe(fresh), child);
-    }
-  };
-
-  // Rows of to-many relationships that are included, kept so the include step does not read them twice.
-  const manyRows = new Map<string, Loaded[]>();
-  const loadManyLinkage = async (sources: Loaded[], node: IncludeNode): Promise<void> => {
+  /** The to-many linkage of `sources`, and the rows of those of its to-many fields that are included, by field. */
+  const loadManyLinkage = async (sources: Loaded[], node: IncludeNode): Promise<Map<string, Loaded[]>> => {
     const def = sources[0].def;
     const shown = shownFields(def, query);
+    const includedRows = new Map<string, Loaded[]>();
     for (const [name, rel] of Object.entries(def.relationships)) {
       if (rel.kind !== 'many' || (shown && !shown.has(name))) continue;
       // An owner reached by two include paths gets its linkage once.
@@ -264,7 +238,7 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
       for (const o of owners) linkageDone.add(`${key(def.type, o)}|${name}`);
       const target = registry.get(rel.target);
       const rows = await readMany(db, compiler, rel, target, owners, node.children.has(name), query);
-      if (node.children.has(name)) manyRows.set(`${def.type}.${name}`, rows);
+      if (node.children.has(name)) includedRows.set(name, rows);
       for (const r of rows) {
         const owner = key(def.type, r.row[rel.foreignColumn]);
         if (!linkage.has(owner)) linkage.set(owner, new Map());
@@ -273,9 +247,52 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
         fields.get(name)!.push(String(r.row.id));
       }
     }
+    return includedRows;
   };
 
-  await visit(primary, tree);
+  /** Rows found for an include: each put into the document once, and passed on to the next level. */
+  const admit = (found: Loaded[]): Loaded[] => {
+    const fresh: Loaded[] = [];
+    for (const f of found) {
+      const k = key(f.def.type, f.row.id);
+      if (!seen.has(k)) { seen.add(k); included.set(k, f); }
+      fresh.push(included.get(k) ?? f);
+    }
+    return dedupe(fresh);
+  };
+
+  const tree = includeTree(registry, root, query.include);
+  let level = primary.length > 0 ? [{ sources: primary, node: tree }] : [];
+  while (level.length > 0) {
+    const steps: Array<{ node: IncludeNode; type: string; ids: string[] } | { node: IncludeNode; rows: Loaded[] }> = [];
+    const wanted = new Map<string, Set<string>>();
+    for (const { sources, node } of level) {
+      const def = sources[0].def;
+      const manyRows = await loadManyLinkage(sources, node);
+      for (const [name, child] of node.children) {
+        const rel = def.relationships[name];
+        if (rel.kind === 'many') { steps.push({ node: child, rows: manyRows.get(name) ?? [] }); continue; }
+        const visible = sources.filter((s) => rel.visibility === 'public' || s.full);
+        const ids = [...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string'))];
+        if (!wanted.has(rel.target)) wanted.set(rel.target, new Set());
+        for (const id of ids) wanted.get(rel.target)!.add(id);
+        steps.push({ node: child, type: rel.target, ids });
+      }
+    }
+    const found = new Map<string, Map<string, Loaded>>();
+    for (const [type, ids] of wanted) {
+      const target = registry.get(type);
+      const rows = await readByIds(db, compiler, target, [...ids], query);
+      found.set(type, new Map(rows.map((r) => [String(r.row.id), r])));
+      for (const id of ids) if (!found.get(type)!.has(id)) omitted.set(key(type, id), { type, id });
+    }
+    level = [];
+    for (const step of steps) {
+      const rows = 'rows' in step ? step.rows : step.ids.flatMap((id) => found.get(step.type)!.get(id) ?? []);
+      const sources = admit(rows);
+      if (sources.length > 0) level.push({ sources, node: step.node });
+    }
+  }
   return { included: [...included.values()], omitted: [...omitted.values()], linkage };
 }
 
