@@ -75,6 +75,41 @@ async function fixture(t: Target): Promise<Fixture> {
   return { users, seasonId: String(season[0].id), drafts };
 }
 
+/**
+ * A copy of a PostgreSQL data set's schema, as SQLite's is run on a copy of its file: the writes (edits,
+ * certifications, sign-ins) must leave the generated data set as it was, or a second run finds no drafts left to
+ * edit. Tables with their columns, defaults, keys and indexes (LIKE ... INCLUDING ALL), rows, then the foreign keys.
+ */
+async function copyPgSchema(url: string, from: string, to: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = (await client.query(`select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`, [from])).rows.map((r) => r.table_name as string);
+    // Referenced tables named as the source schema sees them (unqualified), to be made again inside the copy.
+    await client.query(`set search_path = ${pgIdent(from)}`);
+    const foreignKeys = (await client.query(`select c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'f'`, [from])).rows;
+    await client.query(`drop schema if exists ${pgIdent(to)} cascade`);
+    await client.query(`create schema ${pgIdent(to)}`);
+    await client.query(`set search_path = ${pgIdent(to)}`);
+    for (const table of tables) {
+      await client.query(`create table ${pgIdent(table)} (like ${pgIdent(from)}.${pgIdent(table)} including all)`);
+      await client.query(`insert into ${pgIdent(table)} select * from ${pgIdent(from)}.${pgIdent(table)}`);
+    }
+    for (const fk of foreignKeys) await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
+    await client.query('analyze');
+    return to;
+  } finally { await client.end(); }
+}
+
+async function dropPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try { await client.query(`drop schema if exists ${pgIdent(schema)} cascade`); } finally { await client.end(); }
+}
+
+const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 // ---------------------------------------------------------------- server and memory
 
 async function startServer(t: Target, port: number): Promise<ChildProcess> {
@@ -302,7 +337,8 @@ async function runTarget(t: Target): Promise<TargetResult> {
     copyFileSync(t.url.slice('sqlite:'.length), copy);
     runUrl = `sqlite:${copy}`;
   }
-  const target = { ...t, url: runUrl };
+  const runSchema = t.dialect === 'postgres' ? await copyPgSchema(t.url, t.schema!, `bench_run_${process.pid}`) : undefined;
+  const target = { ...t, url: runUrl, schema: runSchema ?? t.schema };
   const fx = await fixture(target);
   const port = await freePort();
   const server = await startServer(target, port);
@@ -349,6 +385,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
     result.peakRssMb = rss.stop();
     await stopServer(server);
     if (copy) for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+    if (runSchema) await dropPgSchema(t.url, runSchema);
   }
   return result;
 }
