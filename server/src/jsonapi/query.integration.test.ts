@@ -174,6 +174,16 @@ describeEachDatabase('JSON:API query features', (target) => {
     }
   });
 
+  it('includes follow a to-many relationship that the sparse fieldset leaves out', async () => {
+    const whole = await get('/jsonapi/node/reporting_forms_package?page[limit]=3&sort=id&include=field_form_1');
+    const sparse = await get('/jsonapi/node/reporting_forms_package?page[limit]=3&sort=id&include=field_form_1&fields[node--reporting_forms_package]=title');
+    expect(sparse.status).toBe(200);
+    for (const pkg of sparse.body.data) expect(pkg.relationships).toBeUndefined();
+    const included = (body: { included: Array<{ type: string; id: string }> }) => body.included.map((r) => `${r.type}/${r.id}`).sort();
+    expect(included(whole.body).length).toBeGreaterThanOrEqual(3);
+    expect(included(sparse.body)).toEqual(included(whole.body));
+  });
+
   it('a sparse fieldset gives the same values as the whole resource, and includes still follow an unshown to-one', async () => {
     // Only the fieldset's columns are read (jsonapi/read.ts): the values must be those of the full read.
     const include = 'include=field_form_1.field_form_1_pdf,field_reporting_period';

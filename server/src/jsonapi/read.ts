@@ -225,13 +225,17 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
   const seen = new Set(primary.map((l) => key(l.def.type, l.row.id)));
   const linkageDone = new Set<string>();
 
-  /** The to-many linkage of `sources`, and the rows of those of its to-many fields that are included, by field. */
+  /**
+   * The to-many linkage of `sources` (of the fields the document shows), and the rows of its included to-many fields,
+   * by field. An include is followed even when a sparse fieldset leaves its relationship out, as a to-one's is.
+   */
   const loadManyLinkage = async (sources: Loaded[], node: IncludeNode): Promise<Map<string, Loaded[]>> => {
     const def = sources[0].def;
     const shown = shownFields(def, query);
     const includedRows = new Map<string, Loaded[]>();
     for (const [name, rel] of Object.entries(def.relationships)) {
-      if (rel.kind !== 'many' || (shown && !shown.has(name))) continue;
+      const inDocument = !shown || shown.has(name);
+      if (rel.kind !== 'many' || (!inDocument && !node.children.has(name))) continue;
       // An owner reached by two include paths gets its linkage once.
       const owners = sources.filter((s) => (rel.visibility === 'public' || s.full) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`))
         .map((s) => String(s.row.id));
@@ -239,6 +243,7 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
       const target = registry.get(rel.target);
       const rows = await readMany(db, compiler, rel, target, owners, node.children.has(name), query);
       if (node.children.has(name)) includedRows.set(name, rows);
+      if (!inDocument) continue;
       for (const r of rows) {
         const owner = key(def.type, r.row[rel.foreignColumn]);
         if (!linkage.has(owner)) linkage.set(owner, new Map());
