@@ -89,7 +89,7 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
   return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
 }
 
-/** All packages of the handler (every season), newest first: where a form id is found and what comes next. */
+/** All packages of the handler (every season), newest first, with their seasons and forms' ids: what comes next. */
 export function getAllPackages(handlerId: string, signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId), signal);
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { one, str } from '../../../lib/portal/entities';
-import { FORM_NUMBERS, bundleOf, currentVersionOf, versionsOf, type MonthlyBundle } from '../../../lib/portal/packages';
+import { currentVersionOf, seasonIdOf, type MonthlyBundle } from '../../../lib/portal/packages';
 import { queryKeys } from '../../../lib/query-keys';
 import { getAllPackages, getForm, getVarieties } from '../api/forms-api';
 
@@ -35,30 +34,12 @@ export function useAllPackages(handlerId: string | null) {
   });
 }
 
-export interface LocatedForm {
-  bundle: MonthlyBundle;
-  pkg: Entity;
-  index: number;
-}
-
-/** Looks for a form id in the form 1, 2 and 3 lists of the packages (spec section 4). */
-export function locateForm(packages: Entity[] | undefined, formId: string): LocatedForm | null {
-  if (!packages) return null;
-  for (let index = 0; index < packages.length; index++) {
-    const pkg = packages[index];
-    for (const n of FORM_NUMBERS) {
-      if (versionsOf(pkg, n).some((f) => f.id === formId)) return { bundle: bundleOf(n), pkg, index };
-    }
-  }
-  return null;
-}
-
 /**
  * The next package after the given one, in the order the packages are listed (a season's packages newest first,
  * then the seasons newest first): the following one in the season, or the first one of the next season.
  */
 export function nextPackage(packages: Entity[], pkgId: string): Entity | null {
-  const seasonOf = (p: Entity) => str(one(one(p, 'field_reporting_period'), 'field_season'), 'id') ?? one(one(p, 'field_reporting_period'), 'field_season')?.id ?? '';
+  const seasonOf = (p: Entity) => seasonIdOf(p) ?? '';
   const index = packages.findIndex((p) => p.id === pkgId);
   if (index < 0) return null;
   const season = seasonOf(packages[index]);
