@@ -5,7 +5,8 @@ import { batchRead, type BatchAnswer, type BatchRead } from '../../../lib/jsonap
 import type { AuthTransport } from '../../../lib/http/authorized-fetch';
 import { ApiError } from '../../../lib/http/errors';
 import { one, many } from '../../../lib/portal/entities';
-import { openInvoicesKey, openInvoicesParams } from '../../../lib/portal/invoices';
+import { openInvoicesKey } from '../../../lib/portal/invoices';
+import { openInvoicesParams } from '../../../lib/portal/invoice-params';
 import { currentSeasonPackagesParams, seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
 import { currentSeasonOf, seasonsParams } from '../../../lib/portal/seasons';
 import { queryKeys } from '../../../lib/query-keys';
