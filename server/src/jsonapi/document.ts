@@ -52,10 +52,23 @@ function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefi
   return plan;
 }
 
+type PlanOf = (def: ResourceDef, full: boolean) => ObjectPlan;
+
+/** A document's plans by type and kind of reader: the shared plans' key (the fieldset joined) is made once per document, not per row. */
+function documentPlans(doc: DocumentContext): PlanOf {
+  const found = new Map<ResourceDef, { full?: ObjectPlan; public?: ObjectPlan }>();
+  return (def, full) => {
+    let byKind = found.get(def);
+    if (!byKind) found.set(def, (byKind = {}));
+    const kind = full ? 'full' : 'public';
+    return (byKind[kind] ??= objectPlan(def, full, doc.query.fields[def.type]));
+  };
+}
+
 /** One resource object: attributes and relationships the reader may see, in the sparse fieldset if one is asked. */
-export function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentContext): Record<string, unknown> {
+function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentContext, planOf: PlanOf): Record<string, unknown> {
   const { def, row, full } = loaded;
-  const plan = objectPlan(def, full, doc.query.fields[def.type]);
+  const plan = planOf(def, full);
   const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
 
   const attributes: Record<string, unknown> = {};
@@ -96,11 +109,12 @@ function omittedMeta(result: ReadResult, baseUrl: string, registry: (type: strin
 }
 
 export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl: string, registry: (type: string) => ResourceDef, paging?: { next?: string; prev?: string }): Record<string, unknown> {
+  const planOf = documentPlans(doc);
   const data = result.single
-    ? (result.primary[0] ? resourceObject(result.primary[0], result.linkage, doc) : null)
-    : result.primary.map((p) => resourceObject(p, result.linkage, doc));
+    ? (result.primary[0] ? resourceObject(result.primary[0], result.linkage, doc, planOf) : null)
+    : result.primary.map((p) => resourceObject(p, result.linkage, doc, planOf));
   const document: Record<string, unknown> = { jsonapi: JSONAPI, data };
-  if (doc.query.include.length > 0) document.included = result.included.map((l) => resourceObject(l, result.linkage, doc));
+  if (doc.query.include.length > 0) document.included = result.included.map((l) => resourceObject(l, result.linkage, doc, planOf));
   const links: Record<string, unknown> = { self: { href: selfUrl } };
   if (paging?.next) links.next = { href: paging.next };
   if (paging?.prev) links.prev = { href: paging.prev };
