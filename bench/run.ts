@@ -17,7 +17,7 @@ import SQLite from 'better-sqlite3';
 import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
-// The web app's own queries, so that the packages reads are the very requests it sends.
+// The web app's own queries, so that the package and invoice reads are the very requests it sends.
 import { invoicesParams, openInvoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { allPackagesParams, currentSeasonPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { routeSizes } from './bundle-size.js';
@@ -217,7 +217,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
-      // The invoices page's read (web/src/lib/portal/invoices.ts): of form 1 only its PDF.
+      // The invoices page's read (web/src/lib/portal/invoice-params.ts): of form 1 only its PDF.
       name: 'invoices, limit 200 (invoices page)', kind: 'read', alsoCompressed: true,
       make: get((i) => `/jsonapi/node/invoice?${qs(invoicesParams(u(i).handlerId))}`),
       floor: (i) => `/floor/invoices?handler=${u(i).handlerId}`,
