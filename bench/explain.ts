@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason|handlerDirectory|handlerSearch]`
+ * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason|handlerDirectory|handlerSearch|industryAnalytics]`
  *
  * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
  * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the
@@ -45,6 +45,7 @@ const directory = 'filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D
 reads.handlerDirectory = `/jsonapi/node/handler?${directory}`;
 reads.handlerSearch = `/jsonapi/node/handler?${directory}&filter%5Bs%5D%5Bgroup%5D%5Bconjunction%5D=OR${['title', 'field_handler_number', 'field_address', 'field_email', 'field_phone', 'field_website']
   .map((f) => `&filter%5B${f}%5D%5Bcondition%5D%5Bpath%5D=${f}&filter%5B${f}%5D%5Bcondition%5D%5Boperator%5D=CONTAINS&filter%5B${f}%5D%5Bcondition%5D%5Bvalue%5D=pecan&filter%5B${f}%5D%5Bcondition%5D%5BmemberOf%5D=s`).join('')}`;
+reads.industryAnalytics = '/jsonapi/node/industry_analytics?include=field_industry_analytics_xlsx';
 const filter = process.argv[4];
 for (const [name, path] of Object.entries(reads)) {
   if (filter && name !== filter) continue;
