@@ -12,6 +12,12 @@ import pg from 'pg';
 import { loadConfig } from '../server/src/config/config.js';
 import { fold, SQLITE_FOLD_FUNCTION } from '../server/src/jsonapi/fold.js';
 import { startPortal } from '../server/src/server.js';
+import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
+import { handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { userByNameParams } from '../web/src/lib/portal/handler-params.js';
+import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
+import { allPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
+import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { BENCH_PASSWORD } from './lib.js';
 
 const [target, schema] = process.argv.slice(2);
@@ -31,26 +37,25 @@ const portal = await startPortal(loadConfig({ DATABASE_URL: url, ...(schema ? { 
 const app = portal.app;
 const tok = await app.inject({ method: 'POST', url: '/oauth/token', payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'bench-1001', password: BENCH_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 const token = tok.json().access_token as string;
-const me = await app.inject({ url: '/jsonapi/user/user?filter%5Bname%5D=bench-1001', headers: { authorization: `Bearer ${token}` } });
+const auth = { authorization: `Bearer ${token}` };
+const me = await app.inject({ url: `/jsonapi/user/user?${userByNameParams('bench-1001').getQueryString()}`, headers: auth });
 const handlerId = me.json().data[0].relationships.field_user_handler_company.data.id as string;
-const reads: Record<string, string> = {
-  invoices: `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_reporting_period%2Cfield_invoice_pdf%2Cfield_form_1.field_form_1_pdf&page%5Blimit%5D=200&sort=-field_due_date`,
-  packagesAll: `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period&fields%5Bnode--reporting_forms_package%5D=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3&fields%5Bnode--reporting_period%5D=field_season&page%5Blimit%5D=500`,
-};
-const seasons = await app.inject({ url: '/jsonapi/node/season?sort=-field_season_start_date', headers: { authorization: `Bearer ${token}` } });
+const seasons = await app.inject({ url: `/jsonapi/node/season?${seasonsParams().getQueryString()}`, headers: auth });
 const seasonId = seasons.json().data[0].id as string;
-reads.packagesSeason = `/jsonapi/node/reporting_forms_package?filter%5Bfield_handler.id%5D=${handlerId}&filter%5Bfield_reporting_period.field_season.id%5D=${seasonId}&sort=-field_reporting_period.field_due_date&include=field_reporting_period%2Cfield_form_1%2Cfield_form_2%2Cfield_form_3%2Cfield_form_1.field_form_1_pdf%2Cfield_form_2.field_form_2_pdf%2Cfield_form_3.field_form_3_pdf`;
-// The handler directory's first page, and a search, as the directory page sends them (directory-api.ts).
-const directory = 'filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&sort=title';
-reads.handlerDirectory = `/jsonapi/node/handler?${directory}`;
-reads.handlerSearch = `/jsonapi/node/handler?${directory}&filter%5Bs%5D%5Bgroup%5D%5Bconjunction%5D=OR${['title', 'field_handler_number', 'field_address', 'field_email', 'field_phone', 'field_website']
-  .map((f) => `&filter%5B${f}%5D%5Bcondition%5D%5Bpath%5D=${f}&filter%5B${f}%5D%5Bcondition%5D%5Boperator%5D=CONTAINS&filter%5B${f}%5D%5Bcondition%5D%5Bvalue%5D=pecan&filter%5B${f}%5D%5Bcondition%5D%5BmemberOf%5D=s`).join('')}`;
-reads.industryAnalytics = '/jsonapi/node/industry_analytics?include=field_industry_analytics_xlsx';
+// The reads as the web app sends them (the same query builders).
+const reads: Record<string, string> = {
+  invoices: `/jsonapi/node/invoice?${invoicesParams(handlerId).getQueryString()}`,
+  packagesAll: `/jsonapi/node/reporting_forms_package?${allPackagesParams(handlerId).getQueryString()}`,
+  packagesSeason: `/jsonapi/node/reporting_forms_package?${seasonPackagesParams(handlerId, seasonId).getQueryString()}`,
+  handlerDirectory: `/jsonapi/node/handler?${handlerDirectoryParams().getQueryString()}`,
+  handlerSearch: `/jsonapi/node/handler?${handlerDirectoryParams('pecan').getQueryString()}`,
+  industryAnalytics: `/jsonapi/node/industry_analytics?${industryAnalyticsParams().getQueryString()}`,
+};
 const filter = process.argv[4];
 for (const [name, path] of Object.entries(reads)) {
   if (filter && name !== filter) continue;
   logged.length = 0;
-  const res = await app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
+  const res = await app.inject({ url: path, headers: auth });
   console.log(`\n=== ${name}: ${res.statusCode}, ${res.json().data?.length} rows, ${(res.json().included ?? []).length} included, ${logged.length} statements`);
   for (const sql of logged.splice(0)) {
     console.log(`\n--- ${sql.replace(/\s+/g, ' ').replace(/select .*? from/, 'select … from').slice(0, 900)}`);

@@ -14,12 +14,18 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { DrupalJsonApiParams } from 'drupal-jsonapi-params';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 // The web app's own queries, so that the package and invoice reads are the very requests it sends.
-import { invoicesParams, openInvoicesParams } from '../web/src/lib/portal/invoice-params.js';
-import { allPackagesParams, currentSeasonPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
+// Every read is the web app's own query, imported from where the app builds it.
+import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
+import { startupReads } from '../web/src/features/dashboard/api/startup-read-list.js';
+import { contactsParams, handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
+import { handlerWithIncludesParams, userByNameParams } from '../web/src/lib/portal/handler-params.js';
+import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
+import { allPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
+import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
 
@@ -200,11 +206,12 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
       make: (i) => ({ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: fx.users[i % fx.users.length].name, password: BENCH_PASSWORD }).toString() }),
     },
-    { name: 'GET /oauth/debug (sign-in)', kind: 'read', make: get(() => '/oauth/debug') },
-    { name: 'user by name (sign-in)', kind: 'read', make: get((i) => `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('name', u(i).name))}`), floor: (i) => `/floor/me?name=${u(i).name}` },
-    { name: 'seasons (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/season?${qs(new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC'))}`), floor: () => '/floor/seasons' },
-    { name: 'industry analytics (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/industry_analytics?${qs(new DrupalJsonApiParams().addInclude(['field_industry_analytics_xlsx']))}`), floor: () => '/floor/industryAnalytics' },
-    { name: 'handler + includes (sign-in)', kind: 'read', make: get((i) => `/jsonapi/node/handler/${u(i).handlerId}?${qs(new DrupalJsonApiParams().addInclude(['field_handler_analytics', 'field_handler_packet_confirms']))}`), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
+    // The sign-in by password knows the name; by single sign-on the name comes from here.
+    { name: 'GET /oauth/debug (sign-in by single sign-on)', kind: 'read', make: get(() => '/oauth/debug') },
+    { name: 'user by name (certification page)', kind: 'read', make: get((i) => `/jsonapi/user/user?${qs(userByNameParams(u(i).name))}`), floor: (i) => `/floor/me?name=${u(i).name}` },
+    { name: 'seasons (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/season?${qs(seasonsParams())}`), floor: () => '/floor/seasons' },
+    { name: 'industry analytics (analytics page)', kind: 'read', make: get(() => `/jsonapi/node/industry_analytics?${qs(industryAnalyticsParams())}`), floor: () => '/floor/industryAnalytics' },
+    { name: 'handler + includes (dashboard)', kind: 'read', make: get((i) => `/jsonapi/node/handler/${u(i).handlerId}?${qs(handlerWithIncludesParams())}`), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
     {
       // The form page's 'Next package' button: every package of the handler, ids and seasons only.
       name: 'packages, all seasons (form page)', kind: 'read', alsoCompressed: true,
@@ -224,36 +231,23 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     },
     // The sign-in's one batch (docs/decisions/0003): measured, but not a single read, so not held to the read budgets.
     {
-      // As the web app's (web/src/features/dashboard/api/startup-reads.ts), less the newest position report: the user
-      // with its handler, the seasons, and (waiting for the user's answer, its handler id put in by the server) the
+      // The web app's (web/src/features/dashboard/api/startup-read-list.ts): the user with its handler, the seasons,
+      // the newest position report, and (waiting for the user's answer, its handler id put in by the server) the
       // current season's packages and the unpaid invoices.
-      name: 'batch: user, seasons, current packages, unpaid invoices (sign-in)', kind: 'batch',
-      make: (i) => {
-        const token = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
-        const withToken = (uri: string) => uri.split(encodeURIComponent(token)).join(token);
-        const user = `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('name', u(i).name)
-          .addInclude(['field_user_handler_company', 'field_user_handler_company.field_handler_analytics', 'field_user_handler_company.field_handler_packet_confirms']))}`;
-        const seasons = list.find((s) => s.name === 'seasons (sign-in)')!.make(i).path;
-        const packages = `/jsonapi/node/reporting_forms_package?${qs(currentSeasonPackagesParams(token))}`;
-        const invoices = `/jsonapi/node/invoice?${qs(openInvoicesParams(token))}`;
-        return { method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
-          body: JSON.stringify([
-            { requestId: 'user', uri: user, action: 'view' },
-            { requestId: 'seasons', uri: seasons, action: 'view' },
-            { requestId: 'packages', uri: withToken(packages), action: 'view', waitFor: ['user'] },
-            { requestId: 'invoices', uri: withToken(invoices), action: 'view', waitFor: ['user'] },
-          ]) };
-      },
+      name: 'batch: user, seasons, newest report, current packages, unpaid invoices (sign-in)', kind: 'batch',
+      make: (i) => ({ method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
+        body: JSON.stringify(batchBlueprint(startupReads(u(i).name))) }),
     },
     {
       // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.
       name: 'handler directory', kind: 'read',
-      make: get(() => `/jsonapi/node/handler?${qs(new DrupalJsonApiParams().addFilter('field_show_in_handler_directory', '1').addSort('title', 'ASC').addPageLimit(50))}`),
+      make: get(() => `/jsonapi/node/handler?${qs(handlerDirectoryParams())}`),
       floor: () => '/floor/handlerDirectory',
     },
     {
       name: 'user directory (one handler)', kind: 'read',
-      make: get((i) => `/jsonapi/user/user?${qs(new DrupalJsonApiParams().addFilter('field_user_handler_company.id', u(i).handlerId).addFilter('field_show_in_directory', '1').addSort('field_last_name', 'ASC').addPageLimit(500))}`),
+      // The contacts page (directory-params.ts).
+      make: get((i) => `/jsonapi/user/user?${qs(contactsParams(u(i).handlerId))}`),
       floor: (i) => `/floor/userDirectory?handler=${u(i).handlerId}`,
     },
     {

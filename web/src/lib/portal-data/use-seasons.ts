@@ -1,6 +1,6 @@
 import { useCachedQuery } from '../cache/cached-copy';
 import { jsonApi } from '../jsonapi/client';
-import { seasonsParams } from '../portal/seasons';
+import { seasonsParams } from '../portal/season-params';
 import type { Entity } from '../jsonapi/deserialize';
 import { STORAGE_KEYS } from '../session/keys';
 import { queryKeys } from '../query-keys';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
+import { jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
+import { handlerWithIncludesParams, userByNameParams } from './handler-params';
 import { STORAGE_KEYS } from '../session/keys';
 import { sessionStore } from '../session/session-store';
 
@@ -12,11 +13,7 @@ export function useHandler(handlerId: string | null) {
     structuralSharing: false,
     queryKey: queryKeys.handler(handlerId ?? ''),
     queryFn: ({ signal }) =>
-      jsonApi.getOne(
-        `/jsonapi/node/handler/${encodeURIComponent(handlerId!)}`,
-        new DrupalJsonApiParams().addInclude(['field_handler_analytics', 'field_handler_packet_confirms']),
-        signal,
-      ),
+      jsonApi.getOne(`/jsonapi/node/handler/${encodeURIComponent(handlerId!)}`, handlerWithIncludesParams(), signal),
     enabled: !!handlerId,
     initialData: () => {
       const cached = sessionStore.getJson<Entity>(STORAGE_KEYS.handlerProfile);
@@ -33,7 +30,7 @@ export function useMe(username: string | null) {
     structuralSharing: false,
     queryKey: queryKeys.me,
     queryFn: async ({ signal }) => {
-      const users = await jsonApi.getAll('/jsonapi/user/user', new DrupalJsonApiParams().addFilter('name', username!), signal);
+      const users = await jsonApi.getAll('/jsonapi/user/user', userByNameParams(username!), signal);
       return users[0] ?? null;
     },
     enabled: !!username,

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
+import { jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
 import { STORAGE_KEYS } from '../session/keys';
 import { sessionStore } from '../session/session-store';
 import { bool } from './entities';
-
-/** All seasons, newest start first: the query of the seasons list, wherever it is read (the sign-in's batch too). */
-export function seasonsParams() {
-  return new DrupalJsonApiParams().addSort('field_season_start_date', 'DESC');
-}
+import { seasonsParams } from './season-params';
 
 /** GET /jsonapi/node/season sorted by start date, newest first (the login sequence seeds this query). */
 export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {

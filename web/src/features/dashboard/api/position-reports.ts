@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
-
-/** The newest monthly position report published to the portal, with its period and PDF. */
-export function newestReportParams() {
-  return new DrupalJsonApiParams()
-    .addFilter('field_publish_to_portal', '1')
-    .addSort('field_reporting_period.field_due_date', 'DESC')
-    .addInclude(['field_reporting_period', 'field_position_report_pdf'])
-    .addPageLimit(1);
-}
+import { newestReportParams } from './position-report-params';
 
 export const newestReportKey = ['monthly-position-reports', 'newest'] as const;
 

@@ -6,11 +6,14 @@ import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
 import { invoicesKey, openInvoicesKey } from '../../../lib/portal/invoices';
 import { openInvoicesParams } from '../../../lib/portal/invoice-params';
 import { currentSeasonPackagesParams, seasonPackagesKey } from '../../../lib/portal/packages';
-import { seasonsParams } from '../../../lib/portal/seasons';
+import { seasonsParams } from '../../../lib/portal/season-params';
+import { userWithHandlerParams } from '../../../lib/portal/handler-params';
 import { queryKeys } from '../../../lib/query-keys';
 import { confirmationKey } from '../hooks/use-packet-confirmation';
-import { newestReportKey, newestReportParams } from './position-reports';
-import { HANDLER_ID_OF_USER, handlerOf, loadStartupReads, rolesOf, userWithHandlerParams } from './startup-reads';
+import { newestReportParams } from './position-report-params';
+import { newestReportKey } from './position-reports';
+import { HANDLER_ID_OF_USER } from './startup-read-list';
+import { handlerOf, loadStartupReads, rolesOf } from './startup-reads';
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 const season = (id: string, current: boolean) => ({ type: 'node--season', id, attributes: { title: id, field_current_season: current } });

@@ -1,19 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DrupalJsonApiParams } from '../../../lib/jsonapi/client';
 import { deserialize, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
-import { batchRead, type BatchAnswer, type BatchRead } from '../../../lib/jsonapi/subrequests';
+import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
 import type { AuthTransport } from '../../../lib/http/authorized-fetch';
 import { ApiError } from '../../../lib/http/errors';
 import { one, many } from '../../../lib/portal/entities';
 import { openInvoicesKey } from '../../../lib/portal/invoices';
-import { openInvoicesParams } from '../../../lib/portal/invoice-params';
-import { currentSeasonPackagesParams, seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
-import { currentSeasonOf, seasonsParams } from '../../../lib/portal/seasons';
+import { seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
+import { currentSeasonOf } from '../../../lib/portal/seasons';
 import { queryKeys } from '../../../lib/query-keys';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { confirmationKey } from '../hooks/use-packet-confirmation';
-import { firstReport, newestReportKey, newestReportParams } from './position-reports';
+import { firstReport, newestReportKey } from './position-reports';
+import { startupReads } from './startup-read-list';
 
 /**
  * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in one request (POST
@@ -38,17 +37,6 @@ export function startupReadsQuery(queryClient: QueryClient, username: string) {
     staleTime: Infinity,
     retry: false,
   } as const;
-}
-
-/** The user by name (the spec's call), with the handler company and what the dashboard needs of it. */
-export function userWithHandlerParams(username: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('name', username)
-    .addInclude([
-      'field_user_handler_company',
-      'field_user_handler_company.field_handler_analytics',
-      'field_user_handler_company.field_handler_packet_confirms',
-    ]);
 }
 
 /** The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check). */
@@ -90,21 +78,6 @@ function seedConfirmation(queryClient: QueryClient, handler: Entity, current: En
   if (!current) return;
   const found = many(handler, 'field_handler_packet_confirms').find((c) => one(c, 'field_season')?.id === current.id) ?? null;
   queryClient.setQueryData(confirmationKey(handler.id, current.id), found);
-}
-
-/** Where the user's answer gives its handler's id: the replacement token the dependent reads carry in their uri. */
-export const HANDLER_ID_OF_USER = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
-
-/** The reads of the batch; those of the handler's own data wait for the user's answer and take its handler id. */
-export function startupReads(username: string): BatchRead[] {
-  const afterUser = ['user'];
-  return [
-    { requestId: 'user', path: '/jsonapi/user/user', params: userWithHandlerParams(username) },
-    { requestId: 'seasons', path: '/jsonapi/node/season', params: seasonsParams() },
-    { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
-    { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
-    { requestId: 'invoices', path: '/jsonapi/node/invoice', params: openInvoicesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
-  ];
 }
 
 /** The login sequence's own reads (spec section 4) fail the sign-in with their status; the dashboard's do not. */

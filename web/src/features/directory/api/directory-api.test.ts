@@ -1,7 +1,8 @@
 import { DrupalJsonApiParams as Library } from 'drupal-jsonapi-params';
 import { describe, expect, it, vi } from 'vitest';
 import { createJsonApiClient } from '../../../lib/jsonapi/client';
-import { fetchHandlerPage, HANDLER_PAGE_SIZE, HANDLER_SEARCH_FIELDS, handlerDirectoryParams } from './directory-api';
+import { fetchHandlerPage } from './directory-api';
+import { HANDLER_PAGE_SIZE, HANDLER_SEARCH_FIELDS, handlerDirectoryParams } from './directory-params';
 
 const decoded = (search?: string) => decodeURIComponent(handlerDirectoryParams(search).getQueryString());
 
