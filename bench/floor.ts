@@ -91,21 +91,48 @@ async function queries(): Promise<Record<string, string>> {
 const sqlOf = await queries();
 const app = Fastify({ logger: false });
 const token = (auth: string | undefined) => createHash('sha256').update((auth ?? '').replace(/^Bearer /i, '')).digest('hex');
-app.get('/floor/:name', async (request, reply) => {
-  const { name } = request.params as { name: string };
+
+/** The floor's one statement for a request: its rows, or null when the token or the name is unknown. */
+async function floorRows(name: string, q: Record<string, string>, authorization: string | undefined): Promise<unknown[] | null> {
   const text = sqlOf[name];
-  if (!text) return reply.code(404).send();
-  const q = request.query as Record<string, string>;
+  if (!text) return null;
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-  const params: unknown[] = [token(request.headers.authorization), now, now];
+  const params: unknown[] = [token(authorization), now, now];
   if (name === 'packagesSeason') params.push(q.handler, q.season);
   else if (['packagesAll', 'invoices', 'handler', 'userDirectory'].includes(name)) params.push(q.handler);
   else if (name === 'me') params.push(q.name);
   const rows = await run(text, params);
-  if (rows.length === 0) return reply.code(404).send();
+  return rows.length ? rows : null;
+}
+
+app.get('/floor/:name', async (request, reply) => {
+  const rows = await floorRows((request.params as { name: string }).name, request.query as Record<string, string>, request.headers.authorization);
+  if (!rows) return reply.code(404).send();
   reply.header('content-type', 'application/json');
   return JSON.stringify({ data: rows });
 });
+
+/**
+ * The same floor writing the engine's own document (Drupal's, with its members and links) for that request, as
+ * the benchmark read it from the portal beforehand: the statement runs, its rows are dropped, and the document is
+ * stringified. A floor that built the document from its rows would do more than this one, so an engine's ratio to
+ * it is a lower bound. It tells what the document's format costs apart from what the engine does to make it.
+ */
+const documents = new Map<string, unknown>();
+app.get('/floor-document/:name', async (request, reply) => {
+  const rows = await floorRows((request.params as { name: string }).name, request.query as Record<string, string>, request.headers.authorization);
+  const doc = documents.get(request.url.replace('/floor-document/', '/floor/'));
+  if (!rows || doc === undefined) return reply.code(404).send();
+  reply.header('content-type', 'application/vnd.api+json');
+  return JSON.stringify(doc);
+});
+
 await app.listen({ port, host: '127.0.0.1' });
 parentPort?.postMessage({ listening: port });
-parentPort?.on('message', (m) => { if (m === 'close') void app.close().then(() => process.exit(0)); });
+parentPort?.on('message', (m: 'close' | { documents: Record<string, string> }) => {
+  if (m === 'close') void app.close().then(() => process.exit(0));
+  else {
+    for (const [path, text] of Object.entries(m.documents)) documents.set(path, JSON.parse(text));
+    parentPort?.postMessage({ documents: documents.size });
+  }
+});

@@ -38,7 +38,12 @@ const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
 
 interface Target { size: string; handlers: number; seasons: number; dialect: 'sqlite' | 'postgres'; url: string; schema?: string; workers: number }
-interface Measured { name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number }
+interface Measured {
+  name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
+  floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number;
+  /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
+  documentFloorRps?: number; documentRatio?: number;
+}
 interface TargetResult extends Target { peakRssMb: number; signedIn: number; results: Measured[]; note?: string }
 
 // ---------------------------------------------------------------- data sets
@@ -309,6 +314,22 @@ async function startFloor(t: Target, port: number): Promise<Worker> {
   return worker;
 }
 
+/** Reads the engine's document of each distinct floor request of a scenario and hands them to the floor's worker. */
+async function giveDocuments(floor: Worker, port: number, s: Scenario, users: number): Promise<void> {
+  const documents: Record<string, string> = {};
+  for (let i = 0; i < users; i += 1) {
+    const key = s.floor!(i);
+    if (key in documents) continue;
+    const r = s.make(i);
+    const res = await fetch(`http://127.0.0.1:${port}${r.path}`, { headers: r.headers });
+    if (!res.ok) throw new Error(`${s.name}: ${res.status} reading the document for the floor`);
+    documents[key] = await res.text();
+  }
+  const taken = new Promise((ok) => floor.once('message', ok));
+  floor.postMessage({ documents });
+  await taken;
+}
+
 // ---------------------------------------------------------------- one target
 
 /** A port the kernel says is free right now. */
@@ -370,9 +391,12 @@ async function runTarget(t: Target): Promise<TargetResult> {
         if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
         const fr = summary(await load(floorPort, make, s));
         Object.assign(measured, { floorRps: fr.rps, floorP50: fr.p50, floorP99: fr.p99, ratio: measured.rps / fr.rps });
+        await giveDocuments(floor, port, s, tokens.length);
+        const dr = summary(await load(floorPort, (i) => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') }), s));
+        Object.assign(measured, { documentFloorRps: dr.rps, documentRatio: measured.rps / dr.rps });
       }
       result.results.push(measured);
-      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%)` : ''}`);
+      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%)` : ''}`);
     }
   } finally {
     if (floor) { floor.postMessage('close'); await floor.terminate(); }
@@ -387,9 +411,11 @@ async function runTarget(t: Target): Promise<TargetResult> {
 // ---------------------------------------------------------------- report
 
 function table(r: TargetResult): string {
-  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${m.ratio ? `${(m.ratio * 100).toFixed(0)}%` : ''} |`);
+  const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
+  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
   return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
-    '| request | req/s | p50 ms | p99 ms | errors | floor req/s | engine / floor |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+    '| request | req/s | p50 ms | p99 ms | errors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -431,7 +457,8 @@ async function main(): Promise<void> {
   const budgets: Budget[] = [];
   if (big) {
     for (const m of big.results.filter((x) => x.kind === 'read')) {
-      if (m.ratio !== undefined) budgets.push(budget(`${m.name}: throughput / floor at ${big.size}`, Math.round(m.ratio * 100), 70, '%', false));
+      const sameDocument = m.documentRatio ? `(against the floor writing the same document: ${Math.round(m.documentRatio * 100)} %)` : undefined;
+      if (m.ratio !== undefined) budgets.push(budget(`${m.name}: throughput / floor at ${big.size}`, Math.round(m.ratio * 100), 70, '%', false, sameDocument));
       budgets.push(budget(`${m.name}: p99 at ${big.size}`, m.p99, 25, 'ms', true));
       // The same size served as a machine of this many cores would be run (WEB_CONCURRENCY = cores), when measured.
       const perCore = results.find((r) => r.dialect === 'sqlite' && r.size === big.size && r.workers === cpus().length && r.workers > 1)?.results.find((x) => x.name === m.name);
