@@ -6,7 +6,9 @@
  * handler's id, which is enough to see which index a statement uses). With a postgres:// URL and a schema it only
  * logs the statements (paste them into psql's EXPLAIN ANALYZE). Findings: docs/PERFORMANCE.md.
  */
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config/config.js';
@@ -24,7 +26,8 @@ const [target, schema] = process.argv.slice(2);
 const logged: string[] = [];
 let url = target;
 if (target.startsWith('sqlite:')) {
-  const copy = '/tmp/e7/explain.sqlite';
+  // A copy: signing in writes a token.
+  const copy = join(mkdtempSync(join(tmpdir(), 'explain-')), 'explain.sqlite');
   copyFileSync(target.slice(7), copy);
   url = `sqlite:${copy}`;
   const orig = SQLite.prototype.prepare;
