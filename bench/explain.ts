@@ -15,6 +15,7 @@ import { loadConfig } from '../server/src/config/config.js';
 import { fold, SQLITE_FOLD_FUNCTION } from '../server/src/jsonapi/fold.js';
 import { startPortal } from '../server/src/server.js';
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
+import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
 import { userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
@@ -41,18 +42,18 @@ const app = portal.app;
 const tok = await app.inject({ method: 'POST', url: '/oauth/token', payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'bench-1001', password: BENCH_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 const token = tok.json().access_token as string;
 const auth = { authorization: `Bearer ${token}` };
-const me = await app.inject({ url: `/jsonapi/user/user?${userByNameParams('bench-1001').getQueryString()}`, headers: auth });
+const me = await app.inject({ url: buildUrl('/jsonapi/user/user', userByNameParams('bench-1001')), headers: auth });
 const handlerId = me.json().data[0].relationships.field_user_handler_company.data.id as string;
-const seasons = await app.inject({ url: `/jsonapi/node/season?${seasonsParams().getQueryString()}`, headers: auth });
+const seasons = await app.inject({ url: buildUrl('/jsonapi/node/season', seasonsParams()), headers: auth });
 const seasonId = seasons.json().data[0].id as string;
 // The reads as the web app sends them (the same query builders).
 const reads: Record<string, string> = {
-  invoices: `/jsonapi/node/invoice?${invoicesParams(handlerId).getQueryString()}`,
-  packagesAll: `/jsonapi/node/reporting_forms_package?${allPackagesParams(handlerId).getQueryString()}`,
-  packagesSeason: `/jsonapi/node/reporting_forms_package?${seasonPackagesParams(handlerId, seasonId).getQueryString()}`,
-  handlerDirectory: `/jsonapi/node/handler?${handlerDirectoryParams().getQueryString()}`,
-  handlerSearch: `/jsonapi/node/handler?${handlerDirectoryParams('pecan').getQueryString()}`,
-  industryAnalytics: `/jsonapi/node/industry_analytics?${industryAnalyticsParams().getQueryString()}`,
+  invoices: buildUrl('/jsonapi/node/invoice', invoicesParams(handlerId)),
+  packagesAll: buildUrl('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId)),
+  packagesSeason: buildUrl('/jsonapi/node/reporting_forms_package', seasonPackagesParams(handlerId, seasonId)),
+  handlerDirectory: buildUrl('/jsonapi/node/handler', handlerDirectoryParams()),
+  handlerSearch: buildUrl('/jsonapi/node/handler', handlerDirectoryParams('pecan')),
+  industryAnalytics: buildUrl('/jsonapi/node/industry_analytics', industryAnalyticsParams()),
 };
 const filter = process.argv[4];
 for (const [name, path] of Object.entries(reads)) {

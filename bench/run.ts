@@ -21,6 +21,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
 import { startupReads } from '../web/src/features/dashboard/api/startup-read-list.js';
 import { contactsParams, handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
 import { handlerWithIncludesParams, userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
@@ -189,7 +190,6 @@ interface Scenario {
   alsoCompressed?: boolean;
 }
 
-const qs = (p: { getQueryString(): string }) => p.getQueryString();
 /** What Chromium sends (the server picks br). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -213,25 +213,25 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     },
     // The sign-in by password knows the name; by single sign-on the name comes from here.
     { name: 'GET /oauth/debug (sign-in by single sign-on)', kind: 'read', make: get(() => '/oauth/debug') },
-    { name: 'user by name (certification page)', kind: 'read', make: get((i) => `/jsonapi/user/user?${qs(userByNameParams(u(i).name))}`), floor: (i) => `/floor/me?name=${u(i).name}` },
-    { name: 'seasons (sign-in)', kind: 'read', make: get(() => `/jsonapi/node/season?${qs(seasonsParams())}`), floor: () => '/floor/seasons' },
-    { name: 'industry analytics (analytics page)', kind: 'read', make: get(() => `/jsonapi/node/industry_analytics?${qs(industryAnalyticsParams())}`), floor: () => '/floor/industryAnalytics' },
-    { name: 'handler + includes (dashboard)', kind: 'read', make: get((i) => `/jsonapi/node/handler/${u(i).handlerId}?${qs(handlerWithIncludesParams())}`), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
+    { name: 'user by name (certification page)', kind: 'read', make: get((i) => buildUrl('/jsonapi/user/user', userByNameParams(u(i).name))), floor: (i) => `/floor/me?name=${u(i).name}` },
+    { name: 'seasons (sign-in)', kind: 'read', make: get(() => buildUrl('/jsonapi/node/season', seasonsParams())), floor: () => '/floor/seasons' },
+    { name: 'industry analytics (analytics page)', kind: 'read', make: get(() => buildUrl('/jsonapi/node/industry_analytics', industryAnalyticsParams())), floor: () => '/floor/industryAnalytics' },
+    { name: 'handler + includes (dashboard)', kind: 'read', make: get((i) => buildUrl(`/jsonapi/node/handler/${u(i).handlerId}`, handlerWithIncludesParams())), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
     {
       // The form page's 'Next package' button: every package of the handler, ids and seasons only.
       name: 'packages, all seasons (form page)', kind: 'read', alsoCompressed: true,
-      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(allPackagesParams(u(i).handlerId))}`),
+      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', allPackagesParams(u(i).handlerId))),
       floor: (i) => `/floor/packagesAll?handler=${u(i).handlerId}`,
     },
     {
       name: 'packages, current season (dashboard)', kind: 'read', alsoCompressed: true,
-      make: get((i) => `/jsonapi/node/reporting_forms_package?${qs(seasonPackagesParams(u(i).handlerId, fx.seasonId))}`),
+      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', seasonPackagesParams(u(i).handlerId, fx.seasonId))),
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
       // The invoices page's read (web/src/lib/portal/invoice-params.ts): of form 1 only its PDF.
       name: 'invoices, limit 200 (invoices page)', kind: 'read', alsoCompressed: true,
-      make: get((i) => `/jsonapi/node/invoice?${qs(invoicesParams(u(i).handlerId))}`),
+      make: get((i) => buildUrl('/jsonapi/node/invoice', invoicesParams(u(i).handlerId))),
       floor: (i) => `/floor/invoices?handler=${u(i).handlerId}`,
     },
     // The sign-in's one batch (docs/decisions/0003): measured, but not a single read, so not held to the read budgets.
@@ -246,13 +246,13 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     {
       // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.
       name: 'handler directory', kind: 'read',
-      make: get(() => `/jsonapi/node/handler?${qs(handlerDirectoryParams())}`),
+      make: get(() => buildUrl('/jsonapi/node/handler', handlerDirectoryParams())),
       floor: () => '/floor/handlerDirectory',
     },
     {
       name: 'user directory (one handler)', kind: 'read',
       // The contacts page (directory-params.ts).
-      make: get((i) => `/jsonapi/user/user?${qs(contactsParams(u(i).handlerId))}`),
+      make: get((i) => buildUrl('/jsonapi/user/user', contactsParams(u(i).handlerId))),
       floor: (i) => `/floor/userDirectory?handler=${u(i).handlerId}`,
     },
     {
