@@ -1,6 +1,6 @@
 /**
- * What the sign-in's one batch reads (startup-reads.ts sends it and seeds the pages' queries with the answers).
- * Apart from it, hooks and caches aside, so that the benchmark (bench/run.ts) sends the very same batch.
+ * What the sign-in's one batch reads. startup-reads.ts sends it and seeds the pages' queries with the answers; this
+ * list is apart from it (no hooks, no caches) so that the benchmark (bench/run.ts) sends the very same batch.
  */
 import type { BatchRead } from '../../../lib/jsonapi/subrequests';
 import { userWithHandlerParams } from '../../../lib/portal/handler-params';
