@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { LruMap } from '../lib/lru.js';
 
 /**
  * File links are signed so that a plain <a href> downloads a file for a few minutes without a bearer token. The
@@ -36,20 +35,27 @@ function signature(secret: string, fileId: string, expires: number): string {
 }
 
 /**
- * Signatures of the links handed out, by secret, file and expiry. A cache of values any replica computes alike, not
- * state: a second replica signs the same link with the same result. Old expiries are never asked for again and fall
- * out as new ones come in.
+ * The signatures of the links handed out for the latest expiry, by file. A cache of values any replica computes
+ * alike, not state: a second replica signs the same link with the same result. Links of one minute share an expiry, so
+ * when it moves on the whole map is dropped (a map by file id: a key made of secret, file and expiry, in a least
+ * recently used map, cost half of the HMAC it saved). Bounded, for a minute in which very many files are listed.
  */
-const issued = new LruMap<string>(20_000);
+const MAX_KEPT_SIGNATURES = 50_000;
+let kept: { secret: string; expires: number; byFile: Map<string, string> } | null = null;
 
-export function signedFilePath(secret: string, fileId: string, filename: string, expires: number): string {
-  const key = `${secret}:${fileId}:${expires}`;
-  let signed = issued.get(key);
+function keptSignature(secret: string, fileId: string, expires: number): string {
+  if (!kept || kept.expires !== expires || kept.secret !== secret) kept = { secret, expires, byFile: new Map() };
+  let signed = kept.byFile.get(fileId);
   if (signed === undefined) {
     signed = signature(secret, fileId, expires);
-    issued.set(key, signed);
+    if (kept.byFile.size >= MAX_KEPT_SIGNATURES) kept.byFile.clear();
+    kept.byFile.set(fileId, signed);
   }
-  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${signed}`;
+  return signed;
+}
+
+export function signedFilePath(secret: string, fileId: string, filename: string, expires: number): string {
+  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${keptSignature(secret, fileId, expires)}`;
 }
 
 /** True when the signature is ours and the link has not expired. Computed afresh, so that links someone makes up do not fill the cache. */
