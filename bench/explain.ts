@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|packagesAll|packagesSeason|handlerDirectory|handlerSearch|industryAnalytics]`
+ * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|nextPackage|packagesSeason|handlerDirectory|handlerSearch|industryAnalytics]`
  *
  * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
  * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the
@@ -19,7 +19,7 @@ import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
 import { userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
-import { allPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
+import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { BENCH_PASSWORD } from './lib.js';
 
@@ -49,7 +49,8 @@ const seasonId = seasons.json().data[0].id as string;
 // The reads as the web app sends them (the same query builders).
 const reads: Record<string, string> = {
   invoices: buildUrl('/jsonapi/node/invoice', invoicesParams(handlerId)),
-  packagesAll: buildUrl('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId)),
+  // Before any date: the newest package (the plan is the same for any date).
+  nextPackage: buildUrl('/jsonapi/node/reporting_forms_package', nextPackageParams(handlerId, '9999-12-31')),
   packagesSeason: buildUrl('/jsonapi/node/reporting_forms_package', seasonPackagesParams(handlerId, seasonId)),
   handlerDirectory: buildUrl('/jsonapi/node/handler', handlerDirectoryParams()),
   handlerSearch: buildUrl('/jsonapi/node/handler', handlerDirectoryParams('pecan')),

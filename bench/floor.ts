@@ -65,12 +65,12 @@ async function queries(): Promise<Record<string, string>> {
       from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id ${forms}
       left join files d1 on d1.id = f1.form_1_pdf_id left join files d2 on d2.id = f2.form_2_pdf_id left join files d3 on d3.id = f3.form_3_pdf_id
       where k.handler_id = ? and p.season_id = ? order by p.due_date desc, k.id, f1.amendment_number, f2.amendment_number, f3.amendment_number`,
-    // As the form page asks (web/src/lib/portal/package-params.ts, allPackagesParams): packages with their period's
-    // season and their forms' ids.
-    packagesAll: `${viewer} select k.id as "k.id", k.period_id as "k.period_id", p.id as "p.id", p.season_id as "p.season_id",
-        f1.id as "f1.id", f2.id as "f2.id", f3.id as "f3.id"
-      from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id ${forms}
-      where k.handler_id = ? order by p.due_date desc, k.id, f1.amendment_number, f2.amendment_number, f3.amendment_number`,
+    // As the form page's 'Next package' asks (web/src/lib/portal/package-params.ts, nextPackageParams): the package
+    // of the latest period due before a date, with its forms' ids.
+    nextPackage: `${viewer} select k.id as "k.id", f1.id as "f1.id", f2.id as "f2.id", f3.id as "f3.id"
+      from (select k.id from reporting_forms_packages k join v on k.handler_id = v.handler_id join reporting_periods p on p.id = k.period_id
+        where k.handler_id = ? and p.due_date < ? order by p.due_date desc limit 1) k ${forms}
+      order by f1.amendment_number, f2.amendment_number, f3.amendment_number`,
     // Of form 1 only its PDF, as the invoices page asks (fields[node--apc_form_1]=field_form_1_pdf).
     invoices: `${viewer} select ${i}, ${ip}, ${id}, f1.id as "f1.id", f1.form_1_pdf_id as "f1.form_1_pdf_id", ${fp}
       from invoices i join v on i.handler_id = v.handler_id left join reporting_periods ip on ip.id = i.period_id left join files id on id.id = i.invoice_pdf_id
@@ -99,7 +99,8 @@ async function floorRows(name: string, q: Record<string, string>, authorization:
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
   const params: unknown[] = [token(authorization), now, now];
   if (name === 'packagesSeason') params.push(q.handler, q.season);
-  else if (['packagesAll', 'invoices', 'handler', 'userDirectory'].includes(name)) params.push(q.handler);
+  else if (name === 'nextPackage') params.push(q.handler, q.before);
+  else if (['invoices', 'handler', 'userDirectory'].includes(name)) params.push(q.handler);
   else if (name === 'me') params.push(q.name);
   const rows = await run(text, params);
   return rows.length ? rows : null;

@@ -25,7 +25,7 @@ import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
 import { handlerWithIncludesParams, userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
-import { allPackagesParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
+import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
@@ -60,6 +60,8 @@ function sizes(): Array<{ handlers: number; seasons: number }> {
 interface Fixture {
   users: Array<{ name: string; handlerId: string }>;
   seasonId: string;
+  /** The due date of the newest period with packages: its form page's Next package is the one before. */
+  newestDueDate: string;
   drafts: Array<{ bundle: string; id: string; handlerId: string }>;
 }
 
@@ -85,7 +87,8 @@ async function fixture(t: Target): Promise<Fixture> {
       where f.form_status = 'draft' and f.amendment_number = 0 and p.period_month = (select max(period_month) from reporting_periods) order by f.handler_id`);
     drafts.push(...rows.map((r) => ({ bundle, id: String(r.id), handlerId: String(r.handlerId) })));
   }
-  return { users, seasonId: String(season[0].id), drafts };
+  const newest = await query(t, 'select max(p.due_date) as "dueDate" from reporting_forms_packages k join reporting_periods p on p.id = k.period_id');
+  return { users, seasonId: String(season[0].id), newestDueDate: String(newest[0].dueDate), drafts };
 }
 
 /**
@@ -218,10 +221,10 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     { name: 'industry analytics (analytics page)', kind: 'read', make: get(() => buildUrl('/jsonapi/node/industry_analytics', industryAnalyticsParams())), floor: () => '/floor/industryAnalytics' },
     { name: 'handler + includes (dashboard)', kind: 'read', make: get((i) => buildUrl(`/jsonapi/node/handler/${u(i).handlerId}`, handlerWithIncludesParams())), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
     {
-      // The form page's 'Next package' button: every package of the handler, ids and seasons only.
-      name: 'packages, all seasons (form page)', kind: 'read', alsoCompressed: true,
-      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', allPackagesParams(u(i).handlerId))),
-      floor: (i) => `/floor/packagesAll?handler=${u(i).handlerId}`,
+      // The form page's 'Next package' button, on the newest package's form: the package before it, its forms' ids.
+      name: 'next package (form page)', kind: 'read',
+      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', nextPackageParams(u(i).handlerId, fx.newestDueDate))),
+      floor: (i) => `/floor/nextPackage?handler=${u(i).handlerId}&before=${encodeURIComponent(fx.newestDueDate)}`,
     },
     {
       name: 'packages, current season (dashboard)', kind: 'read', alsoCompressed: true,

@@ -3,6 +3,7 @@ export const queryKeys = {
   me: ['me'] as const,
   handler: (id: string) => ['handler', id] as const,
   seasons: ['seasons'] as const,
-  formsPackages: (handlerId: string) => ['forms-packages', handlerId] as const,
+  // Under the packages' key (PACKAGES_KEY), so that a certification or an amendment refreshes it with them.
+  nextPackage: (handlerId: string, dueBefore: string) => ['forms-packages', handlerId, 'next', dueBefore] as const,
   industryAnalytics: ['industry-analytics'] as const,
 };

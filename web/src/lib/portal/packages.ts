@@ -11,7 +11,7 @@ export const bundleOf = (n: FormNumber): MonthlyBundle => `apc_form_${n}` as Mon
 export const numberOfBundle = (bundle: string): FormNumber | null =>
   bundle === 'apc_form_1' ? 1 : bundle === 'apc_form_2' ? 2 : bundle === 'apc_form_3' ? 3 : null;
 
-export { allPackagesParams, currentSeasonPackagesParams, seasonPackagesParams } from './package-params';
+export { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } from './package-params';
 
 /** The id of the season a package's reporting period belongs to. */
 export const seasonIdOf = (pkg: Entity): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;

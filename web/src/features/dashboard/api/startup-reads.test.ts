@@ -80,9 +80,8 @@ describe('the start-up reads', () => {
     const ids = (key: readonly unknown[]) => (client.getQueryData<Entity[]>(key) ?? []).map((e) => e.id);
     expect(ids(queryKeys.seasons)).toEqual(['s-now', 's-old']);
     expect(ids(seasonPackagesKey('h1', 's-now'))).toEqual(['p3', 'p2']);
-    // Other seasons and the forms pages' all-seasons list are read when asked for: their size grows with the seasons.
+    // Other seasons are read when asked for: their size grows with the seasons.
     expect(client.getQueryData(seasonPackagesKey('h1', 's-old'))).toBeUndefined();
-    expect(client.getQueryData(queryKeys.formsPackages('h1'))).toBeUndefined();
     expect(ids(openInvoicesKey('h1'))).toEqual(['i1']);
     // The invoices page reads its full list (periods, forms, PDFs) itself, when visited.
     expect(client.getQueryData(invoicesKey('h1'))).toBeUndefined();

@@ -1,6 +1,6 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { allPackagesParams, type MonthlyBundle } from '../../../lib/portal/packages';
+import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { nextPackageParams, type MonthlyBundle } from '../../../lib/portal/packages';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
 export const ROWS_OF: Record<MonthlyBundle, { bundle: RowBundle; field: string } | null> = {
@@ -89,7 +89,9 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
   return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
 }
 
-/** All packages of the handler (every season), newest first, with their seasons and forms' ids: what comes next. */
-export function getAllPackages(handlerId: string, signal?: AbortSignal): Promise<Entity[]> {
-  return jsonApi.getAll('/jsonapi/node/reporting_forms_package', allPackagesParams(handlerId), signal);
+/** The handler's package after the one whose period is due on `dueBefore` (package-params.ts), or null after the last. */
+export async function getNextPackage(handlerId: string, dueBefore: string, signal?: AbortSignal): Promise<Entity | null> {
+  const doc = await jsonApi.request('/jsonapi/node/reporting_forms_package', { params: nextPackageParams(handlerId, dueBefore), signal });
+  const data = doc ? deserialize(doc) : null;
+  return Array.isArray(data) ? (data[0] ?? null) : null;
 }

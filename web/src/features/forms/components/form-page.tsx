@@ -17,7 +17,7 @@ import { currentVersionOf, numberOfBundle, PACKAGES_KEY, type MonthlyBundle } fr
 import { useSession } from '../../../lib/session/use-session';
 import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
 import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, liveComputed, rowsOf, serverComputed } from '../api/form-model';
-import { nextPackage, useAllPackages, useForm, useVarieties } from '../hooks/use-forms';
+import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
 import { fieldErrorText } from './field-text';
 import { FormFields } from './form-fields';
@@ -30,13 +30,11 @@ function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Enti
   const rtl = languageInfo(i18n.language).dir === 'rtl';
   const navigate = useNavigate();
   const { profile } = useSession();
-  const all = useAllPackages(profile.handlerUid);
-  const pkgId = one(form, 'field_reporting_forms_package')?.id;
-  const next = all.data && pkgId ? nextPackage(all.data, pkgId) : null;
+  const next = useNextPackage(profile.handlerUid, str(one(form, 'field_reporting_period'), 'field_due_date'));
   const n = numberOfBundle(bundle)!;
-  const target = next ? currentVersionOf(next, n) : null;
+  const target = next.data ? currentVersionOf(next.data, n) : null;
   return (
-    <Button icon={rtl ? <ArrowLeftOutlined /> : <ArrowRightOutlined />} disabled={!target} loading={all.isPending} onClick={() => target && navigate(`/dashboard/forms/${bundle}/${target.id}`)}>
+    <Button icon={rtl ? <ArrowLeftOutlined /> : <ArrowRightOutlined />} disabled={!target} loading={next.isLoading} onClick={() => target && navigate(`/dashboard/forms/${bundle}/${target.id}`)}>
       {t('forms.nextPackage')}
     </Button>
   );
