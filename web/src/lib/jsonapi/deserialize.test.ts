@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deserialize, nextLink } from './deserialize';
+import { deserialize, firstOf, nextLink } from './deserialize';
 
 describe('deserialize', () => {
   it('flattens attributes and resolves included relationships', () => {
@@ -43,5 +43,24 @@ describe('deserialize', () => {
     const a = deserialize(doc);
     const b = a.other as Record<string, unknown>;
     expect(b.back).toBe(a);
+  });
+});
+
+describe('firstOf', () => {
+  it('gives the first resource of a collection, with its relationships expanded, or null for none or no document', () => {
+    const doc = {
+      data: [
+        { type: 'node--a', id: '1', attributes: { title: 'one' }, relationships: { field_b: { data: { type: 'node--b', id: '9' } } } },
+        { type: 'node--a', id: '2', attributes: { title: 'two' } },
+      ],
+      included: [{ type: 'node--b', id: '9', attributes: { title: 'nine' } }],
+    };
+    const first = firstOf(doc);
+    expect(first?.id).toBe('1');
+    expect((first?.field_b as { title: string }).title).toBe('nine');
+    expect(firstOf({ data: [] })).toBeNull();
+    expect(firstOf(null)).toBeNull();
+    // A document of one resource is not a collection.
+    expect(firstOf({ data: { type: 'node--a', id: '1' } })).toBeNull();
   });
 });

@@ -70,3 +70,9 @@ export function nextLink(doc: JsonApiDocument): string | null {
   if (!next) return null;
   return typeof next === 'string' ? next : next.href ?? null;
 }
+
+/** The first resource of a collection document (a read of one, `page[limit]=1`), or null when it found none. */
+export function firstOf<T extends Entity = Entity>(doc: JsonApiDocument | null): T | null {
+  const list = doc ? deserialize<T>(doc) : null;
+  return Array.isArray(list) ? (list[0] ?? null) : null;
+}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { seasonPackagesParams } from './package-params';
 import { jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';
+import { PACKAGES_KEY } from '../query-keys';
 import { many, num, one, str } from './entities';
 
 export type FormNumber = 1 | 2 | 3;
@@ -16,8 +17,7 @@ export { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } 
 /** The id of the season a package's reporting period belongs to. */
 export const seasonIdOf = (pkg: Entity): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;
 
-/** Every key of the packages queries starts with this, so one invalidation refreshes them all. */
-export const PACKAGES_KEY = 'forms-packages';
+export { PACKAGES_KEY };
 export const seasonPackagesKey = (handlerId: string, seasonId: string) => [PACKAGES_KEY, handlerId, 'season', seasonId] as const;
 
 export function fetchSeasonPackages(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity[]> {

@@ -1,5 +1,5 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
 import { isoTimestamp, str } from '../../../lib/portal/entities';
 
@@ -16,8 +16,7 @@ export function confirmationParams(handlerId: string, seasonId: string) {
 export async function findConfirmation(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity | null> {
   try {
     const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', { params: confirmationParams(handlerId, seasonId), signal });
-    const list = doc ? deserialize(doc) : null;
-    return Array.isArray(list) && list.length ? list[0] : null;
+    return firstOf(doc);
   } catch (error) {
     throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
   }

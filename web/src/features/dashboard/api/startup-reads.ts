@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deserialize, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
+import { deserialize, firstOf, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
 import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
 import type { AuthTransport } from '../../../lib/http/authorized-fetch';
 import { ApiError } from '../../../lib/http/errors';
@@ -11,7 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { confirmationKey } from '../hooks/use-packet-confirmation';
-import { firstReport, newestReportKey } from './position-reports';
+import { newestReportKey } from './position-reports';
 import { startupReads } from './startup-read-list';
 
 /**
@@ -136,6 +136,6 @@ function seedPortalData(queryClient: QueryClient, handler: Entity | null, answer
   const invoicesDoc = completeDoc(answers.get('invoices'));
   if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf(invoicesDoc));
   const reportAnswer = answers.get('report');
-  if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstReport(reportAnswer.doc));
+  if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstOf(reportAnswer.doc));
   seedConfirmation(queryClient, handler, current);
 }

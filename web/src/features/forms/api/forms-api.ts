@@ -1,5 +1,5 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { nextPackageParams, type MonthlyBundle } from '../../../lib/portal/packages';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
@@ -91,7 +91,5 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
 
 /** The handler's package after the one whose period is due on `dueBefore` (package-params.ts), or null after the last. */
 export async function getNextPackage(handlerId: string, dueBefore: string, signal?: AbortSignal): Promise<Entity | null> {
-  const doc = await jsonApi.request('/jsonapi/node/reporting_forms_package', { params: nextPackageParams(handlerId, dueBefore), signal });
-  const data = doc ? deserialize(doc) : null;
-  return Array.isArray(data) ? (data[0] ?? null) : null;
+  return firstOf(await jsonApi.request('/jsonapi/node/reporting_forms_package', { params: nextPackageParams(handlerId, dueBefore), signal }));
 }
