@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
-import { linkExpiry, signedFilePath } from '../files/signing.js';
+import { fileLinkPath } from '../files/signing.js';
 import { notFound } from '../plugins/errors.js';
 import { isTrue } from '../workflows/common.js';
 import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type FieldProblem } from './http.js';
@@ -30,8 +30,7 @@ async function fileOf(ctx: AppContext, request: FastifyRequest, fileId: unknown)
   if (typeof fileId !== 'string') return null;
   const f = await ctx.db.selectFrom('files').select(['id', 'filename', 'filemime', 'filesize', 'created']).where('id', '=', fileId).executeTakeFirst();
   if (!f) return null;
-  const expires = linkExpiry(ctx.clock.now(), ctx.config.fileLinkTtl);
-  const url = `${request.protocol}://${request.host}${signedFilePath(ctx.fileLinkSecret, String(f.id), String(f.filename), expires)}`;
+  const url = `${request.protocol}://${request.host}${fileLinkPath(ctx, String(f.id), String(f.filename))}`;
   return { id: String(f.id), filename: String(f.filename), mime: String(f.filemime), size: Number(f.filesize), created: String(f.created), url };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_EXPIRY_STEP_SECONDS, linkExpiry, signedFilePath, verifyFileSignature } from './signing.js';
+import { fileLinkPath, LINK_EXPIRY_STEP_SECONDS, linkExpiry, signedFilePath, verifyFileSignature } from './signing.js';
 
 const secret = 'a-secret-of-this-test';
 const expiresOf = (path: string) => Number(new URL(path, 'http://x').searchParams.get('expires'));
@@ -39,5 +39,14 @@ describe('signed file links', () => {
     expect(verifyFileSignature(secret, '42', String(expires), sig, expires + 1)).toBe(false);
     // Another secret signing the same file and expiry gets its own signature, not the one kept for the first.
     expect(signatureOf(signedFilePath('another-secret', '42', 'a.pdf', expires))).not.toBe(sig);
+  });
+
+  it("a document's link for a file now: expires by the configured TTL on a whole minute, and verifies", () => {
+    const now = new Date(Date.UTC(2026, 10, 24, 6, 0, 20));
+    const ctx = { fileLinkSecret: secret, clock: { now: () => now }, config: { fileLinkTtl: 300 } } as Parameters<typeof fileLinkPath>[0];
+    const path = fileLinkPath(ctx, '42', 'a.pdf');
+    expect(expiresOf(path)).toBe(linkExpiry(now, 300));
+    expect(path).toBe(signedFilePath(secret, '42', 'a.pdf', linkExpiry(now, 300)));
+    expect(verifyFileSignature(secret, '42', String(expiresOf(path)), signatureOf(path), Math.floor(now.getTime() / 1000) + 300)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 
 /**
@@ -56,6 +57,11 @@ function keptSignature(secret: string, fileId: string, expires: number): string 
 
 export function signedFilePath(secret: string, fileId: string, filename: string, expires: number): string {
   return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${keptSignature(secret, fileId, expires)}`;
+}
+
+/** The signed path a document hands out for a file now: valid for FILE_LINK_TTL, to the next whole minute. */
+export function fileLinkPath(ctx: Pick<AppContext, 'clock' | 'config' | 'fileLinkSecret'>, fileId: string, filename: string): string {
+  return signedFilePath(ctx.fileLinkSecret, fileId, filename, linkExpiry(ctx.clock.now(), ctx.config.fileLinkTtl));
 }
 
 /** True when the signature is ours and the link has not expired. Computed afresh, so that links someone makes up do not fill the cache. */

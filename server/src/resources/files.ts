@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { linkExpiry, signedFilePath } from '../files/signing.js';
+import { fileLinkPath } from '../files/signing.js';
 import { attr, type AccessRules, type ResourceDef, type Row } from '../jsonapi/resource.js';
 import { staffOr } from './access.js';
 
@@ -33,7 +33,6 @@ export function fileResource(owners: ResourceDef[]): ResourceDef {
 
 /** `uri`: Drupal's shape, with a signed link that downloads without a token until it expires. */
 export function fileUri(ctx: AppContext, row: Row, baseUrl: string): Record<string, unknown> {
-  const expires = linkExpiry(ctx.clock.now(), ctx.config.fileLinkTtl);
-  const path = signedFilePath(ctx.fileLinkSecret, String(row.id), String(row.filename), expires);
+  const path = fileLinkPath(ctx, String(row.id), String(row.filename));
   return { uri: { value: `private://portal/${row.id}/${row.filename}`, url: `${baseUrl}${path}` } };
 }
