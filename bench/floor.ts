@@ -47,14 +47,15 @@ if (isPg) {
 }
 
 const HIDDEN = new Set(['content', 'pass_hash']);
+const shownColumns = async (table: string) => (await columnsOf(table)).filter((c) => !HIDDEN.has(c));
+
 async function cols(alias: string, table: string): Promise<string> {
-  return (await columnsOf(table)).filter((c) => !HIDDEN.has(c)).map((c) => `${alias}.${c} as "${alias}.${c}"`).join(', ');
+  return (await shownColumns(table)).map((c) => `${alias}.${c} as "${alias}.${c}"`).join(', ');
 }
 
 /** The same columns as cols() names them, all null: a UNION ALL branch that reads another table. */
 async function nullCols(alias: string, table: string): Promise<string> {
-  const columns = (await columnsOf(table)).filter((c) => !HIDDEN.has(c));
-  return (await Promise.all(columns.map(async (c) => `${await typedNull(table, c)} as "${alias}.${c}"`))).join(', ');
+  return (await Promise.all((await shownColumns(table)).map(async (c) => `${await typedNull(table, c)} as "${alias}.${c}"`))).join(', ');
 }
 
 const viewer = `with v as (select u.id as user_id, u.handler_id from oauth_access_tokens a
