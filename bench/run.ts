@@ -37,6 +37,8 @@ const connections = Number(args.connections ?? 8);
 const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
+/** The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures building every document. */
+const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 
 interface Target { size: string; handlers: number; seasons: number; dialect: 'sqlite' | 'postgres'; url: string; schema?: string; workers: number }
 interface Measured {
@@ -113,6 +115,13 @@ async function copyPgSchema(url: string, from: string, to: string): Promise<stri
       await client.query(`insert into ${pgIdent(table)} select * from ${pgIdent(from)}.${pgIdent(table)}`);
     }
     for (const fk of foreignKeys) await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
+    // Functions and triggers (the data version's, the audit log's): LIKE copies neither. Their definitions name the
+    // source schema's objects qualified: put the copy's name in.
+    const qualified = new RegExp(`\\b${from}\\.`, 'g');
+    const functions = (await client.query(`select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`, [from])).rows;
+    const triggers = (await client.query(`select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not t.tgisinternal`, [from])).rows;
+    for (const row of [...functions, ...triggers]) await client.query(String(row.definition).replace(qualified, `${to}.`));
     await client.query('analyze');
     return to;
   } finally { await client.end(); }
@@ -416,7 +425,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
 function table(r: TargetResult): string {
   const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
   const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
-  return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
+  return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}, DOCUMENT_CACHE_MB=${documentCacheMb}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
     '| request | req/s | p50 ms | p99 ms | errors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
@@ -481,7 +490,7 @@ async function main(): Promise<void> {
   const stamp = new Date().toISOString().replace(/:/g, '-').slice(0, 16);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `${stamp}.json`);
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, connections, results, js, budgets }, null, 2));
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
 
   const md = [
     `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request, ${connections} connections (sign-in 4, writes 4, certification 2).`,

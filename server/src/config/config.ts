@@ -47,6 +47,8 @@ const schema = z.object({
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
   /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
+  /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
+  DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
 
@@ -89,6 +91,8 @@ export interface Config {
   reminderDaysBefore: number;
   /** Worker processes serving the port: more than 1 makes main.ts a cluster primary. */
   webConcurrency: number;
+  /** Bytes of JSON:API documents a process keeps for reads that nothing has changed since; 0: none. */
+  documentCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
     webConcurrency: e.WEB_CONCURRENCY,
+    documentCacheBytes: e.DOCUMENT_CACHE_MB * 1024 * 1024,
   };
 }

@@ -12,6 +12,7 @@ import * as m003 from './migrations/003-accounts.js';
 import * as m004 from './migrations/004-council.js';
 import * as m005 from './migrations/005-mfa-sessions.js';
 import * as m006 from './migrations/006-handler-directory.js';
+import * as m007 from './migrations/007-data-version.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '004-council': m004,
   '005-mfa-sessions': m005,
   '006-handler-directory': m006,
+  '007-data-version': m007,
 };
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
-import { authenticate } from '../plugins/auth.js';
+import { linkExpiry } from '../files/signing.js';
+import { authenticate, authenticateSession } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
 import { allResources, computedAttributes } from '../resources/index.js';
 import { Compiler } from './compile.js';
 import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
+import { DOCUMENT_CACHE_HEADER, DocumentCache } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
@@ -26,13 +28,37 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const typeOf = (type: string) => registry.get(type);
 
   const start = async (request: FastifyRequest) => {
-    const viewer = await authenticate(ctx, request);
+    const session = await authenticateSession(ctx, request);
+    const viewer = session.viewer;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
     checkFields(registry, query);
     const baseUrl = `${request.protocol}://${request.host}`;
-    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(ctx, def, row, baseUrl) };
-    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
+    // One instant for the whole document: its file links all expire alike, and as the document cache expects.
+    const now = ctx.clock.now();
+    const atNow: AppContext = { ...ctx, clock: { now: () => now } };
+    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(atNow, def, row, baseUrl) };
+    const selfUrl = `${baseUrl}${request.url}`;
+    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl, now, dataVersion: session.dataVersion };
+  };
+  type Started = Awaited<ReturnType<typeof start>>;
+
+  const cache = ctx.config.documentCacheBytes > 0 ? new DocumentCache(ctx.config.documentCacheBytes) : null;
+
+  /**
+   * A read: the document kept from an earlier read of the same address by the same user when nothing it shows has
+   * changed since (jsonapi/document-cache.ts), built otherwise.
+   */
+  const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
+    const started = await start(request);
+    if (!cache) return send(reply, 200, await build(started));
+    const key = DocumentCache.key(started.viewer, started.selfUrl);
+    const linksExpire = linkExpiry(started.now, ctx.config.fileLinkTtl);
+    const kept = cache.get(key, started.dataVersion, linksExpire);
+    if (kept !== undefined) return send(reply.header(DOCUMENT_CACHE_HEADER, 'HIT'), 200, kept);
+    const body = JSON.stringify(await build(started));
+    cache.set(key, { dataVersion: started.dataVersion, linksExpire, body });
+    return send(reply.header(DOCUMENT_CACHE_HEADER, 'MISS'), 200, body);
   };
 
   // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
@@ -62,48 +88,52 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    const { query, doc, compiler, selfUrl } = await start(request);
-    const { rows, hasMore } = await readCollection(ctx.db, compiler, def, query);
-    const result = await withRelated(compiler, def, rows, query, false, hasMore);
-    return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore)));
+    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
+      const { rows, hasMore } = await readCollection(ctx.db, compiler, def, query);
+      const result = await withRelated(compiler, def, rows, query, false, hasMore);
+      return buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore));
+    });
   });
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    const { query, doc, compiler, selfUrl } = await start(request);
-    const item = await readItem(ctx.db, compiler, def, request.params.id!);
-    return send(reply, 200, buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf));
+    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
+      const item = await readItem(ctx.db, compiler, def, request.params.id!);
+      return buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf);
+    });
   });
 
   /** /jsonapi/node/x/{id}/field: the related resource(s) themselves. */
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/:field', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
     const rel = relationshipOf(def, request.params.field!);
-    const { query, doc, compiler, selfUrl } = await start(request);
-    const owner = await readItem(ctx.db, compiler, def, request.params.id!);
-    assertRelationshipVisible(owner, rel.visibility, request.params.field!);
-    const target = registry.get(rel.target);
-    if (rel.kind === 'one') {
-      const id = owner.row[rel.column];
-      const item = id ? await readItem(ctx.db, compiler, target, String(id)).catch(() => null) : null;
-      const result = await withRelated(compiler, target, item ? [item] : [], query, true);
-      return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf));
-    }
-    const { rows, hasMore } = await readCollection(ctx.db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
-    const result = await withRelated(compiler, target, rows, query, false, hasMore);
-    return send(reply, 200, buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore)));
+    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
+      const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+      assertRelationshipVisible(owner, rel.visibility, request.params.field!);
+      const target = registry.get(rel.target);
+      if (rel.kind === 'one') {
+        const id = owner.row[rel.column];
+        const item = id ? await readItem(ctx.db, compiler, target, String(id)).catch(() => null) : null;
+        const result = await withRelated(compiler, target, item ? [item] : [], query, true);
+        return buildDocument(result, doc, selfUrl, typeOf);
+      }
+      const { rows, hasMore } = await readCollection(ctx.db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
+      const result = await withRelated(compiler, target, rows, query, false, hasMore);
+      return buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore));
+    });
   });
 
   /** /jsonapi/node/x/{id}/relationships/field: the linkage only. */
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/relationships/:field', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
     const rel = relationshipOf(def, request.params.field!);
-    const { query, doc, compiler, selfUrl } = await start(request);
-    const owner = await readItem(ctx.db, compiler, def, request.params.id!);
-    assertRelationshipVisible(owner, rel.visibility, request.params.field!);
-    const result = await withRelated(compiler, def, [owner], { ...query, include: [] }, true);
-    const object = buildDocument(result, doc, selfUrl, typeOf).data as { relationships: Record<string, { data: unknown }> };
-    return send(reply, 200, { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } });
+    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
+      const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+      assertRelationshipVisible(owner, rel.visibility, request.params.field!);
+      const result = await withRelated(compiler, def, [owner], { ...query, include: [] }, true);
+      const object = buildDocument(result, doc, selfUrl, typeOf).data as { relationships: Record<string, { data: unknown }> };
+      return { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } };
+    });
   });
 
   /** Runs a write handler in one transaction: all of its changes land, or none. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
 import { isoTimestamp, systemClock } from '../lib/time.js';
@@ -19,6 +19,8 @@ export interface Session {
   familyId: string;
   /** ISO timestamp of the access token's expiry. */
   expiresAt: string;
+  /** The database's data version when the token was checked (db/data-version.ts): what a kept document is valid for. */
+  dataVersion: number;
 }
 
 const unauthorized = (detail: string) => new ApiError(401, detail, {}, { 'WWW-Authenticate': 'Bearer' });
@@ -42,6 +44,8 @@ function sessionQuery(db: Db): CompiledQuery {
       .innerJoin('oauth_token_families as f', 'f.id', 'a.family_id')
       .innerJoin('users as u', 'u.id', 'f.user_id')
       .select(['a.expires_at', 'f.id as family_id', 'u.id as user_id', 'u.name', 'u.role', 'u.handler_id'])
+      // Read before anything the request reads, so a document built now is at least as new as this version.
+      .select(sql<number>`(select version from data_version where id = 1)`.as('data_version'))
       .where('a.token_hash', '=', TOKEN_HASH)
       .where('a.expires_at', '>', NOW)
       .where('f.expires_at', '>', NOW)
@@ -53,7 +57,7 @@ function sessionQuery(db: Db): CompiledQuery {
   return query;
 }
 
-interface SessionRow { expires_at: string; family_id: string; user_id: string; name: string; role: string; handler_id: string | null }
+interface SessionRow { expires_at: string; family_id: string; user_id: string; name: string; role: string; handler_id: string | null; data_version: number }
 
 /**
  * Looks up an access token in one query: the token, its family (not revoked, not past its absolute expiry) and its
@@ -71,6 +75,7 @@ export async function findSession(ctx: AppContext, token: string): Promise<Sessi
     viewer: { userId: row.user_id, name: row.name, role, handlerId: role === 'staff' ? null : (row.handler_id ?? null) },
     familyId: row.family_id,
     expiresAt: row.expires_at,
+    dataVersion: Number(row.data_version),
   };
 }
 

@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
-import { restoreDatabase } from './backup.js';
+import { BOOKKEEPING, restoreDatabase } from './backup.js';
 import { checksumDiff, databaseChecksum } from './checksum.js';
 import { integrityProblems } from './integrity.js';
 
@@ -19,7 +19,6 @@ import { integrityProblems } from './integrity.js';
  * of every table is the same (equal checksums). Restore refuses a database with data unless --force.
  */
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const BOOKKEEPING = ['kysely_migration', 'kysely_migration_lock'];
 
 function cli(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [`server/src/cli/${command}.ts`, ...args], {
@@ -67,7 +66,7 @@ describeEachDatabase('backup and restore', (target) => {
       restoreEnv = { DATABASE_URL: target.url, DATABASE_SCHEMA: restored };
       openRestored = () => openDatabase({ url: target.url, pgSchema: restored });
     }
-    const exclude = target.dialect === 'postgres' ? BOOKKEEPING : [];
+    const exclude = target.dialect === 'postgres' ? [...BOOKKEEPING] : [];
     const before = await databaseChecksum(d.ctx.db, d.ctx.dialect, { exclude });
 
     // Backup while the app is up (an online backup), then restore into an empty database.

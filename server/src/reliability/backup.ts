@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, migrations, openDatabase, type Db } from '../db/database.js';
 import { foreignKeys, integrityProblems } from './integrity.js';
 import { listTables } from './checksum.js';
+import { DATA_VERSION_TABLE } from '../db/data-version.js';
 
 /**
  * Backup and restore of the portal's database, for `npm run backup` and `npm run restore`.
@@ -22,8 +23,11 @@ import { listTables } from './checksum.js';
  */
 export const DUMP_FORMAT = 'pecan-portal-dump';
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
-/** Kysely's bookkeeping: migrations are recorded by migrateToLatest on the target, not copied. */
-const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * Bookkeeping, not copied: migrations are recorded by migrateToLatest on the target, and the data version is the
+ * database's own count of changes (db/data-version.ts), which the restore's inserts move on.
+ */
+export const BOOKKEEPING: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', DATA_VERSION_TABLE]);
 
 export interface Target {
   url: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
 import { buildApp } from '../app.js';
 import { loadDemoDataIfEmpty } from '../demo/load.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
@@ -26,10 +27,10 @@ export interface DemoApp {
 let sqliteDemoImage: Buffer | undefined;
 
 /** A fresh database with the demo data set, the app on it (API only), and every demo user signed in. */
-export async function demoApp(target: TestDatabase, options: { clock?: ReturnType<typeof fixedClock> } = {}): Promise<DemoApp> {
+export async function demoApp(target: TestDatabase, options: { clock?: ReturnType<typeof fixedClock>; config?: Partial<Config> } = {}): Promise<DemoApp> {
   const clock = options.clock ?? fixedClock(DEMO_TODAY);
   const reuse = target.dialect === 'sqlite' && !options.clock && sqliteDemoImage !== undefined;
-  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' }, sqliteImage: reuse ? sqliteDemoImage : undefined });
+  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent', ...options.config }, sqliteImage: reuse ? sqliteDemoImage : undefined });
   if (!reuse) {
     await ensureOAuthClients(ctx.db, clock);
     await loadDemoDataIfEmpty(ctx);

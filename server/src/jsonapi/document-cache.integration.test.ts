@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api, signIn } from '../test-support/api.js';
+import { describeEachDatabase, fixedClock } from '../test-support/databases.js';
+import { DEMO_PASSWORD, DEMO_TODAY, demoApp, type DemoApp } from '../test-support/demo.js';
+import { DOCUMENT_CACHE_HEADER } from './document-cache.js';
+
+/**
+ * The document cache (jsonapi/document-cache.ts): a read is sent again from what was built only while it would be
+ * built the same, for the same reader; every write, through the API or not, and every new minute of file links
+ * makes the next read build afresh.
+ */
+const invoices = (handlerId: string) =>
+  `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_invoice_pdf,field_reporting_period,field_form_1&page%5Blimit%5D=200`;
+const cacheOf = (r: { headers: Record<string, unknown> }) => r.headers[DOCUMENT_CACHE_HEADER];
+type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string } | null }> };
+
+describeEachDatabase('the document cache', (target) => {
+  let d: DemoApp;
+  const clock = fixedClock(DEMO_TODAY);
+  let aliceId: string;
+
+  beforeAll(async () => {
+    d = await demoApp(target, { clock });
+    aliceId = String((await d.ctx.db.selectFrom('users').select('id').where('name', '=', 'alice').executeTakeFirstOrThrow()).id);
+  });
+  afterAll(async () => { await d?.close(); });
+
+  it('sends a read made again the very document it built the first time', async () => {
+    const first = await api(d.app, d.tokens.alice, 'GET', invoices(d.handlers['101']));
+    expect(first.status).toBe(200);
+    expect(cacheOf(first)).toBe('MISS');
+    const again = await api(d.app, d.tokens.alice, 'GET', invoices(d.handlers['101']));
+    expect(cacheOf(again)).toBe('HIT');
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.body.data.length).toBeGreaterThan(20);
+  });
+
+  it("never gives one reader's document to another, not even at the same address", async () => {
+    const url = '/jsonapi/node/invoice?include=field_handler&page%5Blimit%5D=200';
+    const alice = await api(d.app, d.tokens.alice, 'GET', url);
+    expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', url))).toBe('HIT');
+    const carol = await api(d.app, d.tokens.carol, 'GET', url);
+    expect(cacheOf(carol)).toBe('MISS');
+    const handlerOf = (body: { data: Resource[] }) => new Set(body.data.map((i) => i.relationships!.field_handler.data!.id));
+    expect(handlerOf(alice.body)).toEqual(new Set([d.handlers['101']]));
+    expect(handlerOf(carol.body)).toEqual(new Set([d.handlers['102']]));
+    // Bob works for the same handler as Alice, yet gets a document built for him.
+    expect(cacheOf(await api(d.app, d.tokens.bob, 'GET', url))).toBe('MISS');
+    const staff = await api(d.app, d.tokens.staff, 'GET', url);
+    expect(cacheOf(staff)).toBe('MISS');
+    expect(handlerOf(staff.body).size).toBeGreaterThan(2);
+  });
+
+  it('builds afresh after a write through the API, for every reader it concerns', async () => {
+    const contacts = `/jsonapi/user/user?filter%5Bfield_user_handler_company.id%5D=${d.handlers['101']}&sort=field_last_name`;
+    expect((await api(d.app, d.tokens.bob, 'GET', contacts)).status).toBe(200);
+    expect(cacheOf(await api(d.app, d.tokens.bob, 'GET', contacts))).toBe('HIT');
+    const patch = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, { data: { type: 'user--user', id: aliceId, attributes: { field_job_title: 'Head of shipping' } } });
+    expect(patch.status, patch.text).toBe(200);
+    const after = await api(d.app, d.tokens.bob, 'GET', contacts);
+    expect(cacheOf(after)).toBe('MISS');
+    expect((after.body.data as Resource[]).find((u) => u.id === aliceId)?.attributes.field_job_title).toBe('Head of shipping');
+  });
+
+  it('builds afresh after a change made in the database by anything else (a console, a script, another replica)', async () => {
+    const handler = `/jsonapi/node/handler/${d.handlers['101']}`;
+    await api(d.app, d.tokens.alice, 'GET', handler);
+    expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', handler))).toBe('HIT');
+    await d.ctx.db.updateTable('handlers').set({ phone: '+1 229 555 0142' }).where('id', '=', d.handlers['101']).execute();
+    const after = await api(d.app, d.tokens.alice, 'GET', handler);
+    expect(cacheOf(after)).toBe('MISS');
+    expect(after.body.data.attributes.field_phone).toBe('+1 229 555 0142');
+  });
+
+  it('keeps what it has when a write is refused (nothing changed)', async () => {
+    const handler = `/jsonapi/node/handler/${d.handlers['101']}`;
+    await api(d.app, d.tokens.alice, 'GET', handler);
+    const refused = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, { data: { type: 'user--user', id: aliceId, attributes: { field_show_in_directory: 'perhaps' } } });
+    expect(refused.status).toBe(422);
+    expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', handler))).toBe('HIT');
+  });
+
+  it('asks for the bearer token every time: an ended session gets nothing kept', async () => {
+    const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
+    const url = invoices(d.handlers['101']);
+    expect((await api(d.app, token, 'GET', url)).status).toBe(200);
+    await d.ctx.db.updateTable('oauth_token_families').set({ revoked_at: clock.now().toISOString() }).where('user_id', '=', aliceId).execute();
+    const refused = await api(d.app, token, 'GET', url);
+    expect(refused.status).toBe(401);
+    expect(refused.text).not.toContain(d.handlers['101']);
+    d.tokens.alice = await signIn(d.app, 'alice', DEMO_PASSWORD);
+  });
+
+  it('signs file links anew each minute: within it the links are the same, after it the document is built again', async () => {
+    clock.set('2026-11-22T12:30:05Z');
+    // A token signed in now: the demo's tokens were made at DEMO_TODAY and live five minutes.
+    const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
+    const url = invoices(d.handlers['101']);
+    const links = (body: { included: Resource[] }) => body.included.filter((i) => i.type === 'file--file').map((f) => (f.attributes.uri as { url: string }).url);
+    const first = await api(d.app, token, 'GET', url);
+    clock.set('2026-11-22T12:30:55Z');
+    const sameMinute = await api(d.app, token, 'GET', url);
+    expect(cacheOf(sameMinute)).toBe('HIT');
+    clock.set('2026-11-22T12:31:01Z');
+    const nextMinute = await api(d.app, token, 'GET', url);
+    expect(cacheOf(nextMinute)).toBe('MISS');
+    const expires = (u: string) => Number(new URL(u).searchParams.get('expires'));
+    expect(links(first.body).length).toBeGreaterThan(0);
+    expect(links(nextMinute.body).map(expires).every((e) => e === expires(links(first.body)[0]) + 60)).toBe(true);
+    // The link served from the cache still downloads.
+    const download = await d.app.inject({ method: 'GET', url: links(sameMinute.body)[0].replace(/^https?:\/\/[^/]+/, '') });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    clock.set(DEMO_TODAY);
+  });
+
+  it('is off when DOCUMENT_CACHE_MB is 0', async () => {
+    const off = await demoApp(target, { config: { documentCacheBytes: 0 } });
+    try {
+      const r = await api(off.app, off.tokens.alice, 'GET', invoices(off.handlers['101']));
+      expect(r.status).toBe(200);
+      expect(cacheOf(r)).toBeUndefined();
+      expect(cacheOf(await api(off.app, off.tokens.alice, 'GET', invoices(off.handlers['101'])))).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { LRUCache } from 'lru-cache';
+import type { Viewer } from '../context.js';
+
+/**
+ * The JSON:API documents a server process has built, kept to be sent again while nothing they show has changed:
+ * Drupal's dynamic page cache, with the database's data version (db/data-version.ts) as its one cache tag.
+ *
+ * A kept document is sent again only when all of these are what they were when it was built, so it is exactly the
+ * document a fresh build would write:
+ * - the reader: their user, role and handler are part of the key, and the bearer check runs at every request before
+ *   the lookup (an ended session or a blocked user is a 401 as always);
+ * - the address: scheme, host, path and query string, as the document's links carry them;
+ * - the data: the data version read by the bearer check's statement, which every committed write moves on;
+ * - the file links' expiry (files/signing.ts): links are signed to a whole minute, so a document lives a minute at
+ *   most.
+ * Nothing here is needed by another replica: each keeps its own, and the database tells every one of them when a
+ * document has gone stale. Bounded in bytes; the least recently read go first.
+ */
+export interface KeptDocument {
+  dataVersion: number;
+  linksExpire: number;
+  body: string;
+}
+
+export type DocumentCacheStatus = 'HIT' | 'MISS';
+
+/** The response header that says whether a read was served from the cache (as Drupal's X-Drupal-Dynamic-Cache). */
+export const DOCUMENT_CACHE_HEADER = 'x-document-cache';
+
+export class DocumentCache {
+  private readonly kept: LRUCache<string, KeptDocument>;
+
+  constructor(maxBytes: number) {
+    this.kept = new LRUCache({
+      maxSize: maxBytes,
+      // A JSON text of ASCII is a byte a character in V8; keys are short beside the documents.
+      sizeCalculation: (doc, key) => doc.body.length + key.length + 64,
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    });
+  }
+
+  static key(viewer: Viewer, selfUrl: string): string {
+    return `${viewer.userId}\n${viewer.role}\n${viewer.handlerId ?? ''}\n${selfUrl}`;
+  }
+
+  /** The kept body for this key, if it was built at this data version and with links of this expiry. */
+  get(key: string, dataVersion: number, linksExpire: number): string | undefined {
+    const doc = this.kept.get(key);
+    return doc && doc.dataVersion === dataVersion && doc.linksExpire === linksExpire ? doc.body : undefined;
+  }
+
+  /** Keeps a body, unless a newer one (built at a later data version) is already kept under the key. */
+  set(key: string, doc: KeptDocument): void {
+    const current = this.kept.peek(key);
+    if (current && current.dataVersion > doc.dataVersion) return;
+    this.kept.set(key, doc);
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
