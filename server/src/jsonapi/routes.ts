@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
 import { linkExpiry } from '../files/signing.js';
-import { authenticate, authenticateSession } from '../plugins/auth.js';
+import { authenticate, authenticateSession, type Session } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
 import { allResources, computedAttributes } from '../resources/index.js';
 import { Compiler } from './compile.js';
@@ -27,37 +27,40 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const registry = new Registry(allResources);
   const typeOf = (type: string) => registry.get(type);
 
-  const start = async (request: FastifyRequest) => {
-    const session = await authenticateSession(ctx, request);
+  const selfUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
+  /** What a read or a write needs once the reader is known: the query parsed and checked, the document's context. */
+  const begin = (request: FastifyRequest, session: Session, now = ctx.clock.now()) => {
     const viewer = session.viewer;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
     checkFields(registry, query);
     const baseUrl = `${request.protocol}://${request.host}`;
-    // One instant for the whole document: its file links all expire alike, and as the document cache expects.
-    const now = ctx.clock.now();
+    // One instant for the whole document: its file links all expire alike, as the document cache expects.
     const atNow: AppContext = { ...ctx, clock: { now: () => now } };
     const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(atNow, def, row, baseUrl) };
-    const selfUrl = `${baseUrl}${request.url}`;
-    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl, now, dataVersion: session.dataVersion };
+    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: selfUrlOf(request) };
   };
-  type Started = Awaited<ReturnType<typeof start>>;
+  type Started = ReturnType<typeof begin>;
+  const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request));
 
   const cache = ctx.config.documentCacheBytes > 0 ? new DocumentCache(ctx.config.documentCacheBytes) : null;
 
   /**
    * A read: the document kept from an earlier read of the same address by the same user when nothing it shows has
-   * changed since (jsonapi/document-cache.ts), built otherwise.
+   * changed since (jsonapi/document-cache.ts), built otherwise. A kept address is not parsed again: it was parsed
+   * and checked when its document was built, and what it is checked against does not change while the server runs.
    */
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
-    const started = await start(request);
-    if (!cache) return send(reply, 200, await build(started));
-    const key = DocumentCache.key(started.viewer, started.selfUrl);
-    const linksExpire = linkExpiry(started.now, ctx.config.fileLinkTtl);
-    const kept = cache.get(key, started.dataVersion, linksExpire);
+    const session = await authenticateSession(ctx, request);
+    const now = ctx.clock.now();
+    if (!cache) return send(reply, 200, await build(begin(request, session, now)));
+    const key = DocumentCache.key(session.viewer, selfUrlOf(request));
+    const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
+    const kept = cache.get(key, session.dataVersion, linksExpire);
     if (kept !== undefined) return send(reply.header(DOCUMENT_CACHE_HEADER, 'HIT'), 200, kept);
-    const body = JSON.stringify(await build(started));
-    cache.set(key, { dataVersion: started.dataVersion, linksExpire, body });
+    const body = JSON.stringify(await build(begin(request, session, now)));
+    cache.set(key, { dataVersion: session.dataVersion, linksExpire, body });
     return send(reply.header(DOCUMENT_CACHE_HEADER, 'MISS'), 200, body);
   };
 
