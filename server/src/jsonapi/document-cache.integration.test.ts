@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, signIn } from '../test-support/api.js';
 import { describeEachDatabase, fixedClock } from '../test-support/databases.js';
@@ -34,6 +35,26 @@ describeEachDatabase('the document cache', (target) => {
     expect(again.text).toBe(first.text);
     expect(again.headers['content-type']).toBe(first.headers['content-type']);
     expect(again.body.data.length).toBeGreaterThan(20);
+  });
+
+  it('keeps the compressed form too, per Accept-Encoding, and sends each client what it asked for', async () => {
+    const url = `${invoices(d.handlers['101'])}&sort=-created`;
+    const get = (encoding?: string) => d.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${d.tokens.alice}`, accept: 'application/vnd.api+json', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const first = await get('gzip, deflate, br');
+    const again = await get('gzip, deflate, br');
+    expect([first.headers[DOCUMENT_CACHE_HEADER], again.headers[DOCUMENT_CACHE_HEADER]]).toEqual(['HIT', 'HIT']);
+    expect([first.headers['content-encoding'], again.headers['content-encoding']]).toEqual(['br', 'br']);
+    expect(again.headers.vary).toBe(first.headers.vary);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const plainAgain = await get();
+    expect(plainAgain.headers['content-encoding']).toBeUndefined();
+    expect(plainAgain.body).toBe(plain.body);
   });
 
   it("never gives one reader's document to another, not even at the same address", async () => {

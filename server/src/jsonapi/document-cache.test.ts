@@ -10,7 +10,7 @@ describe('DocumentCache', () => {
     const cache = new DocumentCache(1024 * 1024);
     const key = DocumentCache.key(alice, 'http://localhost/jsonapi/node/season');
     cache.set(key, { dataVersion: 7, linksExpire: 600, body: '{"data":[]}' });
-    expect(cache.get(key, 7, 600)).toBe('{"data":[]}');
+    expect(cache.get(key, 7, 600)?.body).toBe('{"data":[]}');
     expect(cache.get(key, 8, 600)).toBeUndefined();
     expect(cache.get(key, 7, 660)).toBeUndefined();
   });
@@ -27,7 +27,7 @@ describe('DocumentCache', () => {
     const cache = new DocumentCache(1024 * 1024);
     cache.set('k', { dataVersion: 9, linksExpire: 600, body: 'new' });
     cache.set('k', { dataVersion: 8, linksExpire: 600, body: 'old' });
-    expect(cache.get('k', 9, 600)).toBe('new');
+    expect(cache.get('k', 9, 600)?.body).toBe('new');
   });
 
   it('stays within its bytes, dropping the least recently read, and keeps no document over a quarter of them', () => {
@@ -38,5 +38,23 @@ describe('DocumentCache', () => {
     expect(cache.get('k0', 1, 0)).toBeUndefined();
     cache.set('big', { dataVersion: 1, linksExpire: 0, body: 'x'.repeat(3_000) });
     expect(cache.get('big', 1, 0)).toBeUndefined();
+  });
+
+  it('keeps compressed forms with the document they were made from, counted in its size', () => {
+    const cache = new DocumentCache(20_000);
+    cache.set('k', { dataVersion: 1, linksExpire: 0, body: 'x'.repeat(1_000) });
+    const doc = cache.get('k', 1, 0)!;
+    const br = DocumentCache.encodingKey({ 'accept-encoding': 'gzip, deflate, br' });
+    cache.keepEncoded('k', doc, br, { encoding: 'br', bytes: Buffer.alloc(2_000) });
+    expect(cache.get('k', 1, 0)?.encoded?.get(br)?.encoding).toBe('br');
+    expect(cache.get('k', 1, 0)?.encoded?.get(DocumentCache.encodingKey({}))).toBeUndefined();
+    // A form of a document no longer kept is dropped.
+    cache.set('k', { dataVersion: 2, linksExpire: 0, body: 'y' });
+    cache.keepEncoded('k', doc, br, { encoding: 'br', bytes: Buffer.alloc(10) });
+    expect(cache.get('k', 2, 0)?.encoded).toBeUndefined();
+    // Forms too large for the cache push the document out rather than over the bound.
+    const small = cache.get('k', 2, 0)!;
+    cache.keepEncoded('k', small, br, { encoding: 'br', bytes: Buffer.alloc(9_000) });
+    expect(cache.get('k', 2, 0)).toBeUndefined();
   });
 });

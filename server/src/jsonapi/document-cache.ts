@@ -20,7 +20,20 @@ export interface KeptDocument {
   dataVersion: number;
   linksExpire: number;
   body: string;
+  /**
+   * The body as @fastify/compress compressed it, by what the client accepts (`encodingKey`): browsers send br, and
+   * compressing a large document again costs more than building it from the cache.
+   */
+  encoded?: Map<string, EncodedBody>;
 }
+
+export interface EncodedBody {
+  encoding: string;
+  bytes: Buffer;
+}
+
+/** At most this many compressed forms of one document (clients differ little in what they accept). */
+const MAX_ENCODINGS = 4;
 
 export type DocumentCacheStatus = 'HIT' | 'MISS';
 
@@ -34,7 +47,7 @@ export class DocumentCache {
     this.kept = new LRUCache({
       maxSize: maxBytes,
       // A JSON text of ASCII is a byte a character in V8; keys are short beside the documents.
-      sizeCalculation: (doc, key) => doc.body.length + key.length + 64,
+      sizeCalculation: (doc, key) => doc.body.length + key.length + 64 + [...(doc.encoded?.values() ?? [])].reduce((n, e) => n + e.bytes.length, 0),
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
     });
   }
@@ -43,10 +56,25 @@ export class DocumentCache {
     return `${viewer.userId}\n${viewer.role}\n${viewer.handlerId ?? ''}\n${selfUrl}`;
   }
 
-  /** The kept body for this key, if it was built at this data version and with links of this expiry. */
-  get(key: string, dataVersion: number, linksExpire: number): string | undefined {
+  /** What the compressed forms of a body are kept by: the request's Accept-Encoding, and whether it asked for none. */
+  static encodingKey(headers: Record<string, string | string[] | undefined>): string {
+    return `${String(headers['accept-encoding'] ?? '')}\n${headers['x-no-compression'] === undefined ? '' : 'none'}`;
+  }
+
+  /** The document kept under this key, if it was built at this data version and with links of this expiry. */
+  get(key: string, dataVersion: number, linksExpire: number): KeptDocument | undefined {
     const doc = this.kept.get(key);
-    return doc && doc.dataVersion === dataVersion && doc.linksExpire === linksExpire ? doc.body : undefined;
+    return doc && doc.dataVersion === dataVersion && doc.linksExpire === linksExpire ? doc : undefined;
+  }
+
+  /** Adds a compressed form to a kept document, if it is still the one kept under the key. */
+  keepEncoded(key: string, doc: KeptDocument, encodingKey: string, encoded: EncodedBody): void {
+    if (this.kept.peek(key) !== doc) return;
+    const forms = new Map(doc.encoded);
+    if (forms.size >= MAX_ENCODINGS && !forms.has(encodingKey)) return;
+    forms.set(encodingKey, encoded);
+    // A new object: the cache counts an entry's size when it is set, and only when its value changes.
+    this.kept.set(key, { ...doc, encoded: forms });
   }
 
   /** Keeps a body, unless a newer one (built at a later data version) is already kept under the key. */

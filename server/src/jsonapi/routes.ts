@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
 import { linkExpiry } from '../files/signing.js';
 import { authenticate, authenticateSession, type Session } from '../plugins/auth.js';
@@ -6,7 +6,7 @@ import { ApiError } from '../plugins/errors.js';
 import { allResources, computedAttributes } from '../resources/index.js';
 import { Compiler } from './compile.js';
 import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
-import { DOCUMENT_CACHE_HEADER, DocumentCache } from './document-cache.js';
+import { DOCUMENT_CACHE_HEADER, DocumentCache, type KeptDocument } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
@@ -45,6 +45,8 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request));
 
   const cache = ctx.config.documentCacheBytes > 0 ? new DocumentCache(ctx.config.documentCacheBytes) : null;
+  /** The kept document a read answered with, for `keepEncoded` to add the compressed form to. */
+  const answeredWith = new WeakMap<FastifyRequest, { key: string; doc: KeptDocument }>();
 
   /**
    * A read: the document kept from an earlier read of the same address by the same user when nothing it shows has
@@ -57,12 +59,31 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     if (!cache) return send(reply, 200, await build(begin(request, session, now)));
     const key = DocumentCache.key(session.viewer, selfUrlOf(request));
     const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
-    const kept = cache.get(key, session.dataVersion, linksExpire);
-    if (kept !== undefined) return send(reply.header(DOCUMENT_CACHE_HEADER, 'HIT'), 200, kept);
-    const body = JSON.stringify(await build(begin(request, session, now)));
-    cache.set(key, { dataVersion: session.dataVersion, linksExpire, body });
-    return send(reply.header(DOCUMENT_CACHE_HEADER, 'MISS'), 200, body);
+    let doc = cache.get(key, session.dataVersion, linksExpire);
+    reply.header(DOCUMENT_CACHE_HEADER, doc ? 'HIT' : 'MISS');
+    if (!doc) {
+      doc = { dataVersion: session.dataVersion, linksExpire, body: JSON.stringify(await build(begin(request, session, now))) };
+      cache.set(key, doc);
+    }
+    const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
+    // Already compressed, @fastify/compress passes it on as it is.
+    if (encoded) return send(reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding'), 200, encoded.bytes);
+    answeredWith.set(request, { key, doc });
+    return send(reply, 200, doc.body);
   };
+
+  /** After @fastify/compress (whose hook was added first): keeps the compressed body beside the document. */
+  const keepEncoded: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    const answered = answeredWith.get(request);
+    const encoding = reply.getHeader('content-encoding');
+    if (answered && typeof encoding === 'string' && encoding !== 'identity' && Buffer.isBuffer(payload)) {
+      cache!.keepEncoded(answered.key, answered.doc, DocumentCache.encodingKey(request.headers), { encoding, bytes: payload });
+    }
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if (cache && route.method === 'GET' && route.url.startsWith('/jsonapi/')) route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
+  });
 
   // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
   // parsers of their own for other routes) is a 415 before it is parsed, not a 400 about its shape.
