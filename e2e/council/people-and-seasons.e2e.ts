@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
+import { COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, pickOption, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
 
 /**
  * The council console's people and season pages, signed in as staff: account requests, handlers, users, seasons.
@@ -130,8 +130,7 @@ test('in Spanish, staff create a user for a handler, send a password link and de
   await drawer.getByLabel('Apellido').fill('Nogal');
   await drawer.getByLabel('Correo electrónico').fill('lucia-no-es-correo');
   // Type to filter the handlers, then pick the option (its title is its label; the table behind has the same text).
-  await drawer.getByLabel('Manipulador').fill('102');
-  await page.getByTitle('102 · Mesa Valley Pecans').click();
+  await pickOption(page, drawer.getByLabel('Manipulador'), '102', '102 · Mesa Valley Pecans');
   const before = await lastMailId(COUNCIL_MAIL_API);
   await drawer.getByRole('button', { name: 'Crear' }).click();
   // The server's message, at its field.

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -122,6 +122,20 @@ export async function signOut(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(signedOut);
   await expect(page.getByRole('heading', { name: 'Handler Portal' })).toBeVisible();
+}
+
+/**
+ * Picks an option of an antd Select that searches as one types: types into the field, taps the option in the open
+ * list, and checks the field now shows it. A tap while the list was still sliding in once chose nothing (CI of
+ * 2026-11-24, the council's new user form): as a person would, type and tap again.
+ */
+export async function pickOption(page: Page, field: Locator, typed: string, option: string): Promise<void> {
+  const container = field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
+  await expect(async () => {
+    await field.fill(typed);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click({ timeout: 5_000 });
+    await expect(container.locator('.ant-select-selection-item')).toHaveText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Wait until lazy chunks, fonts and spinners have settled. */
