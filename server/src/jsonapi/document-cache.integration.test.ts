@@ -102,6 +102,15 @@ describeEachDatabase('the document cache', (target) => {
     expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', handler))).toBe('HIT');
   });
 
+  it('keeps nothing for an address it refuses', async () => {
+    const url = '/jsonapi/node/invoice?filter%5Bno_such_field%5D=1';
+    for (let i = 0; i < 2; i += 1) {
+      const r = await api(d.app, d.tokens.alice, 'GET', url);
+      expect(r.status).toBe(400);
+      expect(cacheOf(r)).toBeUndefined();
+    }
+  });
+
   it('asks for the bearer token every time: an ended session gets nothing kept', async () => {
     const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
     const url = invoices(d.handlers['101']);

@@ -60,10 +60,12 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const key = DocumentCache.key(session.viewer, selfUrlOf(request));
     const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
     let doc = cache.get(key, session.dataVersion, linksExpire);
-    reply.header(DOCUMENT_CACHE_HEADER, doc ? 'HIT' : 'MISS');
-    if (!doc) {
+    if (doc) {
+      reply.header(DOCUMENT_CACHE_HEADER, 'HIT');
+    } else {
       doc = { dataVersion: session.dataVersion, linksExpire, body: JSON.stringify(await build(begin(request, session, now))) };
       cache.set(key, doc);
+      reply.header(DOCUMENT_CACHE_HEADER, 'MISS');
     }
     const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
     // Already compressed, @fastify/compress passes it on as it is.
