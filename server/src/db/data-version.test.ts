@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTables } from '../reliability/checksum.js';
 import { allResources } from '../resources/index.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
@@ -32,12 +33,7 @@ describeEachDatabase('the data version', (target) => {
   beforeAll(async () => { d = await demoApp(target); });
   afterAll(async () => { await d?.close(); });
 
-  const tables = async () => {
-    const rows = target.dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(d.ctx.db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(d.ctx.db);
-    return rows.rows.map((r) => r.name);
-  };
+  const tables = () => listTables(d.ctx.db, target.dialect);
   const triggers = async () => {
     const rows = target.dialect === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'trigger'`.execute(d.ctx.db)
