@@ -130,6 +130,7 @@ export async function signOut(page: Page): Promise<void> {
  * 2026-11-24, the council's new user form): as a person would, type and tap again.
  */
 export async function pickOption(page: Page, field: Locator, typed: string, option: string): Promise<void> {
+  // The select around the field (a `has:` filter would look for the whole of `field`'s chain inside it).
   const container = field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
   await expect(async () => {
     await field.fill(typed);

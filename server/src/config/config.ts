@@ -46,9 +46,9 @@ const schema = z.object({
   /** Reminder e-mails: how often the job looks for what is due (seconds; 0 turns it off), and how many days ahead. */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
-  /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
   /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
 

@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTables } from '../reliability/checksum.js';
 import { allResources } from '../resources/index.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { DATA_VERSION_TABLE, UNWATCHED_TABLES } from './data-version.js';
 import type { Db } from './database.js';
+import { listTables } from './tables.js';
 
 const dataVersion = async (db: Db) => Number((await db.selectFrom(DATA_VERSION_TABLE).select('version').executeTakeFirstOrThrow()).version);
 

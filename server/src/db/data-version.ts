@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dialectOf, listTables } from './tables.js';
 
 /**
  * The data version: one number in the database that every committed change to what the API shows moves on. The
@@ -31,7 +32,7 @@ export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
   'audit_log', 'reminders_sent',
 ]);
 
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+const isPostgres = (db: Kysely<unknown>) => dialectOf(db) === 'postgres';
 
 /** Creates the version row and, on PostgreSQL, the function the triggers call. */
 export async function createDataVersion(db: Kysely<unknown>): Promise<void> {
@@ -65,13 +66,9 @@ export async function watchTable(db: Kysely<unknown>, table: string): Promise<vo
   }
 }
 
-/** The tables of the current schema that the triggers do not watch yet and should: the migration's work list. */
+/** The tables of the current schema that the triggers should watch: the migration's work list. */
 export async function tablesToWatch(db: Kysely<unknown>): Promise<string[]> {
-  const result = isPostgres(db)
-    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  return result.rows.map((r) => r.name).filter((t) => !UNWATCHED_TABLES.has(t)).sort();
+  return (await listTables(db)).filter((t) => !UNWATCHED_TABLES.has(t));
 }
 
 /** Undoes `createDataVersion` and every `watchTable` (the migration's down). */

@@ -1,5 +1,8 @@
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Viewer } from '../context.js';
+import type { AppContext, Viewer } from '../context.js';
+import { linkExpiry } from '../files/signing.js';
+import type { Session } from '../plugins/auth.js';
 
 /**
  * The JSON:API documents a server process has built, kept to be sent again while nothing they show has changed:
@@ -34,8 +37,6 @@ export interface EncodedBody {
 
 /** At most this many compressed forms of one document (clients differ little in what they accept). */
 const MAX_ENCODINGS = 4;
-
-export type DocumentCacheStatus = 'HIT' | 'MISS';
 
 /** The response header that says whether a read was served from the cache (as Drupal's X-Drupal-Dynamic-Cache). */
 export const DOCUMENT_CACHE_HEADER = 'x-document-cache';
@@ -87,4 +88,53 @@ export class DocumentCache {
   get size(): number {
     return this.kept.size;
   }
+}
+
+/** What a read sends: the body (text, or bytes already compressed) and the headers that go with it. */
+export interface ReadAnswer {
+  body: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/** Answers a read from the cache or from `build` (called only when nothing fit is kept). */
+export type CachedRead = (request: FastifyRequest, session: Session, now: Date, build: () => Promise<unknown>) => Promise<ReadAnswer>;
+
+/**
+ * The JSON:API's reads through a document cache of `DOCUMENT_CACHE_MB` (or straight to `build` when it is 0). Call it
+ * before the GET routes are added: their compressed answers are kept by a hook it adds to each, after
+ * @fastify/compress's own (whose plugin is registered first).
+ */
+export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
+  if (ctx.config.documentCacheBytes <= 0) return async (_request, _session, _now, build) => ({ body: JSON.stringify(await build()), headers: {} });
+  const cache = new DocumentCache(ctx.config.documentCacheBytes);
+  /** The kept document a read answered with, for `keepEncoded` to add the compressed form to. */
+  const answeredWith = new WeakMap<FastifyRequest, { key: string; doc: KeptDocument }>();
+
+  const keepEncoded: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    const answered = answeredWith.get(request);
+    const encoding = reply.getHeader('content-encoding');
+    if (answered && typeof encoding === 'string' && encoding !== 'identity' && Buffer.isBuffer(payload)) {
+      cache.keepEncoded(answered.key, answered.doc, DocumentCache.encodingKey(request.headers), { encoding, bytes: payload });
+    }
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET' && route.url.startsWith('/jsonapi/')) route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
+  });
+
+  return async (request, session, now, build): Promise<ReadAnswer> => {
+    const key = DocumentCache.key(session.viewer, `${request.protocol}://${request.host}${request.url}`);
+    const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
+    let doc = cache.get(key, session.dataVersion, linksExpire);
+    const status = doc ? 'HIT' : 'MISS';
+    if (!doc) {
+      doc = { dataVersion: session.dataVersion, linksExpire, body: JSON.stringify(await build()) };
+      cache.set(key, doc);
+    }
+    const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
+    // Already compressed: @fastify/compress passes it on as it is.
+    if (encoded) return { body: encoded.bytes, headers: { [DOCUMENT_CACHE_HEADER]: status, 'content-encoding': encoded.encoding, vary: 'accept-encoding' } };
+    answeredWith.set(request, { key, doc });
+    return { body: doc.body, headers: { [DOCUMENT_CACHE_HEADER]: status } };
+  };
 }

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
-import { linkExpiry } from '../files/signing.js';
 import { authenticate, authenticateSession, type Session } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
 import { allResources, computedAttributes } from '../resources/index.js';
 import { Compiler } from './compile.js';
 import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
-import { DOCUMENT_CACHE_HEADER, DocumentCache, type KeptDocument } from './document-cache.js';
+import { cachedReads } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
@@ -27,7 +26,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const registry = new Registry(allResources);
   const typeOf = (type: string) => registry.get(type);
 
-  const selfUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+  const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   /** What a read or a write needs once the reader is known: the query parsed and checked, the document's context. */
   const begin = (request: FastifyRequest, session: Session, now = ctx.clock.now()) => {
@@ -35,57 +34,27 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
     checkFields(registry, query);
-    const baseUrl = `${request.protocol}://${request.host}`;
+    const baseUrl = baseUrlOf(request);
     // One instant for the whole document: its file links all expire alike, as the document cache expects.
     const atNow: AppContext = { ...ctx, clock: { now: () => now } };
     const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(atNow, def, row, baseUrl) };
-    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: selfUrlOf(request) };
+    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
   };
   type Started = ReturnType<typeof begin>;
   const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request));
-
-  const cache = ctx.config.documentCacheBytes > 0 ? new DocumentCache(ctx.config.documentCacheBytes) : null;
-  /** The kept document a read answered with, for `keepEncoded` to add the compressed form to. */
-  const answeredWith = new WeakMap<FastifyRequest, { key: string; doc: KeptDocument }>();
 
   /**
    * A read: the document kept from an earlier read of the same address by the same user when nothing it shows has
    * changed since (jsonapi/document-cache.ts), built otherwise. A kept address is not parsed again: it was parsed
    * and checked when its document was built, and what it is checked against does not change while the server runs.
    */
+  const cachedRead = cachedReads(app, ctx);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request);
     const now = ctx.clock.now();
-    if (!cache) return send(reply, 200, await build(begin(request, session, now)));
-    const key = DocumentCache.key(session.viewer, selfUrlOf(request));
-    const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
-    let doc = cache.get(key, session.dataVersion, linksExpire);
-    if (doc) {
-      reply.header(DOCUMENT_CACHE_HEADER, 'HIT');
-    } else {
-      doc = { dataVersion: session.dataVersion, linksExpire, body: JSON.stringify(await build(begin(request, session, now))) };
-      cache.set(key, doc);
-      reply.header(DOCUMENT_CACHE_HEADER, 'MISS');
-    }
-    const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
-    // Already compressed, @fastify/compress passes it on as it is.
-    if (encoded) return send(reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding'), 200, encoded.bytes);
-    answeredWith.set(request, { key, doc });
-    return send(reply, 200, doc.body);
+    const answer = await cachedRead(request, session, now, () => build(begin(request, session, now)));
+    return send(reply.headers(answer.headers), 200, answer.body);
   };
-
-  /** After @fastify/compress (whose hook was added first): keeps the compressed body beside the document. */
-  const keepEncoded: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
-    const answered = answeredWith.get(request);
-    const encoding = reply.getHeader('content-encoding');
-    if (answered && typeof encoding === 'string' && encoding !== 'identity' && Buffer.isBuffer(payload)) {
-      cache!.keepEncoded(answered.key, answered.doc, DocumentCache.encodingKey(request.headers), { encoding, bytes: payload });
-    }
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    if (cache && route.method === 'GET' && route.url.startsWith('/jsonapi/')) route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
-  });
 
   // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
   // parsers of their own for other routes) is a 415 before it is parsed, not a 400 about its shape.
@@ -107,7 +76,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/jsonapi', async (request, reply) => {
     await authenticate(ctx, request);
-    const base = `${request.protocol}://${request.host}`;
+    const base = baseUrlOf(request);
     const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
     return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
   });

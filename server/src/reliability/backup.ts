@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { migrateToLatest, migrations, openDatabase, type Db } from '../db/database.js';
 import { foreignKeys, integrityProblems } from './integrity.js';
-import { listTables } from './checksum.js';
+import { listTables } from '../db/tables.js';
 import { DATA_VERSION_TABLE } from '../db/data-version.js';
 
 /**

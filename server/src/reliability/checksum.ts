@@ -1,18 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-
-/**
- * The tables of the database the app writes (the current schema on PostgreSQL, the main database on SQLite), sorted by
- * name. Kysely's own bookkeeping (migrations and their lock) is included: a restore must bring it back too.
- */
-export async function listTables(db: Db, dialect: Dialect): Promise<string[]> {
-  const result = dialect === 'sqlite'
-    ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
-    : await sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
-  return result.rows.map((r) => r.name).sort();
-}
+import { listTables } from '../db/tables.js';
 
 /**
  * One value in a form that is the same on both databases: booleans (SQLite keeps 0/1) as 0/1, bigints and numbers
