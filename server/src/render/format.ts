@@ -35,6 +35,7 @@ function fallback(run: string): { text: string; words: boolean } {
 }
 
 const ALNUM = /[\p{L}\p{N}]/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Makes any text drawable with the standard Helvetica fonts: characters WinAnsi knows stay as they are (é, ü, ñ),
@@ -42,6 +43,9 @@ const ALNUM = /[\p{L}\p{N}]/u;
  * Дмитрий -> Dmitriy); whatever is still left becomes "?".
  */
 export function pdfSafe(text: string): string {
+  // Nearly every string drawn is printable ASCII, which WinAnsi holds as it is: skip the work below (a PDF draws
+  // thousands of strings, several of them twice, once to measure).
+  if (PRINTABLE_ASCII.test(text)) return text;
   const chars = [...text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')];
   let out = '';
   let i = 0;
