@@ -37,6 +37,22 @@ describeEachDatabase('the document cache', (target) => {
     expect(again.body.data.length).toBeGreaterThan(20);
   });
 
+
+  it('sends text beyond ASCII kept as the same UTF-8 bytes, with their length', async () => {
+    const me = `/jsonapi/user/user/${aliceId}`;
+    const { first_name: was } = await d.ctx.db.selectFrom('users').select('first_name').where('id', '=', aliceId).executeTakeFirstOrThrow();
+    await d.ctx.db.updateTable('users').set({ first_name: 'Zoë 李明' }).where('id', '=', aliceId).execute();
+    try {
+      const first = await api(d.app, d.tokens.alice, 'GET', me);
+      const again = await api(d.app, d.tokens.alice, 'GET', me);
+      expect([cacheOf(first), cacheOf(again)]).toEqual(['MISS', 'HIT']);
+      expect(again.body.data.attributes.field_first_name).toBe('Zoë 李明');
+      expect(again.text).toBe(first.text);
+      expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(first.text));
+    } finally {
+      await d.ctx.db.updateTable('users').set({ first_name: was }).where('id', '=', aliceId).execute();
+    }
+  });
   it('keeps the compressed form too, per Accept-Encoding, and sends each client what it asked for', async () => {
     const url = `${invoices(d.handlers['101'])}&sort=-created`;
     const get = (encoding?: string) => d.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${d.tokens.alice}`, accept: 'application/vnd.api+json', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
