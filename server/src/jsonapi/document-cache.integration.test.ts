@@ -37,7 +37,6 @@ describeEachDatabase('the document cache', (target) => {
     expect(again.body.data.length).toBeGreaterThan(20);
   });
 
-
   it('sends text beyond ASCII kept as the same UTF-8 bytes, with their length', async () => {
     const me = `/jsonapi/user/user/${aliceId}`;
     const { first_name: was } = await d.ctx.db.selectFrom('users').select('first_name').where('id', '=', aliceId).executeTakeFirstOrThrow();
@@ -53,6 +52,7 @@ describeEachDatabase('the document cache', (target) => {
       await d.ctx.db.updateTable('users').set({ first_name: was }).where('id', '=', aliceId).execute();
     }
   });
+
   it('keeps the compressed form too, per Accept-Encoding, and sends each client what it asked for', async () => {
     const url = `${invoices(d.handlers['101'])}&sort=-created`;
     const get = (encoding?: string) => d.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${d.tokens.alice}`, accept: 'application/vnd.api+json', ...(encoding ? { 'accept-encoding': encoding } : {}) } });

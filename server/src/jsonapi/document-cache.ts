@@ -24,7 +24,7 @@ export interface KeptDocument {
   linksExpire: number;
   /**
    * The JSON text as UTF-8 bytes, encoded once when built: a string would be encoded again at every send, inside the
-   * socket write (a 487 KB invoices page: 1,100 req/s as a string against 4,000 as bytes on one worker).
+   * socket write (the 487 KB invoices page of 10 seasons: 1,265 hits a second kept as text, 3,350 as bytes, one worker).
    */
   body: Buffer;
   /**
