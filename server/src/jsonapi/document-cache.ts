@@ -23,8 +23,8 @@ export interface KeptDocument {
   dataVersion: number;
   linksExpire: number;
   /**
-   * The JSON text as UTF-8 bytes, encoded once when built: a string would be encoded again at every send, inside the
-   * socket write (the 487 KB invoices page of 10 seasons: 1,265 hits a second kept as text, 3,350 as bytes, one worker).
+   * The JSON text as UTF-8 bytes, encoded once when built: a string would be encoded again at every send, inside
+   * the socket write (the 487 KB invoices page of 10 seasons: 1,265 hits a second kept as text, 3,350 as bytes).
    */
   body: Buffer;
   /**
