@@ -58,13 +58,14 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
   // parsers of their own for other routes) is a 415 before it is parsed, not a 400 about its shape.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/jsonapi/') || request.method === 'GET' || request.method === 'HEAD') return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/jsonapi/') || request.method === 'GET' || request.method === 'HEAD') return done();
     const type = request.headers['content-type'];
     const hasBody = type !== undefined || Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !/^application\/(vnd\.api\+)?json\s*(;|$)/i.test(type ?? '')) {
       throw new ApiError(415, `Send the body as ${MEDIA_TYPE}.`);
     }
+    done();
   });
 
   const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(MEDIA_TYPE).send(body);

@@ -19,11 +19,11 @@ const states = new WeakMap<FastifyInstance, DrainState>();
 export function trackRequests(app: FastifyInstance): void {
   const state: DrainState = { draining: false, inFlight: new Set(), lastActivity: Date.now() };
   states.set(app, state);
-  const done = async (request: unknown) => { state.inFlight.delete(request); state.lastActivity = Date.now(); };
-  app.addHook('onRequest', async (request) => { state.inFlight.add(request); state.lastActivity = Date.now(); });
-  app.addHook('onSend', async (_request, reply) => { if (state.draining) reply.header('connection', 'close'); });
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
+  const finished = (request: unknown) => { state.inFlight.delete(request); state.lastActivity = Date.now(); };
+  app.addHook('onRequest', (request, _reply, done) => { state.inFlight.add(request); state.lastActivity = Date.now(); done(); });
+  app.addHook('onSend', (_request, reply, _payload, done) => { if (state.draining) reply.header('connection', 'close'); done(); });
+  app.addHook('onResponse', (request, _reply, done) => { finished(request); done(); });
+  app.addHook('onRequestAbort', (request, done) => { finished(request); done(); });
 }
 
 /**
