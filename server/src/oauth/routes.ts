@@ -68,10 +68,11 @@ export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext)
   // An encapsulated scope, so the OAuth error shape and no-store caching apply here and nowhere else.
   await app.register(async (scope) => {
     scope.setErrorHandler(sendOAuthError);
-    scope.addHook('onSend', async (_request, reply) => {
-      // Tokens must never be cached (RFC 6749 §5.1), errors included.
+    scope.addHook('onSend', (_request, reply, _payload, done) => {
+      // Tokens must never be cached (RFC 6749 §5.1), errors included. (`done`, not async: see app.ts.)
       reply.header('Cache-Control', 'no-store');
       reply.header('Pragma', 'no-cache');
+      done();
     });
     scope.post('/oauth/token', async (request) => tokenGrant(ctx, request));
     scope.post('/oauth/revoke', async (request) => revoke(ctx, request));
