@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCachedQuery } from '../cache/cached-copy';
 import { jsonApi } from '../jsonapi/client';
 import type { Entity } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
 import { STORAGE_KEYS } from '../session/keys';
-import { sessionStore } from '../session/session-store';
 import { bool } from './entities';
 import { seasonsParams } from './season-params';
 
@@ -12,21 +11,26 @@ export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/season', seasonsParams(), signal);
 }
 
-/** `enabled: false` shows the saved copy (if any) without asking the server: the dashboard waits for its batch. */
+/**
+ * All seasons, newest first, starting from the login sequence's saved `seasons` copy (shown at once after a reload)
+ * and refreshed behind it. `enabled: false` shows the saved copy without asking the server: the dashboard waits for
+ * its batch, which seeds the same query.
+ */
 export function useSeasons({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+  return useCachedQuery<Entity[]>({
     enabled,
-    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
-    structuralSharing: false,
     queryKey: queryKeys.seasons,
-    queryFn: ({ signal }) => fetchSeasons(signal),
-    // The login sequence's cached copy shows at once after a reload; the list is refreshed behind it.
-    initialData: () => sessionStore.getJson<Entity[]>(STORAGE_KEYS.seasons) ?? undefined,
-    initialDataUpdatedAt: 0,
+    cache: { specKey: STORAGE_KEYS.seasons },
+    queryFn: (signal) => fetchSeasons(signal),
   });
 }
 
 /** The current season is the first with field_current_season true. */
 export function currentSeasonOf(seasons: Entity[] | undefined): Entity | null {
   return seasons?.find((s) => bool(s, 'field_current_season')) ?? null;
+}
+
+/** The current season (spec section 3), else the newest: for pages that always show one season. */
+export function currentOrNewestSeason(seasons: Entity[] | undefined): Entity | null {
+  return currentSeasonOf(seasons) ?? seasons?.[0] ?? null;
 }

@@ -7,7 +7,8 @@ import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { currentSeason, iso, ltr, str, useSeasons } from '../../../lib/portal-data/use-seasons';
+import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
+import { iso, ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm1Figures, fetchIndustryAnalytics, fetchIndustryMonthly, fetchOwnAnalytics, type IndustryMonth } from '../api/analytics-api';
@@ -101,7 +102,7 @@ export default function AnalyticsPage() {
       return [...list].sort((a, b) => str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)));
     },
   });
-  const cur = currentSeason(seasons.data);
+  const cur = currentOrNewestSeason(seasons.data);
   const prev = cur && seasons.data ? seasons.data.filter((s) => str(s.field_season_start_date) < str(cur.field_season_start_date))[0] : undefined;
   const seasonIds = [cur?.id, prev?.id].filter(Boolean) as string[];
   const figures = useCachedQuery<Entity[]>({

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { str } from '../../../lib/portal-data/use-seasons';
+import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchContacts, matches } from '../api/directory-api';
 

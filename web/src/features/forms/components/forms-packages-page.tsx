@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, fileName, fileUrl, num, one, str, todayIso } from '../../../lib/portal/entities';
 import { bundleOf, dueDateOf, FORM_NUMBERS, formDisplayStatus, periodMonthOf, useSeasonPackages, versionsOf, type FormNumber } from '../../../lib/portal/packages';
-import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
+import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
 import { StatusBadge } from './status-badge';
 
@@ -82,7 +82,7 @@ function PackagesContent() {
   const { profile } = useSession();
   const seasons = useSeasons();
   const [chosen, setChosen] = useState<string | null>(null);
-  const seasonId = chosen ?? currentSeasonOf(seasons.data)?.id ?? seasons.data?.[0]?.id ?? null;
+  const seasonId = chosen ?? currentOrNewestSeason(seasons.data)?.id ?? null;
   const packages = useSeasonPackages(profile.handlerUid, seasonId);
   const today = todayIso();
   return (

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { str } from '../../../lib/portal-data/use-seasons';
+import { str } from '../../../lib/portal/text';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { changePassword, fetchMe, patchMe, type ProfileValues } from '../api/profile-api';

@@ -8,7 +8,8 @@ import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { currentSeason, iso, ltr, str, useSeasons } from '../../../lib/portal-data/use-seasons';
+import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
+import { iso, ltr, str } from '../../../lib/portal/text';
 import { fetchAnnualReports, fetchMonthlyReports } from '../api/reports-api';
 
 function ReportList({ rows, subtitle }: { rows: Entity[]; subtitle: (r: Entity) => string }) {
@@ -33,7 +34,7 @@ export default function ReportsPage() {
   useDocumentTitle(t('reports:title'));
   const lang = i18n.language;
   const seasons = useSeasons();
-  const current = currentSeason(seasons.data);
+  const current = currentOrNewestSeason(seasons.data);
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const sid = seasonId ?? current?.id ?? '';
   const monthly = useCachedQuery<Entity[]>({

@@ -9,7 +9,8 @@ import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { currentSeason, iso, str, useSeasons } from '../../../lib/portal-data/use-seasons';
+import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
+import { iso, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm4List, fetchHandlerDirectory, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
@@ -174,7 +175,7 @@ export default function TransfersPage() {
   const queryClient = useQueryClient();
   const ownId = profile.handlerUid ?? '';
   const seasons = useSeasons();
-  const current = currentSeason(seasons.data);
+  const current = currentOrNewestSeason(seasons.data);
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const sid = seasonId ?? current?.id ?? '';
   const [showCancelled, setShowCancelled] = useState(false);

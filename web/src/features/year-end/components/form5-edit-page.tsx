@@ -12,7 +12,7 @@ import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatNumber } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { ltr, str } from '../../../lib/portal-data/use-seasons';
+import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
