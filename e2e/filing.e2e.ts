@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { confirmInPopup } from './support/portal';
 
 /**
  * The filing journeys: dashboard, forms 1-3, certification, amendments, invoices, the packet confirmation.
@@ -133,7 +134,7 @@ test.describe('filing', () => {
     await expect(rows.getByRole('row', { name: /Mexico/ })).toBeVisible();
     await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
     await page.getByRole('button', { name: 'Remove the row Mexico' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
+    await confirmInPopup(page, 'Remove');
     // Removing recomputes the form on the server and reloads it: allow for a busy machine.
     await expect(rows.getByRole('row', { name: /Mexico/ })).toHaveCount(0, { timeout: 45_000 });
     await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('0 lb inshell', { timeout: 45_000 });
@@ -155,7 +156,7 @@ test.describe('filing', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('2,500 lb inshell');
     await page.getByRole('row', { name: /Mexico/ }).getByRole('button', { name: /^Remove the row/ }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Remove' }).click();
+    await confirmInPopup(page, 'Remove');
     await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('0 lb inshell', { timeout: 45_000 });
   });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import {
-  DEMO_PASSWORD, enterStaffCode, expectAccessible, fillSignIn, nextStaffCode, screenshot, settle, signIn, useLanguage,
+  confirmInPopup, DEMO_PASSWORD, enterStaffCode, expectAccessible, fillSignIn, nextStaffCode, screenshot, settle, signIn, useLanguage,
 } from './support/portal';
 
 /**
@@ -116,7 +116,7 @@ test.describe('active sessions', () => {
     await firefox.getByRole('button', { name: 'End session' }).click();
     await expect(page.getByText('End this session?')).toBeVisible();
     await screenshot(page, testInfo, 'my-profile-sessions-confirm', 'en', false);
-    await page.getByRole('tooltip').getByRole('button', { name: 'End session' }).click();
+    await confirmInPopup(page, 'End session');
     await expect(page.getByText('The session has ended.')).toBeVisible();
     await expect(card.locator('[data-session="other"]').filter({ hasText: 'Firefox on Windows' })).toHaveCount(0);
 

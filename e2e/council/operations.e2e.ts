@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { screenshot, settle, signIn } from '../support/portal';
+import { confirmInPopup, screenshot, settle, signIn } from '../support/portal';
 
 /**
  * The council console's operations pages, as staff: the submissions board, a filing's versions side by side,
@@ -217,12 +217,12 @@ test('publish a monthly report after a preview, carol sees it, and the audit log
 
   if ((await row.getByText('Published', { exact: true }).count()) > 0) {
     await row.getByRole('button', { name: `Take the report of ${month} off the portal` }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'Take off the portal' }).click();
+    await confirmInPopup(page, 'Take off the portal');
     await expect(row.getByText('Not published')).toBeVisible();
   }
   await row.getByRole('button', { name: `Publish the report of ${month}` }).click();
   await expect(page.getByRole('tooltip')).toContainText('Every handler will see it under Position reports.');
-  await page.getByRole('tooltip').getByRole('button', { name: 'Publish' }).click();
+  await confirmInPopup(page, 'Publish');
   await expect(page.getByText(`The report of ${month} is published on the portal.`)).toBeVisible();
   await expect(row.getByText('Published', { exact: true })).toBeVisible();
 

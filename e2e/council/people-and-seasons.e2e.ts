@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, pickOption, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
+import { confirmInPopup, COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, pickOption, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
 
 /**
  * The council console's people and season pages, signed in as staff: account requests, handlers, users, seasons.
@@ -17,7 +17,6 @@ async function asOther(browser: Browser, baseURL: string, username: string, pass
 }
 
 /** The OK button of the open confirmation (a Popconfirm shows in a tooltip layer). */
-const confirm = (page: Page, name: string) => page.getByRole('tooltip').getByRole('button', { name, exact: true }).click();
 
 test('staff approve a sign-up: the applicant is e-mailed and can sign in', async ({ page, request, browser, baseURL }) => {
   const username = unique('rita');
@@ -76,7 +75,7 @@ test('staff open a month and alice finds its package on her dashboard', async ({
     await page.getByText('July 2027', { exact: true }).click();
     await page.getByRole('button', { name: 'Open month' }).click();
     await expect(page.getByText('Open July 2027?')).toBeVisible();
-    await confirm(page, 'Open month');
+    await confirmInPopup(page, 'Open month');
     await expect(page.getByText(/July 2027 is open: \d+ new packages?\./)).toBeVisible();
   }
   await expect(july).toBeVisible();
@@ -111,7 +110,7 @@ test('staff add a handler: a taken number is shown at its field; then search and
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: `Deactivate ${name}` }).click();
   await expect(page.getByText(`Deactivate ${name}?`)).toBeVisible();
-  await confirm(page, 'Deactivate');
+  await confirmInPopup(page, 'Deactivate');
   await expect(page.getByText(`${name} is deactivated.`)).toBeVisible();
   await expect(row).toContainText('Inactive');
 });
@@ -145,7 +144,7 @@ test('in Spanish, staff create a user for a handler, send a password link and de
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('102 · ');
   await row.getByRole('button', { name: 'Desactivar a Lucía Nogal' }).click();
-  await confirm(page, 'Desactivar');
+  await confirmInPopup(page, 'Desactivar');
   await expect(page.getByText('Lucía Nogal está desactivado y se cerraron todas sus sesiones.')).toBeVisible();
   await expect(row).toContainText('Desactivado');
 });

@@ -139,6 +139,21 @@ export async function pickOption(page: Page, field: Locator, typed: string, opti
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * Taps the confirming button of an open antd Popconfirm and waits until it has closed. A tap while the popup was
+ * still zooming in once did nothing (CI of 2026-11-24 evening, removing a form 2 row at phone width: no request was
+ * sent and the popup stayed open): as a person would, tap again. A second tap on a button already at work is harmless:
+ * antd ignores taps on a loading button, and the popup stays open with it until the action has finished.
+ */
+export async function confirmInPopup(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('tooltip').getByRole('button', { name, exact: true });
+  await expect(button).toBeVisible();
+  await expect(async () => {
+    if (await button.isVisible()) await button.click({ timeout: 5_000 });
+    await expect(button).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 /** Wait until lazy chunks, fonts and spinners have settled. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
