@@ -16,8 +16,6 @@ async function asOther(browser: Browser, baseURL: string, username: string, pass
   return page;
 }
 
-/** The OK button of the open confirmation (a Popconfirm shows in a tooltip layer). */
-
 test('staff approve a sign-up: the applicant is e-mailed and can sign in', async ({ page, request, browser, baseURL }) => {
   const username = unique('rita');
   const email = `${username}@example.com`;
