@@ -52,6 +52,31 @@ test.describe('transfers (form 4)', () => {
     const cancelled = page.getByRole('region', { name: 'Cancelled agreements' }).locator('.ant-card-type-inner').filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' });
     await expect(cancelled.first()).toBeVisible();
   });
+
+  test('the receiving handler is searched for on the server, never the own company', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto('/dashboard/transfers');
+    await page.getByRole('button', { name: 'File a transfer agreement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New transfer agreement' });
+    const box = dialog.getByRole('combobox', { name: 'Receiving handler' });
+    await box.click();
+    const popup = page.locator('.ant-select-dropdown:visible');
+    const listed = popup.locator('.ant-select-item-option');
+    await expect(listed.filter({ hasText: 'Mesa Valley Pecans (102)' })).toBeVisible();
+    await expect(listed.filter({ hasText: 'Riverbend Pecan Co.' })).toHaveCount(0);
+    // A city is not in the option's text: only the server's search (the directory's fields) finds it.
+    const asked = page.waitForRequest((r) => r.url().includes('/jsonapi/node/handler?') && decodeURIComponent(r.url()).includes('Las Cruces'));
+    await box.fill('Las Cruces');
+    await asked;
+    await expect(listed).toHaveCount(1);
+    await expect(listed.first()).toHaveText('Mesa Valley Pecans (102)');
+    // Gulf Coast Shellers exists but is not in the directory.
+    await box.fill('Gulf Coast');
+    await expect(popup.getByText('No handler found')).toBeVisible();
+    await box.fill('mesa');
+    await listed.filter({ hasText: 'Mesa Valley Pecans (102)' }).click();
+    await expect(dialog.locator('.ant-select-selection-item').first()).toHaveText('Mesa Valley Pecans (102)');
+  });
 });
 
 test.describe('year-end forms (form 5)', () => {

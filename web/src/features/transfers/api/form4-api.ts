@@ -3,7 +3,6 @@ import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
 
 export const form4Keys = {
   list: (handlerId: string, seasonId: string, activity: string) => ['transfers', handlerId, seasonId, activity] as const,
-  directory: ['handler-directory'] as const,
 };
 
 /** The season's agreements where the handler transfers or receives (spec section 7). */
@@ -21,12 +20,6 @@ export function form4ListParams(handlerId: string, seasonId: string, activity: '
 
 export const fetchForm4List = (handlerId: string, seasonId: string, activity: 'active' | 'cancelled', signal?: AbortSignal) =>
   jsonApi.getAll('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
-
-export function handlerDirectoryParams() {
-  return new DrupalJsonApiParams().addFilter('field_show_in_handler_directory', '1').addSort('title', 'ASC').addPageLimit(500);
-}
-
-export const fetchHandlerDirectory = (signal?: AbortSignal) => jsonApi.getAll('/jsonapi/node/handler', handlerDirectoryParams(), signal);
 
 function one(doc: Awaited<ReturnType<typeof jsonApi.request>>): Entity {
   const data = doc ? deserialize(doc) : null;

@@ -1,5 +1,5 @@
 import { FileAddOutlined, StopOutlined, EditOutlined, SwapRightOutlined, SwapLeftOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Grid, Input, Modal, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { FileDownload } from '../../../components/file-download';
@@ -13,7 +13,8 @@ import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { iso, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchForm4List, fetchHandlerDirectory, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
+import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
+import { HandlerPicker } from '../../directory/components/handler-picker';
 
 const monthLabel = (month: string, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—');
 
@@ -78,12 +79,12 @@ function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; 
 }
 
 function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: boolean; onClose: () => void; seasons: Entity[]; defaultSeasonId: string }) {
-  const { t, i18n } = useFeatureTranslation(['transfers', 'portalData']);
+  // The picker's texts (directory) are loaded with the modal's, so that opening it suspends nothing.
+  const { t, i18n } = useFeatureTranslation(['transfers', 'portalData', 'directory']);
   const { profile } = useSession();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const ids = { recv: useId(), season: useId(), month: useId(), name: useId(), title: useId(), resp: useId() };
-  const handlers = useQuery({ queryKey: form4Keys.directory, queryFn: ({ signal }) => fetchHandlerDirectory(signal), enabled: open });
   const [receivingId, setReceivingId] = useState<string | undefined>();
   const [seasonId, setSeasonId] = useState(defaultSeasonId);
   const [responsible, setResponsible] = useState<'transferring' | 'receiving'>('transferring');
@@ -114,7 +115,6 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
   const ready = !!receivingId && !!seasonId && monthOk && name.trim().length > 0 && attest;
-  const options = (handlers.data ?? []).filter((h) => h.id !== profile.handlerUid).map((h) => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` }));
   const lbl = (id: string, text: string) => <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>{text}</label>;
   return (
     <Modal
@@ -130,18 +130,7 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
     >
       <Typography.Paragraph type="secondary">{t('transfers:newIntro', { handler: profile.handlerName ?? '' })}</Typography.Paragraph>
       {lbl(ids.recv, t('transfers:receivingHandler'))}
-      <Select
-        id={ids.recv}
-        showSearch
-        optionFilterProp="label"
-        style={{ width: '100%' }}
-        placeholder={t('transfers:chooseHandler')}
-        loading={handlers.isPending}
-        options={options}
-        value={receivingId}
-        onChange={setReceivingId}
-        notFoundContent={handlers.error ? errorText(handlers.error) : undefined}
-      />
+      <HandlerPicker id={ids.recv} value={receivingId} onChange={setReceivingId} exclude={profile.handlerUid} placeholder={t('transfers:chooseHandler')} />
       {lbl(ids.season, t('transfers:season'))}
       <Select id={ids.season} style={{ width: '100%' }} value={seasonId} onChange={setSeasonId} options={seasons.map((s) => ({ value: s.id, label: str(s.title) }))} />
       {lbl(ids.resp, t('transfers:responsible'))}

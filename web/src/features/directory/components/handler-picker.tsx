@@ -1,0 +1,77 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Select, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../components/query-state';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { str } from '../../../lib/portal/text';
+import { directoryKeys, fetchHandlerPage } from '../api/directory-api';
+import { HANDLER_PAGE_SIZE } from '../api/directory-params';
+import { useSearchText } from '../api/use-handler-directory';
+
+export interface HandlerOption {
+  value: string;
+  label: string;
+}
+
+interface HandlerPickerProps {
+  id?: string;
+  value: string | undefined;
+  onChange: (id: string) => void;
+  /** A handler never offered (the user's own company, which cannot transfer to itself). */
+  exclude?: string | null;
+  placeholder?: string;
+}
+
+const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` });
+
+/**
+ * A handler of the directory, chosen by searching on the server: the first 50 by title when nothing is typed, then
+ * those matching what is typed (the directory's own search: name, number, address, e-mail, phone, website). At the
+ * industry's size and beyond, the list is never read whole into the browser.
+ */
+export function HandlerPicker({ id, value, onChange, exclude, placeholder }: HandlerPickerProps) {
+  const { t } = useFeatureTranslation('directory');
+  const { text, setText, searched } = useSearchText();
+  // The chosen handler's name stays shown when a later search no longer lists it.
+  const [chosen, setChosen] = useState<HandlerOption | null>(null);
+  const page = useQuery({
+    queryKey: directoryKeys.pickerPage(searched),
+    queryFn: ({ signal }) => fetchHandlerPage(searched, null, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const listed = (page.data?.rows ?? []).filter((h) => h.id !== exclude).map(optionOf);
+  const options = chosen && chosen.value === value && !listed.some((o) => o.value === chosen.value) ? [chosen, ...listed] : listed;
+  const waiting = page.isFetching || text.trim() !== searched;
+  return (
+    <Select
+      id={id}
+      showSearch
+      filterOption={false}
+      searchValue={text}
+      onSearch={setText}
+      style={{ width: '100%' }}
+      placeholder={placeholder}
+      loading={waiting}
+      options={options}
+      value={value}
+      onChange={(next: string) => {
+        setChosen(options.find((o) => o.value === next) ?? null);
+        setText('');
+        onChange(next);
+      }}
+      notFoundContent={page.error ? errorText(page.error) : waiting ? <Spin size="small" /> : t('noHandlerFound')}
+      popupRender={(menu) => (
+        <>
+          {menu}
+          {page.data?.next ? (
+            <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
+              {t('pickerMore', { count: HANDLER_PAGE_SIZE })}
+            </Typography.Text>
+          ) : null}
+        </>
+      )}
+    />
+  );
+}
