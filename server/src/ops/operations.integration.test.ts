@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
+import { freePort } from '../test-support/free-port.js';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -36,6 +37,16 @@ describeEachDatabase('operations', (target) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('sends them with answers refused before any route ran, and with API errors', async () => {
+    for (const url of ['/jsonapi/node/season/%00', '/jsonapi/node/season?filter%5Btitle%5D=%00', '/jsonapi/node/season']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'proxy-id-7' } });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-request-id'], url).toBe('proxy-id-7');
+    }
   });
 });
 
@@ -75,7 +86,7 @@ describe('the operators command line and a real server process', () => {
   });
 
   it('finishes an in-flight request on SIGTERM, then exits', async () => {
-    const port = 3400 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = spawn(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout.on('data', (d) => { output += String(d); });

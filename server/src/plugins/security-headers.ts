@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
+
+/** Helmet's configuration: the policy every answer carries (docs/SECURITY.md). */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS styles at run time.
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      // The council console previews a generated report PDF in a frame, from a blob it fetched itself.
+      frameSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers Helmet sets, read once by running its middleware on a response that only records them. Our policy has
+ * no per-request part (no nonces), so every answer gets the same headers; Helmet's middleware built them again for
+ * every request (the policy's text, twelve `setHeader` calls with Node's checks), a quarter of a bare route's
+ * throughput (docs/PERFORMANCE.md, 2026-11-24 night). A policy with a part computed per request (a function, such as
+ * a nonce) is refused here, at start.
+ */
+export function securityHeaderValues(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  if (hasFunction(options)) throw new Error('The security headers have a part computed per request: they cannot be read once.');
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      if (typeof value !== 'string') throw new Error(`Security header ${name} is not a plain text.`);
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  let finished = false;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+    finished = true;
+  });
+  if (!finished || failure) throw new Error(`Helmet's headers could not be read once: ${String(failure ?? 'the middleware did not finish at once')}`);
+  return headers;
+}
+
+function hasFunction(value: unknown): boolean {
+  if (typeof value === 'function') return true;
+  return typeof value === 'object' && value !== null && Object.values(value).some(hasFunction);
+}
+
+/**
+ * Every answer that reaches the hooks (API, files, the web app, errors) carries the security headers and its request
+ * id. One hook, run first, so that an answer refused by a later hook has them too.
+ */
+export function registerAnswerHeaders(app: FastifyInstance): void {
+  const security = securityHeaderValues();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+}
