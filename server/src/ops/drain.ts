@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Graceful shutdown that cuts off no request already on the wire.
@@ -11,17 +11,30 @@ import type { FastifyInstance } from 'fastify';
  * `Connection: close` (so each closes after its answer), and only when no request has been in flight for a moment
  * (or after a time limit) lets Fastify close the rest.
  */
-interface DrainState { draining: boolean; inFlight: Set<unknown>; lastActivity: number }
+interface DrainState { draining: boolean; inFlight: Map<FastifyRequest, FastifyReply>; lastActivity: number }
 
 const states = new WeakMap<FastifyInstance, DrainState>();
 
-/** Counts requests in flight and marks answers `Connection: close` once draining. Call before the app is ready. */
+/** An answer not yet on its way asks its client to close the connection after it. */
+function closeAfter(reply: FastifyReply): void {
+  if (!reply.raw.headersSent) reply.header('connection', 'close');
+}
+
+/**
+ * Counts requests in flight and marks answers `Connection: close` once draining: those in flight when the drain
+ * starts (there and then, rather than by a hook on every answer's way out) and those that arrive after. Call before
+ * the app is ready.
+ */
 export function trackRequests(app: FastifyInstance): void {
-  const state: DrainState = { draining: false, inFlight: new Set(), lastActivity: Date.now() };
+  const state: DrainState = { draining: false, inFlight: new Map(), lastActivity: Date.now() };
   states.set(app, state);
-  const finished = (request: unknown) => { state.inFlight.delete(request); state.lastActivity = Date.now(); };
-  app.addHook('onRequest', (request, _reply, done) => { state.inFlight.add(request); state.lastActivity = Date.now(); done(); });
-  app.addHook('onSend', (_request, reply, _payload, done) => { if (state.draining) reply.header('connection', 'close'); done(); });
+  const finished = (request: FastifyRequest) => { state.inFlight.delete(request); state.lastActivity = Date.now(); };
+  app.addHook('onRequest', (request, reply, done) => {
+    state.inFlight.set(request, reply);
+    state.lastActivity = Date.now();
+    if (state.draining) closeAfter(reply);
+    done();
+  });
   app.addHook('onResponse', (request, _reply, done) => { finished(request); done(); });
   app.addHook('onRequestAbort', (request, done) => { finished(request); done(); });
 }
@@ -36,6 +49,7 @@ export async function drain(app: FastifyInstance, options: { quietMs?: number; m
   const deadline = Date.now() + (options.maxMs ?? 10_000);
   if (!state) return;
   state.draining = true;
+  for (const reply of state.inFlight.values()) closeAfter(reply);
   state.lastActivity = Date.now();
   // net.Server's close, not http.Server's: stop listening without touching the open connections.
   if (app.server.listening) net.Server.prototype.close.call(app.server);

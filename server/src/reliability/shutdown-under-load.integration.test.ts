@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test-support/databases.js';
+import { freePort } from '../test-support/free-port.js';
 
 /**
  * The short version of `npm run soak`'s last step: the real server process under 40 concurrent keep-alive
@@ -32,7 +33,7 @@ function get(agent: http.Agent, port: number, path: string): Promise<Outcome> {
 
 describeEachDatabase('shutdown under load', (target) => {
   it(`finishes every request sent before SIGTERM with ${CONNECTIONS} connections busy, then exits 0`, async () => {
-    const port = 3900 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_DEMO_DATA: '0', WEB_DIST: '/nonexistent', NODE_ENV: 'development' };
     const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
     let schema: string | undefined;
