@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--connections 8] [--workers 1,2] [--postgres URL|off] [--write-docs]`
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--write-docs]`
  *
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
@@ -33,6 +33,13 @@ import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './li
 const root = resolve(import.meta.dirname, '..');
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
+/**
+ * Seconds of the same load sent, and not counted, before each read's measurement, to the engine and to both floors
+ * alike. Without it the first of a 3 s window was a third of the result: the first second of a fresh read ran at 55 to
+ * 60 % of the next ones on the engine (V8 still compiling its path; 2026-11-24 night), less on a floor with less code.
+ * `--warmup 0` measures from the first request as runs before that night did.
+ */
+const warmup = Number(args.warmup ?? 1);
 const connections = Number(args.connections ?? 8);
 const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
@@ -300,10 +307,16 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   return list.filter((s) => !only || [...only].some((o) => s.name.includes(o)));
 }
 
-async function load(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number }): Promise<autocannon.Result> {
+/** A read's load, measured after `warmup` seconds of it (see `warmup`). Writes are measured from their first request. */
+async function measure(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number; kind?: string }): Promise<autocannon.Result> {
+  if (warmup > 0 && opts.kind !== 'write' && !opts.amount) await load(port, make, opts, warmup);
+  return load(port, make, opts);
+}
+
+async function load(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number }, seconds = duration): Promise<autocannon.Result> {
   let i = 0;
   return autocannon({
-    url: `http://127.0.0.1:${port}`, connections: opts.connections ?? connections, ...(opts.amount ? { amount: opts.amount } : { duration }),
+    url: `http://127.0.0.1:${port}`, connections: opts.connections ?? connections, ...(opts.amount ? { amount: opts.amount } : { duration: seconds }),
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...make(i++) }) as autocannon.Request }],
     setupClient: keepNoBodies,
   });
@@ -409,16 +422,16 @@ async function runTarget(t: Target): Promise<TargetResult> {
         const res = await send(probe);
         if (!res.ok) throw new Error(`${s.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
       }
-      const measured: Measured = { name: s.name, kind: s.kind, ...summary(await load(port, s.make, s)) };
+      const measured: Measured = { name: s.name, kind: s.kind, ...summary(await measure(port, s.make, s)) };
       if (floor && s.floor) {
         const f = s.floor;
         const make = (i: number): Req => ({ path: f(i), headers: s.make(i).headers });
         const fres = await fetch(`http://127.0.0.1:${floorPort}${make(0).path}`, { headers: make(0).headers });
         if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
-        const fr = summary(await load(floorPort, make, s));
+        const fr = summary(await measure(floorPort, make, s));
         Object.assign(measured, { floorRps: fr.rps, floorP50: fr.p50, floorP99: fr.p99, ratio: measured.rps / fr.rps });
         await giveDocuments(floor, port, s, tokens.length);
-        const dr = summary(await load(floorPort, (i) => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') }), s));
+        const dr = summary(await measure(floorPort, (i) => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') }), s));
         Object.assign(measured, { documentFloorRps: dr.rps, documentRatio: measured.rps / dr.rps });
       }
       result.results.push(measured);
@@ -504,10 +517,10 @@ async function main(): Promise<void> {
   const stamp = new Date().toISOString().replace(/:/g, '-').slice(0, 16);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `${stamp}.json`);
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
 
   const md = [
-    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request, ${connections} connections (sign-in 4, writes 4, certification 2).`,
+    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2).`,
     '', ...results.flatMap((r) => [table(r), '']),
     '**JS per route** (web/dist, gzip -9 per file): ' + js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
     '', '**Budgets**', '', '```', ...budgets.map(budgetLine), '```',
