@@ -27,8 +27,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The documents kept in memory (decision 0005) count as growth while they fill: a cache larger than the default
  * 64 MB raises the bound by as much, so that a larger DOCUMENT_CACHE_MB is not taken for a leak. */
 const DEFAULT_DOCUMENT_CACHE_MB = 64;
-const documentCacheMb = Number(process.env.DOCUMENT_CACHE_MB ?? DEFAULT_DOCUMENT_CACHE_MB);
-const RSS_BOUND_MB = 64 + Math.max(0, (Number.isFinite(documentCacheMb) ? documentCacheMb : DEFAULT_DOCUMENT_CACHE_MB) - DEFAULT_DOCUMENT_CACHE_MB);
+const RSS_BOUND_MB = 64 + Math.max(0, (Number(process.env.DOCUMENT_CACHE_MB) || DEFAULT_DOCUMENT_CACHE_MB) - DEFAULT_DOCUMENT_CACHE_MB);
 /** The heap grows to its working size under this load in the first seconds: not counted as growth. */
 const WARMUP_SECONDS = 20;
 const PASSWORD = 'soak-password-2026';

@@ -9,7 +9,7 @@ import { directoryKeys, fetchHandlerPage } from '../api/directory-api';
 import { HANDLER_PAGE_SIZE } from '../api/directory-params';
 import { useSearchText } from '../api/use-handler-directory';
 
-export interface HandlerOption {
+interface HandlerOption {
   value: string;
   label: string;
 }
