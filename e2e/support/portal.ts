@@ -140,17 +140,27 @@ export async function pickOption(page: Page, field: Locator, typed: string, opti
 }
 
 /**
- * Taps the confirming button of an open antd Popconfirm and waits until it has closed. A tap while the popup was
- * still zooming in once did nothing (CI of 2026-11-24 evening, removing a form 2 row at phone width: no request was
- * sent and the popup stayed open): as a person would, tap again. A second tap on a button already at work is harmless:
- * antd ignores taps on a loading button, and the popup stays open with it until the action has finished.
+ * Taps the confirming button of an open antd Popconfirm and waits until it has closed. Two things seen in CI: a tap
+ * while the popup was still zooming in did nothing (2026-11-24 evening, removing a form 2 row at phone width: no
+ * request sent, the popup still open); and a popup just shown was hidden for a moment, while antd aligned it, and shown
+ * again (2026-11-25, removing a form 3 row: the helper saw the button hidden, took the popup for closed without a tap,
+ * and nothing was removed). So, as a person would: tap whenever the button is there, and count the popup closed only
+ * after a tap and once it has stayed closed for a moment. A second tap on a button already at work is harmless: antd
+ * ignores taps on a loading button, and the popup stays open with it until the action has finished.
  */
 export async function confirmInPopup(page: Page, name: string): Promise<void> {
   const button = page.getByRole('tooltip').getByRole('button', { name, exact: true });
   await expect(button).toBeVisible();
+  let tapped = false;
   await expect(async () => {
-    if (await button.isVisible()) await button.click({ timeout: 5_000 });
+    if (await button.isVisible()) {
+      await button.click({ timeout: 5_000 });
+      tapped = true;
+    }
+    expect(tapped, 'the confirming button was tapped').toBe(true);
     await expect(button).toBeHidden({ timeout: 5_000 });
+    await page.waitForTimeout(500);
+    expect(await button.isVisible(), 'the popup stayed closed').toBe(false);
   }).toPass({ timeout: 60_000 });
 }
 
