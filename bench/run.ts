@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { freePort } from '../server/src/test-support/free-port.js';
 // The web app's own queries, so that the package and invoice reads are the very requests it sends.
 // Every read is the web app's own query, imported from where the app builds it.
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
@@ -370,17 +371,6 @@ async function giveDocuments(floor: Worker, port: number, s: Scenario, users: nu
 }
 
 // ---------------------------------------------------------------- one target
-
-/** A port the kernel says is free right now. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((ok, fail) => {
-    const s = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 async function runTarget(t: Target): Promise<TargetResult> {
   let runUrl = t.url;

@@ -76,6 +76,15 @@ test.describe('transfers (form 4)', () => {
     await box.fill('mesa');
     await listed.filter({ hasText: 'Mesa Valley Pecans (102)' }).click();
     await expect(dialog.locator('.ant-select-selection-item').first()).toHaveText('Mesa Valley Pecans (102)');
+    // A search the server cannot answer is said as an alert, under the chosen handler that stays listed.
+    await page.route((url) => url.pathname === '/jsonapi/node/handler' && url.search.includes('Pecans%20Ltd'), (route) =>
+      route.fulfill({ status: 503, contentType: 'application/vnd.api+json', body: JSON.stringify({ errors: [{ status: '503', detail: 'The directory is being restored.' }] }) }));
+    await dialog.getByTitle('Mesa Valley Pecans (102)').click();
+    await box.fill('Pecans Ltd');
+    await expect(popup.getByRole('alert')).toHaveText('The directory is being restored.', { timeout: 15_000 });
+    await expect(listed).toHaveText(['Mesa Valley Pecans (102)']);
+    await box.fill('mesa');
+    await expect(popup.getByRole('alert')).toHaveCount(0);
   });
 });
 

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { describeEachDatabase } from '../test-support/databases.js';
+import { freePort } from '../test-support/free-port.js';
 import { integrityProblems } from './integrity.js';
 
 /**
@@ -20,14 +20,6 @@ import { integrityProblems } from './integrity.js';
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 3);
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const PASSWORD = 'demo-pecans-2026';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const T0 = Date.now();

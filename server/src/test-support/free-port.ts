@@ -1,8 +1,9 @@
 import net from 'node:net';
 
 /**
- * A TCP port nobody listens on at this moment, from the kernel (listen on 0, read it, close). A port picked at random
- * in a fixed range once met RabbitMQ's epmd on 4369 (this machine runs other services too).
+ * A TCP port nobody listens on at this moment, from the kernel (listen on 0, read it, close): for the tests and the
+ * benchmark that start servers. A port picked at random in a fixed range once met RabbitMQ's epmd on 4369 (this
+ * machine runs other services too).
  */
 export async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -5,8 +5,6 @@ import { contactsParams, handlerDirectoryParams } from './directory-params';
 export const directoryKeys = {
   /** Pages of the handler directory for a search text ('' for none). */
   handlerPages: (search: string) => ['handler-directory', 'pages', search] as const,
-  /** The first page for a search text in a handler picker (form 4's receiving handler). */
-  pickerPage: (search: string) => ['handler-directory', 'picker', search] as const,
 };
 
 /** One page of the directory and where the next one is (null on the last). */

@@ -1,13 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../components/query-state';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { str } from '../../../lib/portal/text';
-import { directoryKeys, fetchHandlerPage } from '../api/directory-api';
 import { HANDLER_PAGE_SIZE } from '../api/directory-params';
-import { useSearchText } from '../api/use-handler-directory';
+import { useHandlerDirectory, useSearchText } from '../api/use-handler-directory';
 
 interface HandlerOption {
   value: string;
@@ -27,23 +25,27 @@ const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.t
 
 /**
  * A handler of the directory, chosen by searching on the server: the first 50 by title when nothing is typed, then
- * those matching what is typed (the directory's own search: name, number, address, e-mail, phone, website). At the
- * industry's size and beyond, the list is never read whole into the browser.
+ * those matching what is typed. The directory page's own reads (`useHandlerDirectory`: its search, its first pages
+ * and their saved copy), so the two share what they fetched. At the industry's size and beyond, the list is never
+ * read whole into the browser.
  */
 export function HandlerPicker({ id, value, onChange, exclude, placeholder }: HandlerPickerProps) {
   const { t } = useFeatureTranslation('directory');
   const { text, setText, searched } = useSearchText();
   // The chosen handler's name stays shown when a later search no longer lists it.
   const [chosen, setChosen] = useState<HandlerOption | null>(null);
-  const page = useQuery({
-    queryKey: directoryKeys.pickerPage(searched),
-    queryFn: ({ signal }) => fetchHandlerPage(searched, null, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  const listed = (page.data?.rows ?? []).filter((h) => h.id !== exclude).map(optionOf);
+  const { query, rows } = useHandlerDirectory(searched);
+  const listed = (rows ?? []).filter((h) => h.id !== exclude).map(optionOf);
   const options = chosen && chosen.value === value && !listed.some((o) => o.value === chosen.value) ? [chosen, ...listed] : listed;
-  const waiting = page.isFetching || text.trim() !== searched;
+  const waiting = query.isFetching || text.trim() !== searched;
+  // A failed search is said as an alert: in place of the list when nothing is listed, under it when something still
+  // is (the chosen handler, or a search read before whose refresh failed).
+  const failure = query.error ? errorText(query.error) : null;
+  const note = (message: string, type: 'secondary' | 'danger') => (
+    <Typography.Text type={type} role={type === 'danger' ? 'alert' : undefined} style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
+      {message}
+    </Typography.Text>
+  );
   return (
     <Select
       id={id}
@@ -61,15 +63,12 @@ export function HandlerPicker({ id, value, onChange, exclude, placeholder }: Han
         setText('');
         onChange(next);
       }}
-      notFoundContent={page.error ? errorText(page.error) : waiting ? <Spin size="small" /> : t('noHandlerFound')}
+      notFoundContent={failure ? note(failure, 'danger') : waiting ? <Spin size="small" /> : t('noHandlerFound')}
       popupRender={(menu) => (
         <>
           {menu}
-          {page.data?.next ? (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
-              {t('pickerMore', { count: HANDLER_PAGE_SIZE })}
-            </Typography.Text>
-          ) : null}
+          {failure && options.length > 0 ? note(failure, 'danger') : null}
+          {!failure && query.hasNextPage ? note(t('pickerMore', { count: HANDLER_PAGE_SIZE }), 'secondary') : null}
         </>
       )}
     />
