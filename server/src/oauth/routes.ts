@@ -65,7 +65,8 @@ async function debug(ctx: AppContext, request: FastifyRequest) {
 }
 
 export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // An encapsulated scope, so the OAuth error shape and no-store caching apply here and nowhere else.
+  // An encapsulated scope, so the OAuth error shape and HTTP/1.0's Pragma apply here and nowhere else (every data
+  // answer already says no-store: plugins/security-headers.ts; set again here so that no route can undo it).
   await app.register(async (scope) => {
     scope.setErrorHandler(sendOAuthError);
     scope.addHook('onSend', (_request, reply, _payload, done) => {

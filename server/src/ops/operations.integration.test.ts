@@ -28,15 +28,31 @@ describeEachDatabase('operations', (target) => {
   });
 
   it('sends security headers and a strict Content-Security-Policy, and no X-Powered-By', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
-    const csp = String(response.headers['content-security-policy']);
+    // A page (here the not-found answer of a page address, the web app being unbuilt in tests) gets the pages' policy.
+    const page = await app.inject({ method: 'GET', url: '/dashboard' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-powered-by']).toBeUndefined();
-    expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    for (const response of [page, await app.inject({ method: 'GET', url: '/healthz' })]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+    }
+  });
+
+  it('sends data answers the API set: nothing may load or frame them, and nothing keeps them', async () => {
+    for (const url of ['/healthz', '/jsonapi/node/season', '/api/council/users', '/jsonapi/no/such/type']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-xss-protection'], url).toBeUndefined();
+    }
   });
 
   it('sends them with answers refused before any route ran, and with API errors', async () => {

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { DATA_PREFIXES, underPrefix } from './api-paths.js';
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
-/** Helmet's configuration: the policy every answer carries (docs/SECURITY.md). */
+/** Helmet's configuration for the web app's pages, its files and everything that is not a data answer (docs/SECURITY.md). */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
@@ -25,6 +26,28 @@ export const HELMET_OPTIONS: HelmetOptions = {
   },
   crossOriginEmbedderPolicy: false,
 };
+
+/**
+ * Helmet's configuration for data answers (JSON: /jsonapi, /oauth, /api, /subrequests, /healthz), after OWASP's REST
+ * Security Cheat Sheet: a policy that lets nothing load and no one frame the answer, HSTS, nosniff, X-Frame-Options
+ * DENY, with the resource and referrer policies kept. The headers that act only on an HTML document (the opener
+ * policy, origin-agent cluster, DNS prefetch, IE's download and XSS-filter switches, Flash's cross-domain policy)
+ * are left out: 7 headers of 286 bytes (with Cache-Control) instead of 12 of 642 on every API answer, the commonest.
+ */
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/** Data answers are never kept by a browser or a proxy (OWASP: sensitive data), unless their route says otherwise. */
+const API_CACHING = { 'cache-control': 'no-store' };
 
 /**
  * The headers Helmet sets, read once by running its middleware on a response that only records them. Our policy has
@@ -61,13 +84,14 @@ function hasFunction(value: unknown): boolean {
 }
 
 /**
- * Every answer that reaches the hooks (API, files, the web app, errors) carries the security headers and its request
- * id. One hook, run first, so that an answer refused by a later hook has them too.
+ * Every answer that reaches the hooks (API, files, the web app, errors) carries the security headers of its kind and
+ * its request id. One hook, run first, so that an answer refused by a later hook has them too.
  */
 export function registerAnswerHeaders(app: FastifyInstance): void {
-  const security = securityHeaderValues();
+  const forPages = securityHeaderValues();
+  const forData = { ...securityHeaderValues(API_HELMET_OPTIONS), ...API_CACHING };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(security);
+    reply.headers(underPrefix(request.url, DATA_PREFIXES) ? forData : forPages);
     reply.header('x-request-id', request.id);
     done();
   });

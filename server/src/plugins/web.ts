@@ -5,13 +5,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { NOT_PAGE_PREFIXES, underPrefix } from './api-paths.js';
 import { notFound, sendError } from './errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins or server/dist/plugins alike. */
 export const defaultWebDist = resolve(here, '../../../web/dist');
-
-const API_PREFIXES = ['/jsonapi', '/oauth', '/files', '/healthz', '/api', '/subrequests'];
 
 /** index.html as sent: as it is and compressed (the not-found handler is outside @fastify/compress's reach). */
 interface IndexPage { plain: string; br: Buffer; gzip: Buffer }
@@ -73,8 +72,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   const pages = indexHtml === null ? null : indexPages(root, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isApi = API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) || path.startsWith('/assets/');
-    if (isApi || request.method !== 'GET' || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
+    if (underPrefix(path, NOT_PAGE_PREFIXES) || request.method !== 'GET' || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
     return sendIndex(request, reply, pages.byPath.get(path.replace(/\/+$/, '') || '/') ?? pages.fallback);
   });
   if (indexHtml === null) {
