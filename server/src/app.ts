@@ -8,6 +8,7 @@ import { ApiError, registerErrorHandling, sendError } from './plugins/errors.js'
 import { registerJsonApiBodyParser } from './plugins/body.js';
 import { COMPRESSION } from './plugins/compression.js';
 import { registerAnswerHeaders } from './plugins/security-headers.js';
+import { lazyRequestLogger } from './plugins/request-logger.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
 import { registerJsonApiRoutes } from './jsonapi/routes.js';
@@ -31,6 +32,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     // A request id in every log line and every 500, taken from a proxy's header when there is one.
