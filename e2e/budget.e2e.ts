@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD, THEME_KEY, useLanguage, type Lang } from './support/portal';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { LANGUAGE_KEY, THEME_KEY, signIn } from './support/portal';
 
 /** The frame around the pages: language switcher (six languages, Arabic right to left), theme settings, widths. */

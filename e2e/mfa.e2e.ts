@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import * as OTPAuth from 'otpauth';
 import {
   confirmInPopup, DEMO_PASSWORD, enterStaffCode, expectAccessible, fillSignIn, nextStaffCode, screenshot, settle, signIn, useLanguage,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible, screenshot, settle, signIn, useLanguage, type Lang } from './support/portal';
 
 /**

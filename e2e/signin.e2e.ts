@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('sign-in', () => {
   test('a wrong password shows Invalid Credentials', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { settle, signIn } from '../support/portal';
 
 // The council console is for staff only: a handler user never sees its menu, and its addresses say so plainly.

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '../support/test';
 import { confirmInPopup, screenshot, settle, signIn } from '../support/portal';
 
 /**

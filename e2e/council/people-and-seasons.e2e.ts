@@ -1,5 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import { confirmInPopup, COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, pickOption, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
 
 /**
