@@ -86,6 +86,19 @@ test.describe('transfers (form 4)', () => {
     await box.fill('mesa');
     await expect(popup.getByRole('alert')).toHaveCount(0);
   });
+
+  test('the picker says how many handlers it lists when the directory has more', async ({ page }) => {
+    // The demo's two directory handlers fit one page of 50: the page size is cut to 1 on the way, so there is more.
+    await page.route((url) => url.pathname === '/jsonapi/node/handler', (route) =>
+      route.continue({ url: route.request().url().replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') }));
+    await signIn(page, 'alice');
+    await page.goto('/dashboard/transfers');
+    await page.getByRole('button', { name: 'File a transfer agreement' }).click();
+    await page.getByRole('dialog', { name: 'New transfer agreement' }).getByRole('combobox', { name: 'Receiving handler' }).click();
+    const popup = page.locator('.ant-select-dropdown:visible');
+    await expect(popup.locator('.ant-select-item-option')).toHaveText(['Mesa Valley Pecans (102)']);
+    await expect(popup.getByText('Only the first handler is listed: type a name or number to find others.')).toBeVisible();
+  });
 });
 
 test.describe('year-end forms (form 5)', () => {

@@ -4,7 +4,6 @@ import { errorText } from '../../../components/query-state';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { str } from '../../../lib/portal/text';
-import { HANDLER_PAGE_SIZE } from '../api/directory-params';
 import { useHandlerDirectory, useSearchText } from '../api/use-handler-directory';
 
 interface HandlerOption {
@@ -24,10 +23,10 @@ interface HandlerPickerProps {
 const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` });
 
 /**
- * A handler of the directory, chosen by searching on the server: the first 50 by title when nothing is typed, then
- * those matching what is typed. The directory page's own reads (`useHandlerDirectory`: its search, its first pages
- * and their saved copy), so the two share what they fetched. At the industry's size and beyond, the list is never
- * read whole into the browser.
+ * A handler of the directory, chosen by searching on the server: the first page (50) by title when nothing is typed,
+ * then those matching what is typed; under a page with more, a note says how many are listed (the own company left
+ * out). The directory page's own reads (`useHandlerDirectory`: its search, its first pages and their saved copy), so
+ * the two share what they fetched. At the industry's size and beyond, the list is never read whole into the browser.
  */
 export function HandlerPicker({ id, value, onChange, exclude, placeholder }: HandlerPickerProps) {
   const { t } = useFeatureTranslation('directory');
@@ -68,7 +67,7 @@ export function HandlerPicker({ id, value, onChange, exclude, placeholder }: Han
         <>
           {menu}
           {failure && options.length > 0 ? note(failure, 'danger') : null}
-          {!failure && query.hasNextPage ? note(t('pickerMore', { count: HANDLER_PAGE_SIZE }), 'secondary') : null}
+          {!failure && query.hasNextPage ? note(t('pickerMore', { count: listed.length }), 'secondary') : null}
         </>
       )}
     />
