@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './context.js';
 import { ApiError, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerJsonApiBodyParser } from './plugins/body.js';
-import { COMPRESSION } from './plugins/compression.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerAnswerHeaders } from './plugins/security-headers.js';
 import { lazyRequestLogger } from './plugins/request-logger.js';
 import { registerWebApp } from './plugins/web.js';
@@ -66,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   trackRequests(app);
 
   registerErrorHandling(app);
-  await app.register(compress, COMPRESSION);
+  await registerCompression(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   registerJsonApiBodyParser(app);
 

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 
@@ -40,5 +40,15 @@ describe('compressed API answers', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).data.length).toBeGreaterThan(30);
+  });
+
+  it('decodes a write sent gzip-encoded (reads take no body, so only writes decode)', async () => {
+    const body = gzipSync(new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'alice', password: 'demo-pecans-2026' }).toString());
+    const res = await d.app.inject({ method: 'POST', url: '/oauth/token', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().access_token).toEqual(expect.any(String));
+    // Without the encoding said, the same bytes are not a form.
+    const unsaid = await d.app.inject({ method: 'POST', url: '/oauth/token', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unsaid.statusCode).toBe(400);
   });
 });

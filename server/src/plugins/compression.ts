@@ -1,4 +1,5 @@
-import type { FastifyCompressOptions } from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
 import { constants } from 'node:zlib';
 
 /**
@@ -13,10 +14,23 @@ import { constants } from 'node:zlib';
  * - Brotli quality 1, not the plugin's 4: 17 KB instead of 14 KB for that document, in a third of the time.
  * - gzip (clients without brotli) at level 4: close to level 6's size for about half its time.
  */
-export const COMPRESSION: FastifyCompressOptions = {
+const COMPRESSION: FastifyCompressOptions = {
   global: true,
   threshold: 1024,
   syncThreshold: 4 * 1024 * 1024,
   brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
   zlibOptions: { level: 4 },
 };
+
+/**
+ * Registers the plugin for every route, with its request decompression only where a request can have a body: the
+ * plugin would otherwise run a preParsing hook at every read (GET and HEAD have no body), a cost each small read
+ * pays (docs/PERFORMANCE.md). A write sent gzip- or brotli-encoded is still decoded.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Before the plugin's own onRoute hook, which reads `decompress`.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false;
+  });
+  await app.register(compress, COMPRESSION);
+}
