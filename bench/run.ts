@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--write-docs]`
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--write-docs]`
  *
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
  * p50, p99, errors; the server's peak RSS. The reads are also served by the floor (bench/floor.ts: one SQL
  * statement + JSON.stringify in a bare Fastify route, in a worker thread of this process) and reported as a ratio.
+ * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
