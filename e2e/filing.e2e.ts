@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInPopup } from './support/portal';
+import { confirmInDialog, confirmInPopup } from './support/portal';
 
 /**
  * The filing journeys: dashboard, forms 1-3, certification, amendments, invoices, the packet confirmation.
@@ -82,7 +82,7 @@ test.describe('filing', () => {
     await expect(page.getByLabel('Name of the certifier')).not.toHaveValue('');
     await page.getByLabel('Title', { exact: true }).fill('Office manager');
     await page.getByRole('button', { name: 'Certify', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, certify' }).click();
+    await confirmInDialog(page, 'Yes, certify');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(page.getByText('Just certified').first()).toBeVisible();
 
@@ -112,7 +112,7 @@ test.describe('filing', () => {
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
     await expect(page.getByText('777,777 lb inshell')).toBeVisible();
     await page.getByRole('button', { name: 'Certify', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, certify' }).click();
+    await confirmInDialog(page, 'Yes, certify');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(seasonTable(page).getByRole('row').nth(2).getByText('Amended').first()).toBeVisible();
     await page.goto('/dashboard/forms');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { DEMO_PASSWORD, signIn, signOut } from './support/portal';
+import { confirmInDialog, DEMO_PASSWORD, signIn, signOut } from './support/portal';
 
 /**
  * Year-end forms, transfers, position reports, analytics, directories and profile, against the real server with the
@@ -127,8 +127,11 @@ test.describe('year-end forms (form 5)', () => {
     await page.getByLabel('Title of the certifier').fill('Owner');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Certify…' }).click();
-    await page.getByRole('button', { name: 'Yes, certify' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const certified = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/jsonapi/node/apc_form_5/'));
+    await confirmInDialog(page, 'Yes, certify');
+    const answer = await certified;
+    expect(answer.status(), `the certification's answer: ${await answer.text()}`).toBe(200);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
     expect(await page.evaluate(() => localStorage.getItem('new_year_end_form_certification') ?? sessionStorage.getItem('new_year_end_form_certification'))).toMatch(/[0-9a-f-]{36}/);
     await page.goto('/dashboard/year-end');
     await expect(page.getByTestId('season-2026-2027').locator('.ant-tag').getByText('Certified', { exact: true })).toBeVisible();

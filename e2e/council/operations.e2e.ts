@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '../support/test';
-import { confirmInPopup, screenshot, settle, signIn } from '../support/portal';
+import { confirmInDialog, confirmInPopup, screenshot, settle, signIn } from '../support/portal';
 
 /**
  * The council console's operations pages, as staff: the submissions board, a filing's versions side by side,
@@ -69,7 +69,7 @@ async function aliceAmendsForm1(alice: Page, versionId: string, inventory: strin
 async function certify(alice: Page) {
   await expect(alice).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
   await alice.getByRole('button', { name: 'Certify', exact: true }).click();
-  await alice.getByRole('dialog').getByRole('button', { name: 'Yes, certify' }).click();
+  await confirmInDialog(alice, 'Yes, certify');
   await expect(alice).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
