@@ -127,7 +127,7 @@ test.describe('year-end forms (form 5)', () => {
     await page.getByLabel('Title of the certifier').fill('Owner');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Certify…' }).click();
-    const certified = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/jsonapi/node/apc_form_5/'));
+    const certified = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/jsonapi/node/apc_form_5/'), { timeout: 30_000 });
     await confirmInDialog(page, 'Yes, certify');
     const answer = await certified;
     expect(answer.status(), `the certification's answer: ${await answer.text()}`).toBe(200);
@@ -231,7 +231,7 @@ test.describe('in Arabic', () => {
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
     await expect(page.getByText('أُقرّ بأن المعلومات الواردة في هذا التقرير صحيحة وكاملة على حد علمي.')).toBeVisible();
     await page.getByRole('button', { name: 'مصادقة', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'نعم، صادِق' }).click();
+    await confirmInDialog(page, 'نعم، صادِق');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(page.getByText('صودق عليه للتو').first()).toBeVisible();
     await switcher.selectOption('en');
