@@ -17,7 +17,15 @@ async function signIn(page: Page, username: string) {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
-const seasonTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Form 1' }) });
+/**
+ * The dashboard's status of the season's forms: a table on a desktop, a list with a block a month on a phone (its
+ * table scrolled sideways there). Both are named alike; a month is a row after the header, or an item.
+ */
+const SEASON_STATUS = "Status of the season's forms";
+const onPhone = (info: TestInfo) => info.project.name === 'mobile';
+const seasonStatus = (page: Page, info: TestInfo) => page.getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS });
+const seasonMonth = (page: Page, info: TestInfo, index: number) =>
+  onPhone(info) ? seasonStatus(page, info).getByRole('listitem').nth(index) : seasonStatus(page, info).getByRole('row').nth(index + 1);
 
 /** The current month's draft of form n, opened from the dashboard's "Due next" card. */
 async function openDraftForm(page: Page, n: 1 | 2 | 3) {
@@ -33,10 +41,20 @@ test.describe('filing', () => {
   test('the dashboard shows the season with the status of forms 1, 2 and 3', async ({ page }, info) => {
     await signIn(page, userFor(info));
     await expect(page.getByText(/^Forms of the \d{4}-\d{4} season$/)).toBeVisible();
-    const table = seasonTable(page);
-    await expect(table.getByRole('row').nth(1)).toBeVisible();
-    await expect(table.getByText(/^(Draft|Overdue)$/).first()).toBeVisible();
-    await expect(table.getByText(/^(Certified|Amended)$/).first()).toBeVisible();
+    const status = seasonStatus(page, info);
+    await expect(seasonMonth(page, info, 0)).toBeVisible();
+    await expect(status.getByText(/^(Draft|Overdue)$/).first()).toBeVisible();
+    await expect(status.getByText(/^(Certified|Amended)$/).first()).toBeVisible();
+    // Every form's status is in view, whatever the width: on a phone each month names its forms, and nothing scrolls
+    // sideways to show them.
+    const month = seasonMonth(page, info, 0);
+    await month.scrollIntoViewIfNeeded();
+    for (const n of [1, 2, 3]) await expect(month.getByRole('link', { name: new RegExp(`^Form ${n}: `) })).toBeInViewport();
+    if (onPhone(info)) {
+      await expect(month.getByText('Form 1', { exact: true })).toBeVisible();
+      await expect(month.getByText(/^Due /)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
     await expect(page.getByText('Due next')).toBeVisible();
     await expect(page.getByText(/The forms for .* are due on/)).toBeVisible();
     // Another season can be chosen.
@@ -53,7 +71,7 @@ test.describe('filing', () => {
     await expect(season).toHaveAttribute('aria-activedescendant', /_list_1$/);
     await page.keyboard.press('Enter');
     await expect(title).not.toHaveText(before ?? '');
-    await expect(seasonTable(page).getByText('Certified').first()).toBeVisible();
+    await expect(seasonStatus(page, info).getByText('Certified').first()).toBeVisible();
   });
 
   test('edit form 1 (validation, live totals), save, certify, then its invoice and PDF', async ({ page }, info) => {
@@ -99,8 +117,8 @@ test.describe('filing', () => {
 
   test('amend a certified form 1 and certify the amendment', async ({ page }, info) => {
     await signIn(page, userFor(info));
-    // The previous month (second row of the season table) is certified.
-    await seasonTable(page).getByRole('row').nth(2).getByRole('link').first().click();
+    // The previous month (the season's second) is certified.
+    await seasonMonth(page, info, 1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
     await page.getByRole('button', { name: 'Amend' }).click();
     await page.getByLabel('Reason for the amendment').fill('Late weigh tickets');
@@ -114,7 +132,7 @@ test.describe('filing', () => {
     await page.getByRole('button', { name: 'Certify', exact: true }).click();
     await confirmInDialog(page, 'Yes, certify');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-    await expect(seasonTable(page).getByRole('row').nth(2).getByText('Amended').first()).toBeVisible();
+    await expect(seasonMonth(page, info, 1).getByText('Amended').first()).toBeVisible();
     await page.goto('/dashboard/forms');
     await expect(page.getByText('Superseded').first()).toBeVisible();
   });
@@ -172,7 +190,7 @@ test.describe('filing', () => {
 
   test('Next package opens the following package of the season', async ({ page }, info) => {
     await signIn(page, userFor(info));
-    await seasonTable(page).getByRole('row').nth(1).getByRole('link').nth(1).click();
+    await seasonMonth(page, info, 0).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
     const first = page.url();
     const month = await page.locator('.ant-descriptions-item-content').first().textContent();

@@ -278,6 +278,8 @@ function DashboardContent({ ready }: { ready: boolean }) {
           <Card
             title={t('dashboard.seasonStatusOf', { season: str(season, 'title') ?? '' })}
             extra={<Link to="/dashboard/forms">{t('dashboard.allPackages')}</Link>}
+            // The title wraps instead of ending in an ellipsis: on a phone the season's name was cut off.
+            styles={{ title: { whiteSpace: 'normal' } }}
           >
             <QueryState query={packages} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
               {(list) => <SeasonStatusTable packages={list} today={today} justCertified={justCertified} />}
