@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Card, Space, Table, Tag, Typography } from 'antd';
+import { Card, Grid, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FilingPage } from '../../../components/filing-page';
@@ -27,80 +27,122 @@ function FileLink({ file, label, icon }: { file: Entity | null; label: string; i
   );
 }
 
-function InvoicesTable({ invoices }: { invoices: Entity[] }) {
-  const { t, i18n } = useTranslation('filing');
-  const lang = i18n.language;
-  const today = todayIso();
-  const total = openTotal(invoices, today);
-  const month = (inv: Entity) => str(one(inv, 'field_reporting_period'), 'field_period_month') ?? '';
-  const columns: ColumnsType<Entity> = [
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function InvoiceDownloads({ inv, t }: { inv: Entity; t: Translate }) {
+  return (
+    <Space direction="vertical" size={2}>
+      <FileLink file={one(inv, 'field_invoice_pdf')} label={t('invoices.invoicePdf')} icon={<DownloadOutlined aria-hidden="true" />} />
+      <FileLink file={one(one(inv, 'field_form_1'), 'field_form_1_pdf')} label={t('invoices.form1Pdf')} icon={<FilePdfOutlined aria-hidden="true" />} />
+    </Space>
+  );
+}
+
+/** The columns of a desktop or tablet: one fact a column, each sortable. */
+function wideColumns(t: Translate, lang: string, today: string): ColumnsType<Entity> {
+  const f = invoiceFields(t, lang, today);
+  return [
+    { key: 'number', title: t('invoices.number'), render: (_, inv) => <strong>{f.number(inv)}</strong>, sorter: f.byNumber },
+    { key: 'period', title: t('invoices.period'), render: (_, inv) => f.period(inv), sorter: f.byPeriod },
+    { key: 'amount', title: t('invoices.amount'), align: 'end', render: (_, inv) => f.amount(inv), sorter: f.byAmount },
+    { key: 'due', title: t('invoices.dueDate'), render: (_, inv) => f.due(inv), sorter: f.byDue, defaultSortOrder: 'descend' },
+    { key: 'status', title: t('invoices.status'), render: (_, inv) => f.status(inv), sorter: f.byStatus, ...f.statusFilter },
+    { key: 'files', title: t('invoices.downloads'), render: (_, inv) => <InvoiceDownloads inv={inv} t={t} /> },
+  ];
+}
+
+/**
+ * The columns of a phone (narrower than antd's `sm`, 576 px): the six columns need 760 px, and scrolled sideways
+ * there, hiding the amount and status. Two columns instead: what the invoice is (number, month, due date, its
+ * files), and what it asks (amount and status), still sorted newest first and filtered by status.
+ */
+function phoneColumns(t: Translate, lang: string, today: string): ColumnsType<Entity> {
+  const f = invoiceFields(t, lang, today);
+  return [
     {
       key: 'number',
       title: t('invoices.number'),
-      render: (_, inv) => <strong>{str(inv, 'field_invoice_number')}</strong>,
-      sorter: (a, b) => (str(a, 'field_invoice_number') ?? '').localeCompare(str(b, 'field_invoice_number') ?? ''),
-    },
-    {
-      key: 'period',
-      title: t('invoices.period'),
-      render: (_, inv) => (month(inv) ? formatDate(`${month(inv)}-01`, lang, { month: 'long', year: 'numeric' }) : ''),
-      sorter: (a, b) => month(a).localeCompare(month(b)),
+      render: (_, inv) => (
+        <Space direction="vertical" size={2}>
+          <strong>{f.number(inv)}</strong>
+          <Typography.Text type="secondary">{f.period(inv)}</Typography.Text>
+          <Typography.Text type="secondary">{t('packages.due', { date: formatDate(str(inv, 'field_due_date'), lang) })}</Typography.Text>
+          <InvoiceDownloads inv={inv} t={t} />
+        </Space>
+      ),
+      sorter: f.byDue,
+      defaultSortOrder: 'descend',
     },
     {
       key: 'amount',
       title: t('invoices.amount'),
       align: 'end',
-      render: (_, inv) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(str(inv, 'field_amount_due'), lang)}</span>,
-      sorter: (a, b) => centsOf(a) - centsOf(b),
-    },
-    {
-      key: 'due',
-      title: t('invoices.dueDate'),
-      render: (_, inv) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(str(inv, 'field_due_date'), lang)}</span>,
-      sorter: (a, b) => (str(a, 'field_due_date') ?? '').localeCompare(str(b, 'field_due_date') ?? ''),
-      defaultSortOrder: 'descend',
-    },
-    {
-      key: 'status',
-      title: t('invoices.status'),
-      render: (_, inv) => {
-        const s = invoiceStatus(inv, today);
-        return <Tag color={STATUS_COLOR[s]}>{t(`invoices.status_${s}`)}</Tag>;
-      },
-      sorter: (a, b) => invoiceStatus(a, today).localeCompare(invoiceStatus(b, today)),
-      filters: (['open', 'overdue', 'paid'] as InvoiceStatus[]).map((s) => ({ text: t(`invoices.status_${s}`), value: s })),
-      onFilter: (value, inv) => invoiceStatus(inv, today) === value,
-    },
-    {
-      key: 'files',
-      title: t('invoices.downloads'),
       render: (_, inv) => (
-        <Space direction="vertical" size={2}>
-          <FileLink file={one(inv, 'field_invoice_pdf')} label={t('invoices.invoicePdf')} icon={<DownloadOutlined aria-hidden="true" />} />
-          <FileLink file={one(one(inv, 'field_form_1'), 'field_form_1_pdf')} label={t('invoices.form1Pdf')} icon={<FilePdfOutlined aria-hidden="true" />} />
+        <Space direction="vertical" size={4} align="end">
+          {f.amount(inv)}
+          {f.status(inv)}
         </Space>
       ),
+      sorter: f.byAmount,
+      ...f.statusFilter,
     },
   ];
+}
+
+/** How each fact of an invoice is shown and ordered, for both layouts. */
+function invoiceFields(t: Translate, lang: string, today: string) {
+  const month = (inv: Entity) => str(one(inv, 'field_reporting_period'), 'field_period_month') ?? '';
+  const text = (inv: Entity, field: string) => str(inv, field) ?? '';
+  return {
+    number: (inv: Entity) => str(inv, 'field_invoice_number'),
+    period: (inv: Entity) => (month(inv) ? formatDate(`${month(inv)}-01`, lang, { month: 'long', year: 'numeric' }) : ''),
+    amount: (inv: Entity) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(str(inv, 'field_amount_due'), lang)}</span>,
+    due: (inv: Entity) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(str(inv, 'field_due_date'), lang)}</span>,
+    status: (inv: Entity) => {
+      const s = invoiceStatus(inv, today);
+      return <Tag color={STATUS_COLOR[s]} style={{ marginInlineEnd: 0 }}>{t(`invoices.status_${s}`)}</Tag>;
+    },
+    byNumber: (a: Entity, b: Entity) => text(a, 'field_invoice_number').localeCompare(text(b, 'field_invoice_number')),
+    byPeriod: (a: Entity, b: Entity) => month(a).localeCompare(month(b)),
+    byAmount: (a: Entity, b: Entity) => centsOf(a) - centsOf(b),
+    byDue: (a: Entity, b: Entity) => text(a, 'field_due_date').localeCompare(text(b, 'field_due_date')),
+    byStatus: (a: Entity, b: Entity) => invoiceStatus(a, today).localeCompare(invoiceStatus(b, today)),
+    statusFilter: {
+      filters: (['open', 'overdue', 'paid'] as InvoiceStatus[]).map((s) => ({ text: t(`invoices.status_${s}`), value: s })),
+      onFilter: (value: boolean | Key, inv: Entity) => invoiceStatus(inv, today) === value,
+    },
+  };
+}
+
+function InvoicesTable({ invoices }: { invoices: Entity[] }) {
+  const { t, i18n } = useTranslation('filing');
+  const lang = i18n.language;
+  const today = todayIso();
+  const total = openTotal(invoices, today);
+  // useBreakpoint knows the width only after its first layout effect (undefined until then): wide is the default.
+  const phone = Grid.useBreakpoint().sm === false;
+  const columns = phone ? phoneColumns(t, lang, today) : wideColumns(t, lang, today);
+  // The open total sits under the amounts: after the number and period on a wide screen, after the invoice on a phone.
+  const before = phone ? 1 : 2;
   return (
     <Table<Entity>
       rowKey="id"
       columns={columns}
       dataSource={invoices}
       pagination={{ pageSize: 12, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 760 }}
+      scroll={phone ? undefined : { x: 760 }}
       summary={() => (
         <Table.Summary fixed="bottom">
           <Table.Summary.Row style={{ background: 'rgba(160, 97, 42, 0.08)' }}>
-            <Table.Summary.Cell index={0} colSpan={2}>
+            <Table.Summary.Cell index={0} colSpan={before}>
               <strong>{t('invoices.totalOpen', { count: total.count })}</strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="end">
+            <Table.Summary.Cell index={before} align="end">
               <strong style={{ whiteSpace: 'nowrap' }} data-testid="invoices-open-total">
                 {formatMoney(total.amount, lang)}
               </strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={3} colSpan={3} />
+            {phone ? null : <Table.Summary.Cell index={3} colSpan={3} />}
           </Table.Summary.Row>
         </Table.Summary>
       )}
