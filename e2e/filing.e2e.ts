@@ -88,6 +88,10 @@ test.describe('filing', () => {
     await page.getByRole('button', { name: 'Add a variety' }).click();
     await page.getByRole('combobox', { name: 'Variety of row 1' }).fill('Desirable');
     await page.getByRole('spinbutton', { name: 'Pounds of row 1' }).fill('100000');
+    // The row's three parts fit side by side at either width (on a phone its pounds and button had scrolled away).
+    for (const part of [page.getByRole('combobox', { name: 'Variety of row 1' }), page.getByRole('spinbutton', { name: 'Pounds of row 1' }), page.getByRole('button', { name: 'Remove row 1' })]) {
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
     await expect(page.getByTestId('computed-receipts_improved')).toHaveText('100,000 lb inshell');
     await expect(page.getByTestId('computed-receipts_total')).toHaveText('101,200 lb inshell');
     await expect(page.getByTestId('computed-assessment_due')).toHaveText('$1,000.00');

@@ -36,7 +36,11 @@ export function VarietyTable({
         rowKey="key"
         pagination={false}
         dataSource={data}
-        scroll={{ x: 420 }}
+        // 300 px, laid out by the columns' widths rather than the inputs' own: a phone's card holds the three columns
+        // side by side (at 420 the pounds and the remove button were scrolled out of sight on a 390 px screen); the
+        // variety takes what a wider screen adds.
+        scroll={{ x: 300 }}
+        tableLayout="fixed"
         locale={{ emptyText: t('forms.noVarieties') }}
         columns={[
           {
@@ -49,7 +53,7 @@ export function VarietyTable({
                 <AutoComplete
                   aria-label={t('forms.varietyOfRow', { n: row.key + 1 })}
                   value={row.variety}
-                  style={{ width: '100%', minWidth: 160 }}
+                  style={{ width: '100%' }}
                   options={varieties.filter((v) => v === row.variety || !used.has(v.toLowerCase())).map((v) => ({ value: v }))}
                   filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
                   onChange={(v) => update(row.key, { variety: String(v ?? '') })}
@@ -60,6 +64,7 @@ export function VarietyTable({
           },
           {
             key: 'pounds',
+            width: '40%',
             title: `${t('forms.pounds')} (${unitLabel(t, 'lb inshell')})`,
             align: 'end',
             render: (_, row) =>
@@ -70,7 +75,6 @@ export function VarietyTable({
                   ariaLabel={t('forms.poundsOfRow', { n: row.key + 1 })}
                   value={row.pounds}
                   onChange={(v) => update(row.key, { pounds: v as number })}
-                  style={{ minWidth: 130 }}
                 />
               ),
           },
@@ -79,7 +83,7 @@ export function VarietyTable({
             : [
                 {
                   key: 'remove',
-                  width: 56,
+                  width: 48,
                   render: (_: unknown, row: Row) => (
                     <Button
                       type="text"
