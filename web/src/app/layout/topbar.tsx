@@ -78,9 +78,13 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
       {/* The bar's own colours. Memoised: a new theme object would make antd hash the tokens again at each render. */}
       <ConfigProvider theme={theme}>
         {toggle}
-        <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: 600 }}>
-          {/* <bdi>: a Latin company name keeps its full stop at its end inside right-to-left text. */}
-          <bdi>{profile.handlerName ?? (compact ? '' : t('app.council'))}</bdi>
+        <div style={{ flex: 1, minWidth: 0, whiteSpace: 'nowrap', fontWeight: 600 }}>
+          {/* <bdi dir="auto">: a company name is cut at its own end in its own direction (a Latin name in Arabic was
+              cut at its start, '…end Pecan Co.') and keeps its full stop at its end; inline-block keeps it on the
+              side where the page starts. */}
+          <bdi dir="auto" style={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }}>
+            {profile.handlerName ?? (compact ? '' : t('app.council'))}
+          </bdi>
         </div>
         <Space size={compact ? 2 : 8}>
           <LanguageSwitcher style={compact ? { minWidth: 96 } : undefined} />
