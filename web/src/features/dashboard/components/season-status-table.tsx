@@ -12,14 +12,14 @@ import { StatusTag } from './status-tag';
 type Props = { packages: Entity[]; today: string; justCertified: string | null };
 
 /**
- * The status of forms 1, 2 and 3 of each month of the season: a table, or on a phone (narrower than antd's `sm`,
- * 576 px) a list with one block a month, since the table's five columns need 560 px and scrolled sideways there,
- * hiding the forms' statuses, which are what the card is for.
+ * The status of forms 1, 2 and 3 of each month of the season: a table, or in the spec's mobile layout (narrower
+ * than antd's `md`, 768 px) a list with one block a month: the table's five columns need 560 px and scrolled
+ * sideways on a phone, hiding the forms' statuses, which are what the card is for.
  */
 export function SeasonStatusTable(props: Props) {
   const screens = Grid.useBreakpoint();
   // useBreakpoint knows the width only after its first layout effect (undefined until then): the table is the default.
-  return screens.sm === false ? <SeasonStatusList {...props} /> : <SeasonStatusGrid {...props} />;
+  return screens.md === false ? <SeasonStatusList {...props} /> : <SeasonStatusGrid {...props} />;
 }
 
 /** The link to form n of a package, labelled with its status; a tag alone when the form is not there. */

@@ -52,9 +52,9 @@ function wideColumns(t: Translate, lang: string, today: string): ColumnsType<Ent
 }
 
 /**
- * The columns of a phone (narrower than antd's `sm`, 576 px): the six columns need 760 px, and scrolled sideways
- * there, hiding the amount and status. Two columns instead: what the invoice is (number, month, due date, its
- * files), and what it asks (amount and status), still sorted newest first and filtered by status.
+ * The columns of a phone or a narrow tablet (narrower than antd's `lg`, 992 px): the six columns need 760 px, and
+ * scrolled sideways there, hiding the amount and status on a phone. Two columns instead: what the invoice is (number,
+ * month, due date, its files), and what it asks (amount and status), still sorted newest first and filtered by status.
  */
 function phoneColumns(t: Translate, lang: string, today: string): ColumnsType<Entity> {
   const f = invoiceFields(t, lang, today);
@@ -120,7 +120,7 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
   const today = todayIso();
   const total = openTotal(invoices, today);
   // useBreakpoint knows the width only after its first layout effect (undefined until then): wide is the default.
-  const phone = Grid.useBreakpoint().sm === false;
+  const phone = Grid.useBreakpoint().lg === false;
   const columns = phone ? phoneColumns(t, lang, today) : wideColumns(t, lang, today);
   // The open total sits under the amounts: after the number and period on a wide screen, after the invoice on a phone.
   const before = phone ? 1 : 2;
