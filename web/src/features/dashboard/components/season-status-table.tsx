@@ -1,7 +1,8 @@
-import { Grid, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useViewport } from '../../../app/layout/use-viewport';
 import { StaticTable, type StaticColumn } from '../../../components/static-table';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -12,14 +13,12 @@ import { StatusTag } from './status-tag';
 type Props = { packages: Entity[]; today: string; justCertified: string | null };
 
 /**
- * The status of forms 1, 2 and 3 of each month of the season: a table, or in the spec's mobile layout (narrower
- * than antd's `md`, 768 px) a list with one block a month: the table's five columns need 560 px and scrolled
+ * The status of forms 1, 2 and 3 of each month of the season: a table, or in the spec's mobile layout (767 px and
+ * narrower) a list with one block a month: the table's five columns need 560 px and scrolled
  * sideways on a phone, hiding the forms' statuses, which are what the card is for.
  */
 export function SeasonStatusTable(props: Props) {
-  const screens = Grid.useBreakpoint();
-  // useBreakpoint knows the width only after its first layout effect (undefined until then): the table is the default.
-  return screens.md === false ? <SeasonStatusList {...props} /> : <SeasonStatusGrid {...props} />;
+  return useViewport().mode === 'mobile' ? <SeasonStatusList {...props} /> : <SeasonStatusGrid {...props} />;
 }
 
 /** The link to form n of a package, labelled with its status; a tag alone when the form is not there. */

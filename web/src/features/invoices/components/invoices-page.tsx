@@ -1,8 +1,10 @@
 import type { Key, ReactNode } from 'react';
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Card, Grid, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useViewport } from '../../../app/layout/use-viewport';
 import { FilingPage } from '../../../components/filing-page';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -27,9 +29,7 @@ function FileLink({ file, label, icon }: { file: Entity | null; label: string; i
   );
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-function InvoiceDownloads({ inv, t }: { inv: Entity; t: Translate }) {
+function InvoiceDownloads({ inv, t }: { inv: Entity; t: TFunction }) {
   return (
     <Space direction="vertical" size={2}>
       <FileLink file={one(inv, 'field_invoice_pdf')} label={t('invoices.invoicePdf')} icon={<DownloadOutlined aria-hidden="true" />} />
@@ -38,8 +38,11 @@ function InvoiceDownloads({ inv, t }: { inv: Entity; t: Translate }) {
   );
 }
 
-/** The columns of a desktop or tablet: one fact a column, each sortable. */
-function wideColumns(t: Translate, lang: string, today: string): ColumnsType<Entity> {
+/** Below this width the six columns (760 px) do not fit beside the menu: two columns instead. */
+const COMPACT_BELOW_PX = 992;
+
+/** The columns of a desktop or wide tablet: one fact a column, each sortable. */
+function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Entity> {
   const f = invoiceFields(t, lang, today);
   return [
     { key: 'number', title: t('invoices.number'), render: (_, inv) => <strong>{f.number(inv)}</strong>, sorter: f.byNumber },
@@ -52,11 +55,11 @@ function wideColumns(t: Translate, lang: string, today: string): ColumnsType<Ent
 }
 
 /**
- * The columns of a phone or a narrow tablet (narrower than antd's `lg`, 992 px): the six columns need 760 px, and
+ * The columns of a phone or a narrow tablet (narrower than 992 px): the six columns need 760 px, and
  * scrolled sideways there, hiding the amount and status on a phone. Two columns instead: what the invoice is (number,
  * month, due date, its files), and what it asks (amount and status), still sorted newest first and filtered by status.
  */
-function phoneColumns(t: Translate, lang: string, today: string): ColumnsType<Entity> {
+function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<Entity> {
   const f = invoiceFields(t, lang, today);
   return [
     {
@@ -90,7 +93,7 @@ function phoneColumns(t: Translate, lang: string, today: string): ColumnsType<En
 }
 
 /** How each fact of an invoice is shown and ordered, for both layouts. */
-function invoiceFields(t: Translate, lang: string, today: string) {
+function invoiceFields(t: TFunction, lang: string, today: string) {
   const month = (inv: Entity) => str(one(inv, 'field_reporting_period'), 'field_period_month') ?? '';
   const text = (inv: Entity, field: string) => str(inv, field) ?? '';
   return {
@@ -119,18 +122,17 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
   const lang = i18n.language;
   const today = todayIso();
   const total = openTotal(invoices, today);
-  // useBreakpoint knows the width only after its first layout effect (undefined until then): wide is the default.
-  const phone = Grid.useBreakpoint().lg === false;
-  const columns = phone ? phoneColumns(t, lang, today) : wideColumns(t, lang, today);
-  // The open total sits under the amounts: after the number and period on a wide screen, after the invoice on a phone.
-  const before = phone ? 1 : 2;
+  const compact = useViewport().width < COMPACT_BELOW_PX;
+  const columns = compact ? compactColumns(t, lang, today) : wideColumns(t, lang, today);
+  // The open total sits under the amounts: after the number and period on a wide screen, after the invoice otherwise.
+  const before = compact ? 1 : 2;
   return (
     <Table<Entity>
       rowKey="id"
       columns={columns}
       dataSource={invoices}
       pagination={{ pageSize: 12, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={phone ? undefined : { x: 760 }}
+      scroll={compact ? undefined : { x: 760 }}
       summary={() => (
         <Table.Summary fixed="bottom">
           <Table.Summary.Row style={{ background: 'rgba(160, 97, 42, 0.08)' }}>
@@ -142,7 +144,7 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
                 {formatMoney(total.amount, lang)}
               </strong>
             </Table.Summary.Cell>
-            {phone ? null : <Table.Summary.Cell index={3} colSpan={3} />}
+            {compact ? null : <Table.Summary.Cell index={3} colSpan={3} />}
           </Table.Summary.Row>
         </Table.Summary>
       )}
