@@ -1,9 +1,9 @@
 import { earlierPeriodsOfSeason } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { AppContext, Viewer } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
-import { fileLinkPath } from '../files/signing.js';
+import { fileLinkSigner, readerLinkExpiry, type FileLinkSigner } from '../files/signing.js';
 import { notFound } from '../plugins/errors.js';
 import { isTrue } from '../workflows/common.js';
 import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type FieldProblem } from './http.js';
@@ -26,11 +26,18 @@ const KINDS: Record<Kind, { table: string; fileColumn: string }> = {
 
 interface FileOut { id: string; filename: string; mime: string; size: number; created: string; url: string }
 
-async function fileOf(ctx: AppContext, request: FastifyRequest, fileId: unknown): Promise<FileOut | null> {
+/** What a file's link is made with: the address the request came to, and the reader's signer. */
+interface Links { baseUrl: string; sign: FileLinkSigner }
+
+function linksFor(ctx: AppContext, request: FastifyRequest, viewer: Viewer): Links {
+  return { baseUrl: `${request.protocol}://${request.host}`, sign: fileLinkSigner(ctx, readerLinkExpiry(ctx, viewer.userId, ctx.clock.now())) };
+}
+
+async function fileOf(ctx: AppContext, links: Links, fileId: unknown): Promise<FileOut | null> {
   if (typeof fileId !== 'string') return null;
   const f = await ctx.db.selectFrom('files').select(['id', 'filename', 'filemime', 'filesize', 'created']).where('id', '=', fileId).executeTakeFirst();
   if (!f) return null;
-  const url = `${request.protocol}://${request.host}${fileLinkPath(ctx, String(f.id), String(f.filename))}`;
+  const url = `${links.baseUrl}${links.sign(String(f.id), String(f.filename))}`;
   return { id: String(f.id), filename: String(f.filename), mime: String(f.filemime), size: Number(f.filesize), created: String(f.created), url };
 }
 
@@ -43,8 +50,8 @@ async function seasonOf(ctx: AppContext, seasonId: string | undefined): Promise<
 }
 
 /** One generated document as the console lists it. */
-async function documentOut(ctx: AppContext, request: FastifyRequest, kind: Kind, row: Row, extra: Record<string, unknown>) {
-  const file = await fileOf(ctx, request, row[KINDS[kind].fileColumn]);
+async function documentOut(ctx: AppContext, links: Links, kind: Kind, row: Row, extra: Record<string, unknown>) {
+  const file = await fileOf(ctx, links, row[KINDS[kind].fileColumn]);
   return { id: String(row.id), kind, title: String(row.title), ...extra, generated_at: file?.created ?? String(row.changed), changed: String(row.changed), file };
 }
 
@@ -120,7 +127,7 @@ async function sourcesOf(ctx: AppContext, kind: Kind, row: Row, at: string) {
 
 export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/council/reports', async (request) => {
-    await staffViewer(ctx, request);
+    const links = linksFor(ctx, request, await staffViewer(ctx, request));
     const q = queryOf(request, ['season_id']);
     const problems: FieldProblem[] = [];
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
@@ -133,19 +140,19 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
     const industry = await ctx.db.selectFrom('industry_analytics').selectAll().where('season_id', '=', sid).execute();
     return {
       season: { id: sid, title: String(season.title), current: isTrue(season.current_season) },
-      monthly: await Promise.all((monthly as Row[]).map((r) => documentOut(ctx, request, 'monthly', r, {
+      monthly: await Promise.all((monthly as Row[]).map((r) => documentOut(ctx, links, 'monthly', r, {
         period_id: String(r.period_id), period_month: String(r.period_month), period_title: String(r.period_title),
         handlers_count: Number(r.handlers_count), publish_to_portal: isTrue(r.publish_to_portal),
       }))),
-      annual: await Promise.all((annual as Row[]).map((r) => documentOut(ctx, request, 'annual', r, { season_id: sid, handlers_count: Number(r.handlers_count) }))),
-      industry_analytics: await Promise.all((industry as Row[]).map((r) => documentOut(ctx, request, 'industry', r, {
+      annual: await Promise.all((annual as Row[]).map((r) => documentOut(ctx, links, 'annual', r, { season_id: sid, handlers_count: Number(r.handlers_count) }))),
+      industry_analytics: await Promise.all((industry as Row[]).map((r) => documentOut(ctx, links, 'industry', r, {
         season_id: sid, published_date: r.published_date ? String(r.published_date) : null,
       }))),
     };
   });
 
   app.get('/api/council/reports/:kind/:id/sources', async (request) => {
-    await staffViewer(ctx, request);
+    const links = linksFor(ctx, request, await staffViewer(ctx, request));
     queryOf(request, []);
     const kind = pathParam(request, 'kind');
     const id = pathParam(request);
@@ -153,7 +160,7 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
     const spec = KINDS[kind as Kind];
     const row = id.length > MAX_ID_LENGTH ? undefined : (await ctx.db.selectFrom(spec.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw notFound(`There is no ${kind} report ${id}.`);
-    const file = await fileOf(ctx, request, row[spec.fileColumn]);
+    const file = await fileOf(ctx, links, row[spec.fileColumn]);
     const at = file?.created ?? String(row.changed);
     return {
       report: { id: String(row.id), kind, title: String(row.title), generated_at: at, file },

@@ -17,18 +17,40 @@ export async function loadFileLinkSecret(db: Db, configured?: string): Promise<s
   return row.value as string;
 }
 
-/** Links expire on a whole minute (see linkExpiry). */
+/** Links expire on a whole minute of their reader's own (see linkExpiry). */
 export const LINK_EXPIRY_STEP_SECONDS = 60;
 
 /**
- * When a link made at `now` expires: `ttlSeconds` later, rounded up to the next whole minute. So a list read again
- * within the minute carries the very same links, and their signatures are looked up, not computed again: an HMAC per
- * file was 7 % of the invoices page's CPU (two PDFs per invoice; docs/PERFORMANCE.md). A link lives between
- * `ttlSeconds` and a minute more.
+ * The second of the minute at which a reader's links roll over, from the reader's user id: the same on every replica,
+ * and spread over the minute across readers.
  */
-export function linkExpiry(now: Date, ttlSeconds: number): number {
+export function linkPhase(readerId: string): number {
+  // FNV-1a, then MurmurHash3's finalizer: ids that differ in one character land on unrelated seconds (a plain
+  // multiply-and-add put 600 numbered ids on as few as one and as many as 23 of them).
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < readerId.length; i += 1) hash = Math.imul(hash ^ readerId.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) % LINK_EXPIRY_STEP_SECONDS;
+}
+
+/**
+ * When a link made at `now` for a reader expires: `ttlSeconds` later, rounded up to the next whole minute of the
+ * reader's own (a minute that starts at the reader's phase). So a document read again within the minute carries the
+ * very same links and can be sent again as it was kept (jsonapi/document-cache.ts). The minute is the reader's own
+ * so that kept documents do not all go stale at the same second: on the wall clock's minute, every reader's pages were
+ * built again at once, in every worker (200 readers' invoice pages, a p99 of 66 ms on the invoices page;
+ * docs/PERFORMANCE.md). A link lives between `ttlSeconds` and a minute more.
+ */
+export function linkExpiry(now: Date, ttlSeconds: number, readerId: string): number {
+  const phase = linkPhase(readerId);
   const earliest = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  return Math.ceil(earliest / LINK_EXPIRY_STEP_SECONDS) * LINK_EXPIRY_STEP_SECONDS;
+  return Math.ceil((earliest - phase) / LINK_EXPIRY_STEP_SECONDS) * LINK_EXPIRY_STEP_SECONDS + phase;
+}
+
+/** When the links a reader is handed now expire, by the configured FILE_LINK_TTL. */
+export function readerLinkExpiry(ctx: Pick<AppContext, 'config'>, readerId: string, now: Date): number {
+  return linkExpiry(now, ctx.config.fileLinkTtl, readerId);
 }
 
 function signature(secret: string, fileId: string, expires: number): string {
@@ -36,35 +58,22 @@ function signature(secret: string, fileId: string, expires: number): string {
 }
 
 /**
- * The signatures of the links handed out for the latest expiry, by file. A cache of values any replica computes
- * alike, not state: a second replica signs the same link with the same result. Links of one minute share an expiry, so
- * when it moves on the whole map is dropped (a map by file id: a key made of secret, file and expiry, in a least
- * recently used map, cost half of the HMAC it saved). Bounded, for a minute in which very many files are listed.
+ * A signed path to a file. The signature is computed each time: documents that carry links are kept whole by the
+ * document cache, so a link is signed when its document is built, about once a minute per reader and page.
  */
-const MAX_KEPT_SIGNATURES = 50_000;
-let kept: { secret: string; expires: number; byFile: Map<string, string> } | null = null;
-
-function keptSignature(secret: string, fileId: string, expires: number): string {
-  if (!kept || kept.expires !== expires || kept.secret !== secret) kept = { secret, expires, byFile: new Map() };
-  let signed = kept.byFile.get(fileId);
-  if (signed === undefined) {
-    signed = signature(secret, fileId, expires);
-    if (kept.byFile.size >= MAX_KEPT_SIGNATURES) kept.byFile.clear();
-    kept.byFile.set(fileId, signed);
-  }
-  return signed;
-}
-
 export function signedFilePath(secret: string, fileId: string, filename: string, expires: number): string {
-  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${keptSignature(secret, fileId, expires)}`;
+  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${signature(secret, fileId, expires)}`;
 }
 
-/** The signed path a document hands out for a file now: valid for FILE_LINK_TTL, to the next whole minute. */
-export function fileLinkPath(ctx: Pick<AppContext, 'clock' | 'config' | 'fileLinkSecret'>, fileId: string, filename: string): string {
-  return signedFilePath(ctx.fileLinkSecret, fileId, filename, linkExpiry(ctx.clock.now(), ctx.config.fileLinkTtl));
+/** A file's signed path, as the links a reader is handed now carry it. */
+export type FileLinkSigner = (fileId: string, filename: string) => string;
+
+/** Signs a reader's links to files with one expiry, so that every link in one answer expires alike. */
+export function fileLinkSigner(ctx: Pick<AppContext, 'fileLinkSecret'>, expires: number): FileLinkSigner {
+  return (fileId, filename) => signedFilePath(ctx.fileLinkSecret, fileId, filename, expires);
 }
 
-/** True when the signature is ours and the link has not expired. Computed afresh, so that links someone makes up do not fill the cache. */
+/** True when the signature is ours and the link has not expired. */
 export function verifyFileSignature(secret: string, fileId: string, expires: string | undefined, given: string | undefined, nowSeconds: number): boolean {
   if (!expires || !given || !/^\d+$/.test(expires)) return false;
   const exp = Number(expires);

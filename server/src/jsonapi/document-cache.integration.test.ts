@@ -3,11 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, signIn } from '../test-support/api.js';
 import { describeEachDatabase, fixedClock } from '../test-support/databases.js';
 import { DEMO_PASSWORD, DEMO_TODAY, demoApp, type DemoApp } from '../test-support/demo.js';
+import { linkExpiry, linkPhase } from '../files/signing.js';
 import { DOCUMENT_CACHE_HEADER } from './document-cache.js';
 
 /**
  * The document cache (jsonapi/document-cache.ts): a read is sent again from what was built only while it would be
- * built the same, for the same reader; every write, through the API or not, and every new minute of file links
+ * built the same, for the same reader; every write, through the API or not, and every new minute of a reader's file links
  * makes the next read build afresh.
  */
 const invoices = (handlerId: string) =>
@@ -138,17 +139,30 @@ describeEachDatabase('the document cache', (target) => {
     d.tokens.alice = await signIn(d.app, 'alice', DEMO_PASSWORD);
   });
 
-  it('signs file links anew each minute: within it the links are the same, after it the document is built again', async () => {
-    clock.set('2026-11-22T12:30:05Z');
+  /** The first second after `from` (epoch seconds) at which the links handed to a reader get a later expiry. */
+  const rollOver = (readerId: string, from: number): number => {
+    const expiry = (second: number) => linkExpiry(new Date(second * 1000), d.ctx.config.fileLinkTtl, readerId);
+    let second = from + 1;
+    while (expiry(second) === expiry(second - 1)) second += 1;
+    return second;
+  };
+  const atSecond = (second: number) => clock.set(new Date(second * 1000).toISOString());
+  const idOf = async (name: string) => String((await d.ctx.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
+
+  it("signs file links anew each minute of the reader's: within it the links are the same, after it the document is built again", async () => {
+    const start = Date.parse('2026-11-22T12:30:00Z') / 1000;
+    atSecond(start);
     // A token signed in now: the demo's tokens were made at DEMO_TODAY and live five minutes.
     const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
     const url = invoices(d.handlers['101']);
     const links = (body: { included: Resource[] }) => body.included.filter((i) => i.type === 'file--file').map((f) => (f.attributes.uri as { url: string }).url);
+    const minute = rollOver(aliceId, start);
+    atSecond(minute);
     const first = await api(d.app, token, 'GET', url);
-    clock.set('2026-11-22T12:30:55Z');
+    atSecond(minute + 59);
     const sameMinute = await api(d.app, token, 'GET', url);
     expect(cacheOf(sameMinute)).toBe('HIT');
-    clock.set('2026-11-22T12:31:01Z');
+    atSecond(minute + 60);
     const nextMinute = await api(d.app, token, 'GET', url);
     expect(cacheOf(nextMinute)).toBe('MISS');
     const expires = (u: string) => Number(new URL(u).searchParams.get('expires'));
@@ -158,6 +172,31 @@ describeEachDatabase('the document cache', (target) => {
     const download = await d.app.inject({ method: 'GET', url: links(sameMinute.body)[0].replace(/^https?:\/\/[^/]+/, '') });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
+    clock.set(DEMO_TODAY);
+  });
+
+  it("lets readers' documents go stale at seconds of their own, not all at once", async () => {
+    const start = Date.parse('2026-11-22T12:40:00Z') / 1000;
+    atSecond(start);
+    // Another reader whose minute starts at another second than Alice's (all three sharing hers: 1 in 216,000).
+    let other: { name: string; id: string } | undefined;
+    for (const name of ['bob', 'carol', 'dave']) {
+      const id = await idOf(name);
+      if (linkPhase(id) !== linkPhase(aliceId)) { other = { name, id }; break; }
+    }
+    const tokens = { alice: await signIn(d.app, 'alice', DEMO_PASSWORD), other: await signIn(d.app, other!.name, DEMO_PASSWORD) };
+    const url = '/jsonapi/node/invoice?include=field_invoice_pdf&page%5Blimit%5D=200';
+    const read = async (who: 'alice' | 'other') => cacheOf(await api(d.app, tokens[who], 'GET', url));
+    const alicesMinute = rollOver(aliceId, start);
+    atSecond(alicesMinute - 1);
+    await read('alice');
+    await read('other');
+    atSecond(alicesMinute);
+    expect(await read('alice')).toBe('MISS');
+    expect(await read('other')).toBe('HIT');
+    const othersMinute = rollOver(other!.id, alicesMinute);
+    atSecond(othersMinute);
+    expect(await read('other')).toBe('MISS');
     clock.set(DEMO_TODAY);
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, Viewer } from '../context.js';
-import { linkExpiry } from '../files/signing.js';
 import type { Session } from '../plugins/auth.js';
 
 /**
@@ -14,8 +13,8 @@ import type { Session } from '../plugins/auth.js';
  *   the lookup (an ended session or a blocked user is a 401 as always);
  * - the address: scheme, host, path and query string, as the document's links carry them;
  * - the data: the data version read by the bearer check's statement, which every committed write moves on;
- * - the file links' expiry (files/signing.ts): links are signed to a whole minute, so a document lives a minute at
- *   most.
+ * - the file links' expiry (files/signing.ts): links are signed to a whole minute of the reader's own, so a document
+ *   lives a minute at most, and the reader's documents go stale at a second of the minute that other readers' do not.
  * Nothing here is needed by another replica: each keeps its own, and the database tells every one of them when a
  * document has gone stale. Bounded in bytes; the least recently read go first.
  */
@@ -101,7 +100,7 @@ export interface ReadAnswer {
 }
 
 /** Answers a read from the cache or from `build` (called only when nothing fit is kept). */
-export type CachedRead = (request: FastifyRequest, session: Session, now: Date, build: () => Promise<unknown>) => Promise<ReadAnswer>;
+export type CachedRead = (request: FastifyRequest, session: Session, linksExpire: number, build: () => Promise<unknown>) => Promise<ReadAnswer>;
 
 /**
  * The JSON:API's reads through a document cache of `DOCUMENT_CACHE_MB` (or straight to `build` when it is 0). Call it
@@ -109,7 +108,7 @@ export type CachedRead = (request: FastifyRequest, session: Session, now: Date, 
  * @fastify/compress's own (whose plugin is registered first).
  */
 export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
-  if (ctx.config.documentCacheBytes <= 0) return async (_request, _session, _now, build) => ({ body: JSON.stringify(await build()), headers: {} });
+  if (ctx.config.documentCacheBytes <= 0) return async (_request, _session, _linksExpire, build) => ({ body: JSON.stringify(await build()), headers: {} });
   const cache = new DocumentCache(ctx.config.documentCacheBytes);
   /** The kept document a read answered with, for `keepEncoded` to add the compressed form to. */
   const answeredWith = new WeakMap<FastifyRequest, { key: string; doc: KeptDocument }>();
@@ -127,9 +126,8 @@ export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
     if (route.method === 'GET' && route.url.startsWith('/jsonapi/')) route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
   });
 
-  return async (request, session, now, build): Promise<ReadAnswer> => {
+  return async (request, session, linksExpire, build): Promise<ReadAnswer> => {
     const key = DocumentCache.key(session.viewer, `${request.protocol}://${request.host}${request.url}`);
-    const linksExpire = linkExpiry(now, ctx.config.fileLinkTtl);
     let doc = cache.get(key, session.dataVersion, linksExpire);
     const status = doc ? 'HIT' : 'MISS';
     if (!doc) {

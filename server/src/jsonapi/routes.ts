@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
+import { fileLinkSigner, readerLinkExpiry } from '../files/signing.js';
 import { authenticate, authenticateSession, type Session } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
 import { allResources, computedAttributes } from '../resources/index.js';
@@ -29,15 +30,15 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   /** What a read or a write needs once the reader is known: the query parsed and checked, the document's context. */
-  const begin = (request: FastifyRequest, session: Session, now = ctx.clock.now()) => {
+  const begin = (request: FastifyRequest, session: Session, linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now())) => {
     const viewer = session.viewer;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
     checkFields(registry, query);
     const baseUrl = baseUrlOf(request);
-    // One instant for the whole document: its file links all expire alike, as the document cache expects.
-    const atNow: AppContext = { ...ctx, clock: { now: () => now } };
-    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(atNow, def, row, baseUrl) };
+    // One expiry for the whole document, the one the document cache keeps it by.
+    const signLink = fileLinkSigner(ctx, linksExpire);
+    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(def, row, baseUrl, signLink) };
     return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
   };
   type Started = ReturnType<typeof begin>;
@@ -51,8 +52,8 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const cachedRead = cachedReads(app, ctx);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request);
-    const now = ctx.clock.now();
-    const answer = await cachedRead(request, session, now, () => build(begin(request, session, now)));
+    const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
+    const answer = await cachedRead(request, session, linksExpire, () => build(begin(request, session, linksExpire)));
     return send(reply.headers(answer.headers), 200, answer.body);
   };
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
-import { fileLinkPath } from '../files/signing.js';
+import type { FileLinkSigner } from '../files/signing.js';
 import { attr, type AccessRules, type ResourceDef, type Row } from '../jsonapi/resource.js';
 import { staffOr } from './access.js';
 
@@ -32,7 +31,7 @@ export function fileResource(owners: ResourceDef[]): ResourceDef {
 }
 
 /** `uri`: Drupal's shape, with a signed link that downloads without a token until it expires. */
-export function fileUri(ctx: AppContext, row: Row, baseUrl: string): Record<string, unknown> {
-  const path = fileLinkPath(ctx, String(row.id), String(row.filename));
+export function fileUri(row: Row, baseUrl: string, signLink: FileLinkSigner): Record<string, unknown> {
+  const path = signLink(String(row.id), String(row.filename));
   return { uri: { value: `private://portal/${row.id}/${row.filename}`, url: `${baseUrl}${path}` } };
 }

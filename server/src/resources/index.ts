@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.js';
+import type { FileLinkSigner } from '../files/signing.js';
 import type { ResourceDef, Row } from '../jsonapi/resource.js';
 import { handler, handlerPacketConfirmation, pecanVariety, reportingPeriod, season, user } from './core.js';
 import { annualPositionReport, handlerAnalytics, industryAnalytics, invoice, monthlyPositionReport } from './documents.js';
@@ -31,6 +31,6 @@ export const allResources: ResourceDef[] = [
   fileResource(fileOwners),
 ];
 
-export function computedAttributes(ctx: AppContext, def: ResourceDef, row: Row, baseUrl: string): Record<string, unknown> {
-  return def.type === 'file--file' ? fileUri(ctx, row, baseUrl) : {};
+export function computedAttributes(def: ResourceDef, row: Row, baseUrl: string, signLink: FileLinkSigner): Record<string, unknown> {
+  return def.type === 'file--file' ? fileUri(row, baseUrl, signLink) : {};
 }
