@@ -26,7 +26,7 @@ export const LINK_EXPIRY_STEP_SECONDS = 60;
  */
 export function linkPhase(readerId: string): number {
   // FNV-1a, then MurmurHash3's finalizer: ids that differ in one character land on unrelated seconds (a plain
-  // multiply-and-add put 600 numbered ids on as few as one and as many as 23 of them).
+  // multiply-and-add put 600 numbered ids 1 to 23 to a second).
   let hash = 0x811c9dc5;
   for (let i = 0; i < readerId.length; i += 1) hash = Math.imul(hash ^ readerId.charCodeAt(i), 0x01000193);
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
@@ -36,7 +36,7 @@ export function linkPhase(readerId: string): number {
 
 /**
  * When a link made at `now` for a reader expires: `ttlSeconds` later, rounded up to the next whole minute of the
- * reader's own (a minute that starts at the reader's phase). So a document read again within the minute carries the
+ * reader's own (minutes that end at the reader's second, linkPhase). So a document read again within the minute carries the
  * very same links and can be sent again as it was kept (jsonapi/document-cache.ts). The minute is the reader's own
  * so that kept documents do not all go stale at the same second: on the wall clock's minute, every reader's pages were
  * built again at once, in every worker (200 readers' invoice pages, a p99 of 66 ms on the invoices page;
