@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--write-docs]`
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--cpu-prof DIR] [--write-docs]`
  *
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
@@ -7,8 +7,9 @@
  * statement + JSON.stringify in a bare Fastify route, in a worker thread of this process) and reported as a ratio.
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
+ * `--cpu-prof DIR` runs the server with Node's `--cpu-prof` into DIR (one .cpuprofile per process, written when it stops).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,33 @@ import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * glibc's heap setting for the load generator: this process and the floor's thread, never the server. By default
+ * glibc hands the top of its heap back to the kernel as soon as 128 KB of it are free, and autocannon reads every
+ * answer into new 64 KB buffers: each large answer's pages were faulted in again, and zeroed, in the kernel of the
+ * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
+ * guests) left the generator at 100 % of a core, two thirds of it in the kernel, while the server sat 60 % idle: the
+ * uncompressed invoices page (487 KB) measured 600 to 2,900 req/s and p99 20 to 39 ms, 4,300 to 5,500 req/s and
+ * p99 5 to 11 ms with this (docs/PERFORMANCE.md, "Session of 2026-11-25, late"). It must be set before the process
+ * starts, so the benchmark starts itself again with it.
+ */
+const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
+
+/** Runs this benchmark again in a process with LOAD_GENERATOR_ENV, unless this is that process; true if it did. */
+function ranWithLoadGeneratorEnv(): boolean {
+  if (Object.keys(LOAD_GENERATOR_ENV).every((k) => process.env[k] !== undefined)) return false;
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, ...LOAD_GENERATOR_ENV } });
+  process.exitCode = run.status ?? 1;
+  return true;
+}
+
+/** The server's environment: this process's, but with glibc's defaults, as `npm start` runs it. */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of Object.keys(LOAD_GENERATOR_ENV)) delete env[k];
+  return env;
+}
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
 /**
@@ -46,6 +74,7 @@ const connections = Number(args.connections ?? 8);
 const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
+const serverCpuProfDir = args['cpu-prof'] ? resolve(String(args['cpu-prof'])) : null;
 /** The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures building every document. */
 const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 
@@ -147,10 +176,11 @@ const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 // ---------------------------------------------------------------- server and memory
 
 async function startServer(t: Target, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const profile = serverCpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${serverCpuProfDir}`] : [];
+  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
     cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: t.url, ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
+      ...serverEnv(), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: t.url, ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
       PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL: '3600', WEB_CONCURRENCY: String(t.workers),
     },
   });
@@ -529,7 +559,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+if (!ranWithLoadGeneratorEnv()) main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.stack ?? error.message : error);
   process.exit(1);
 });
