@@ -1,20 +1,23 @@
 /**
  * The floor: what the same reads cost with nothing but one hand-written SQL statement and JSON.stringify, in a bare
- * Fastify server. It runs in a worker thread of the benchmark process (so it does not share an event loop with the
- * load generator) against the same database as the portal under test.
+ * Fastify server. The benchmark starts it in a process of its own, as it starts the portal (FLOOR_URL, FLOOR_SCHEMA,
+ * FLOOR_PORT; it says it listens, and takes documents, by IPC), against the same database as the portal under test.
+ * Not a thread of the load generator's process, which runs with a heap setting of its own (bench/run.ts,
+ * LOAD_GENERATOR_ENV) that the portal does not get: the floor runs as the portal runs.
  *
  * Each statement checks the bearer token the way the portal does (token, family, active user, in the same
  * statement) and returns the same rows the portal's document holds (main rows joined with their includes), flat.
  * Column lists are read from the schema once at start-up; file contents are never selected.
  */
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-interface FloorData { url: string; schema?: string; port: number }
-const { url, schema, port } = workerData as FloorData;
+const url = process.env.FLOOR_URL ?? '';
+const schema = process.env.FLOOR_SCHEMA || undefined;
+const port = Number(process.env.FLOOR_PORT);
+if (!url || !port || !process.send) throw new Error('bench/floor.ts is started by bench/run.ts (FLOOR_URL, FLOOR_PORT, an IPC channel)');
 const isPg = url.startsWith('postgres');
 const T = isPg ? 'true' : '1';
 
@@ -147,11 +150,11 @@ app.get('/floor-document/:name', async (request, reply) => {
 });
 
 await app.listen({ port, host: '127.0.0.1' });
-parentPort?.postMessage({ listening: port });
-parentPort?.on('message', (m: 'close' | { documents: Record<string, string> }) => {
-  if (m === 'close') void app.close().then(() => process.exit(0));
-  else {
-    for (const [path, text] of Object.entries(m.documents)) documents.set(path, JSON.parse(text));
-    parentPort?.postMessage({ documents: documents.size });
-  }
+process.send({ listening: port });
+process.on('message', (m: { documents: Record<string, string> }) => {
+  for (const [path, text] of Object.entries(m.documents)) documents.set(path, JSON.parse(text));
+  process.send!({ documents: documents.size });
 });
+// The benchmark stops it as it stops the portal.
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+process.once('disconnect', () => void app.close().then(() => process.exit(0)));

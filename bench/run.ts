@@ -4,16 +4,15 @@
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
  * p50, p99, errors; the server's peak RSS. The reads are also served by the floor (bench/floor.ts: one SQL
- * statement + JSON.stringify in a bare Fastify route, in a worker thread of this process) and reported as a ratio.
+ * statement + JSON.stringify in a bare Fastify route, in a process of its own) and reported as a ratio.
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
  * `--cpu-prof DIR` runs the server with Node's `--cpu-prof` into DIR (one .cpuprofile per process, written when it stops).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -36,7 +35,7 @@ import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './li
 const root = resolve(import.meta.dirname, '..');
 
 /**
- * glibc's heap setting for the load generator: this process and the floor's thread, never the server. By default
+ * glibc's heap setting for the load generator (this process), never for the servers it measures. By default
  * glibc hands the top of its heap back to the kernel as soon as 128 KB of it are free, and autocannon reads every
  * answer into new 64 KB buffers: each large answer's pages were faulted in again, and zeroed, in the kernel of the
  * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
@@ -373,20 +372,22 @@ function summary(r: autocannon.Result) {
 
 // ---------------------------------------------------------------- floor
 
-async function startFloor(t: Target, port: number): Promise<Worker> {
-  // A worker's entry is not seen by tsx's loader: a small eval'd script registers it, then loads floor.ts.
-  const entry = new URL('./floor.ts', import.meta.url).href;
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
-    { eval: true, workerData: { url: t.url, schema: t.schema, port } });
-  await new Promise<void>((ok, fail) => {
-    worker.once('message', () => ok());
-    worker.once('error', fail);
+async function startFloor(t: Target, port: number): Promise<ChildProcess> {
+  // A process of its own, with the server's environment (bench/floor.ts says why).
+  const floor = fork(join(root, 'bench/floor.ts'), [], {
+    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...serverEnv(), FLOOR_URL: t.url, FLOOR_PORT: String(port), FLOOR_SCHEMA: t.schema ?? '' },
   });
-  return worker;
+  await new Promise<void>((ok, fail) => {
+    floor.once('message', () => ok());
+    floor.once('error', fail);
+    floor.once('exit', (code) => fail(new Error(`the floor exited before it listened (exit code ${code})`)));
+  });
+  return floor;
 }
 
 /** Reads the engine's document of each distinct floor request of a scenario and hands them to the floor's worker. */
-async function giveDocuments(floor: Worker, port: number, s: Scenario, users: number): Promise<void> {
+async function giveDocuments(floor: ChildProcess, port: number, s: Scenario, users: number): Promise<void> {
   const documents: Record<string, string> = {};
   for (let i = 0; i < users; i += 1) {
     const key = s.floor!(i);
@@ -397,7 +398,7 @@ async function giveDocuments(floor: Worker, port: number, s: Scenario, users: nu
     documents[key] = await res.text();
   }
   const taken = new Promise((ok) => floor.once('message', ok));
-  floor.postMessage({ documents });
+  floor.send({ documents });
   await taken;
 }
 
@@ -419,7 +420,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
   const server = await startServer(target, port);
   const rss = rssSampler(server.pid!);
   const result: TargetResult = { ...t, peakRssMb: 0, signedIn: 0, results: [] };
-  let floor: Worker | null = null;
+  let floor: ChildProcess | null = null;
   try {
     const users = fx.users.filter((x) => x.handlerId).slice(0, 100);
     const tokens: Array<{ token: string; name: string; handlerId: string }> = [];
@@ -459,7 +460,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
       console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%)` : ''}`);
     }
   } finally {
-    if (floor) { floor.postMessage('close'); await floor.terminate(); }
+    if (floor) await stopServer(floor);
     result.peakRssMb = rss.stop();
     await stopServer(server);
     if (copy) for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
