@@ -4,7 +4,8 @@
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
  * p50, p99, errors; the server's peak RSS. The reads are also served by the floor (bench/floor.ts: one SQL
- * statement + JSON.stringify in a bare Fastify route, in a process of its own) and reported as a ratio.
+ * statement + JSON.stringify in a bare Fastify route, in a process of its own) and reported as a ratio, measured in
+ * turns of a second with the engine (`inTurns`).
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
  * `--cpu-prof DIR` runs the server with Node's `--cpu-prof` into DIR (one .cpuprofile per process, written when it stops).
@@ -80,6 +81,8 @@ const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 interface Target { size: string; handlers: number; seasons: number; dialect: 'sqlite' | 'postgres'; url: string; schema?: string; workers: number }
 interface Measured {
   name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
+  /** The engine's rate in its turns beside the floors' (`inTurns`): the ratios are of these. */
+  turnsRps?: number;
   floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number;
   /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
   documentFloorRps?: number; documentRatio?: number;
@@ -354,6 +357,25 @@ async function load(port: number, make: (i: number) => Req, opts: { amount?: num
 }
 
 /**
+ * The engine and its floors measured in turns of a second (`duration` turns each, after `warmup` seconds of each's
+ * load), so that each ratio compares rates of the same minute. Measured one after the other, 4 s each, the floors of
+ * the small reads moved by up to half from one run to the next on the machines of 2026-11-25 (next package's floor
+ * 8,451 and 13,089 req/s in two runs), and a ratio took a floor's good seconds against the engine's bad ones.
+ */
+async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number }>> {
+  if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
+  const turns = servers.map(() => [] as autocannon.Result[]);
+  for (let turn = 0; turn < Math.max(1, Math.round(duration)); turn += 1) {
+    for (const [k, x] of servers.entries()) turns[k].push(await load(x.port, x.make, s, 1));
+  }
+  return turns.map((results) => ({
+    rps: results.reduce((n, r) => n + r.requests.total, 0) / results.reduce((n, r) => n + r.duration, 0),
+    // The slowest turn's (the floors' latencies are for the record; no budget reads them).
+    p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
+  }));
+}
+
+/**
  * autocannon appends every response body to a string (mcollina/autocannon#362), decoding it as UTF-8 in the load
  * generator's one thread. Nothing here reads a body, and decoding a compressed (binary) one costs the client more than
  * the server spends sending it: the same 49 KB br answer replayed by a bare node:http server measured 1,445 req/s with
@@ -450,14 +472,16 @@ async function runTarget(t: Target): Promise<TargetResult> {
         const make = (i: number): Req => ({ path: f(i), headers: s.make(i).headers });
         const fres = await fetch(`http://127.0.0.1:${floorPort}${make(0).path}`, { headers: make(0).headers });
         if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
-        const fr = summary(await measure(floorPort, make, s));
-        Object.assign(measured, { floorRps: fr.rps, floorP50: fr.p50, floorP99: fr.p99, ratio: measured.rps / fr.rps });
         await giveDocuments(floor, port, s, tokens.length);
-        const dr = summary(await measure(floorPort, (i) => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') }), s));
-        Object.assign(measured, { documentFloorRps: dr.rps, documentRatio: measured.rps / dr.rps });
+        const document = (i: number): Req => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') });
+        const [engine, flat, written] = await inTurns([{ port, make: s.make }, { port: floorPort, make }, { port: floorPort, make: document }], s);
+        Object.assign(measured, {
+          turnsRps: engine.rps, floorRps: flat.rps, floorP50: flat.p50, floorP99: flat.p99, ratio: engine.rps / flat.rps,
+          documentFloorRps: written.rps, documentRatio: engine.rps / written.rps,
+        });
       }
       result.results.push(measured);
-      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%)` : ''}`);
+      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%)` : ''}`);
     }
   } finally {
     if (floor) await stopServer(floor);
@@ -473,10 +497,10 @@ async function runTarget(t: Target): Promise<TargetResult> {
 
 function table(r: TargetResult): string {
   const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
-  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
+  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.turnsRps ? m.turnsRps.toFixed(0) : ''} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
   return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}, DOCUMENT_CACHE_MB=${documentCacheMb}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
-    '| request | req/s | p50 ms | p99 ms | errors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+    '| request | req/s | p50 ms | p99 ms | errors | req/s in turns with the floors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -542,7 +566,7 @@ async function main(): Promise<void> {
   writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
 
   const md = [
-    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2).`,
+    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2); the ratios to the floors from ${Math.max(1, Math.round(duration))} turns of 1 s of the engine, the floor and the floor writing the document, in turn.`,
     '', ...results.flatMap((r) => [table(r), '']),
     '**JS per route** (web/dist, gzip -9 per file): ' + js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
     '', '**Budgets**', '', '```', ...budgets.map(budgetLine), '```',
