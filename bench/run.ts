@@ -41,8 +41,8 @@ const root = resolve(import.meta.dirname, '..');
  * answer into new 64 KB buffers: each large answer's pages were faulted in again, and zeroed, in the kernel of the
  * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
  * guests) left the generator at 100 % of a core, two thirds of it in the kernel, while the server sat 60 % idle: the
- * uncompressed invoices page (487 KB) measured 600 to 2,900 req/s and p99 20 to 39 ms, 4,300 to 5,500 req/s and
- * p99 5 to 11 ms with this (docs/PERFORMANCE.md, "Session of 2026-11-25, late"). It must be set before the process
+ * uncompressed invoices page (487 KB) measured 1,020 to 2,885 req/s and p99 17 to 33 ms, 4,776 to 5,379 req/s and
+ * p99 6 to 9 ms with this (docs/PERFORMANCE.md, "Session of 2026-11-25, late"). It must be set before the process
  * starts, so the benchmark starts itself again with it.
  */
 const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
@@ -63,6 +63,8 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
+/** Turns of 1 s of the engine and each floor for the ratios (`inTurns`): as many as `duration` has seconds. */
+const turnCount = Math.max(1, Math.round(duration));
 /**
  * Seconds of the same load sent, and not counted, before each read's measurement, to the engine and to both floors
  * alike. Without it the first of a 3 s window was a third of the result: the first second of a fresh read ran at 55 to
@@ -365,7 +367,7 @@ async function load(port: number, make: (i: number) => Req, opts: { amount?: num
 async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number }>> {
   if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
   const turns = servers.map(() => [] as autocannon.Result[]);
-  for (let turn = 0; turn < Math.max(1, Math.round(duration)); turn += 1) {
+  for (let turn = 0; turn < turnCount; turn += 1) {
     for (const [k, x] of servers.entries()) turns[k].push(await load(x.port, x.make, s, 1));
   }
   return turns.map((results) => ({
@@ -566,7 +568,7 @@ async function main(): Promise<void> {
   writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
 
   const md = [
-    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2); the ratios to the floors from ${Math.max(1, Math.round(duration))} turns of 1 s of the engine, the floor and the floor writing the document, in turn.`,
+    `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2); the ratios to the floors from ${turnCount} turns of 1 s of the engine, the floor and the floor writing the document, in turn.`,
     '', ...results.flatMap((r) => [table(r), '']),
     '**JS per route** (web/dist, gzip -9 per file): ' + js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
     '', '**Budgets**', '', '```', ...budgets.map(budgetLine), '```',
