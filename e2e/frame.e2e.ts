@@ -141,13 +141,17 @@ test.describe('widths', () => {
     expect((await sider.boundingBox())!.width).toBe(248);
     await expect(page.getByRole('button', { name: 'Collapse menu' })).toBeVisible();
 
-    // Tablet: 768-1220 starts collapsed and can be opened.
+    // Tablet: 768-1220 starts collapsed and can be opened and closed again.
     await page.setViewportSize({ width: 1024, height: 768 });
     await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
     await page.getByRole('button', { name: 'Expand menu' }).click();
     await expect.poll(async () => (await sider.boundingBox())?.width).toBe(248);
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
 
-    // The line itself: 1221 is desktop (open), 1220 tablet (collapsed again).
+    // The line itself: 1221 is desktop (open), 1220 tablet (collapsed again). The sider is collapsed before the
+    // window crosses the line, so each step waits for a change the crossing makes: had it been left open, the wait
+    // at 1221 would pass at once and both resizes could reach the page in one frame, never crossing to desktop.
     await page.setViewportSize({ width: 1221, height: 800 });
     await expect.poll(async () => (await sider.boundingBox())?.width).toBe(248);
     await page.setViewportSize({ width: 1220, height: 800 });
