@@ -8,7 +8,8 @@
  * turns of a second with the engine (`inTurns`).
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
- * `--cpu-prof DIR` runs the server with Node's `--cpu-prof` into DIR (one .cpuprofile per process, written when it stops).
+ * `--cpu-prof DIR` runs the server and the floor with Node's `--cpu-prof` into DIR/server (a .cpuprofile per process)
+ * and DIR/floor, written when they stop.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -179,9 +180,13 @@ const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 // ---------------------------------------------------------------- server and memory
 
+/** Node's flags for `--cpu-prof`: the server's profiles (one per process) and the floor's in folders of their own. */
+function cpuProfArgs(name: 'server' | 'floor'): string[] {
+  return serverCpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(serverCpuProfDir, name)}`] : [];
+}
+
 async function startServer(t: Target, port: number): Promise<ChildProcess> {
-  const profile = serverCpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${serverCpuProfDir}`] : [];
-  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
+  const child = spawn(process.execPath, [...cpuProfArgs('server'), 'server/dist/main.js'], {
     cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...serverEnv(), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: t.url, ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
@@ -399,7 +404,7 @@ function summary(r: autocannon.Result) {
 async function startFloor(t: Target, port: number): Promise<ChildProcess> {
   // A process of its own, with the server's environment (bench/floor.ts says why).
   const floor = fork(join(root, 'bench/floor.ts'), [], {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...cpuProfArgs('floor')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...serverEnv(), FLOOR_URL: t.url, FLOOR_PORT: String(port), FLOOR_SCHEMA: t.schema ?? '' },
   });
   await new Promise<void>((ok, fail) => {
