@@ -77,7 +77,7 @@ const connections = Number(args.connections ?? 8);
 const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
-const serverCpuProfDir = args['cpu-prof'] ? resolve(String(args['cpu-prof'])) : null;
+const cpuProfDir = args['cpu-prof'] ? resolve(String(args['cpu-prof'])) : null;
 /** The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures building every document. */
 const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 
@@ -182,7 +182,7 @@ const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Node's flags for `--cpu-prof`: the server's profiles (one per process) and the floor's in folders of their own. */
 function cpuProfArgs(name: 'server' | 'floor'): string[] {
-  return serverCpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(serverCpuProfDir, name)}`] : [];
+  return cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
 }
 
 async function startServer(t: Target, port: number): Promise<ChildProcess> {
