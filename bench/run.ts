@@ -9,7 +9,8 @@
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
  * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
  * `--cpu-prof DIR` runs the server and the floor with Node's `--cpu-prof` into DIR/server (a .cpuprofile per process)
- * and DIR/floor, written when they stop.
+ * and DIR/floor, written when they stop, and the requests sent to each into DIR/requests.json (for
+ * bench/profile-compare.ts).
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,7 @@ interface Measured {
   name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
   /** The engine's rate in its turns beside the floors' (`inTurns`): the ratios are of these. */
   turnsRps?: number;
+  turnRatios?: number[];
   floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number;
   /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
   documentFloorRps?: number; documentRatio?: number;
@@ -356,11 +358,27 @@ async function measure(port: number, make: (i: number) => Req, opts: { amount?: 
 
 async function load(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number }, seconds = duration): Promise<autocannon.Result> {
   let i = 0;
-  return autocannon({
+  const result = await autocannon({
     url: `http://127.0.0.1:${port}`, connections: opts.connections ?? connections, ...(opts.amount ? { amount: opts.amount } : { duration: seconds }),
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...make(i++) }) as autocannon.Request }],
     setupClient: keepNoBodies,
   });
+  countServed(port, result.requests.total);
+  return result;
+}
+
+/**
+ * With `--cpu-prof`: the requests of the load sent to each kind of process, written to DIR/requests.json when the
+ * run ends, so that `bench/profile-compare.ts` gives each one's CPU time per request.
+ */
+const profiledPorts = new Map<number, 'server' | 'floor'>();
+const served = { server: 0, floor: 0 };
+function countServed(port: number, requests: number): void {
+  const kind = profiledPorts.get(port);
+  if (kind) served[kind] += requests;
+}
+function writeServedCounts(): void {
+  if (cpuProfDir) writeFileSync(join(cpuProfDir, 'requests.json'), `${JSON.stringify(served, null, 2)}\n`);
 }
 
 /**
@@ -369,7 +387,7 @@ async function load(port: number, make: (i: number) => Req, opts: { amount?: num
  * the small reads moved by up to half from one run to the next on the machines of 2026-11-25 (next package's floor
  * 8,451 and 13,089 req/s in two runs), and a ratio took a floor's good seconds against the engine's bad ones.
  */
-async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number }>> {
+async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[] }>> {
   if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
   const turns = servers.map(() => [] as autocannon.Result[]);
   for (let turn = 0; turn < turnCount; turn += 1) {
@@ -379,6 +397,7 @@ async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }
     rps: results.reduce((n, r) => n + r.requests.total, 0) / results.reduce((n, r) => n + r.duration, 0),
     // The slowest turn's (the floors' latencies are for the record; no budget reads them).
     p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
+    turns: results.map((r) => r.requests.total / r.duration),
   }));
 }
 
@@ -447,6 +466,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
   const fx = await fixture(target);
   const port = await freePort();
   const server = await startServer(target, port);
+  profiledPorts.set(port, 'server');
   const rss = rssSampler(server.pid!);
   const result: TargetResult = { ...t, peakRssMb: 0, signedIn: 0, results: [] };
   let floor: ChildProcess | null = null;
@@ -464,6 +484,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
     result.signedIn = tokens.length;
     const floorPort = await freePort();
     floor = t.workers === 1 ? await startFloor(target, floorPort) : null;
+    profiledPorts.set(floorPort, 'floor');
     for (const s of scenarios(fx, tokens)) {
       // Check the request once (and warm up) before measuring.
       const probe = s.make(0);
@@ -485,10 +506,11 @@ async function runTarget(t: Target): Promise<TargetResult> {
         Object.assign(measured, {
           turnsRps: engine.rps, floorRps: flat.rps, floorP50: flat.p50, floorP99: flat.p99, ratio: engine.rps / flat.rps,
           documentFloorRps: written.rps, documentRatio: engine.rps / written.rps,
+          turnRatios: engine.turns.map((e, k) => e / flat.turns[k]),
         });
       }
       result.results.push(measured);
-      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%)` : ''}`);
+      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]` : ''}`);
     }
   } finally {
     if (floor) await stopServer(floor);
@@ -571,6 +593,7 @@ async function main(): Promise<void> {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `${stamp}.json`);
   writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
+  writeServedCounts();
 
   const md = [
     `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2); the ratios to the floors from ${turnCount} turns of 1 s of the engine, the floor and the floor writing the document, in turn.`,
