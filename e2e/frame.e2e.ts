@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { LANGUAGE_KEY, THEME_KEY, signIn } from './support/portal';
+import { LANGUAGE_KEY, THEME_KEY, screenshot, signIn } from './support/portal';
 
 /** The frame around the pages: language switcher (six languages, Arabic right to left), theme settings, widths. */
 
@@ -64,6 +64,44 @@ test.describe('languages', () => {
     await page.getByRole('button', { name: /^حساب / }).click();
     await expect(page.getByRole('menuitem', { name: 'تسجيل الخروج' })).toBeVisible();
     await page.keyboard.press('Escape');
+    await switcher(page).selectOption('en');
+  });
+
+  test('on a small phone the company name is cut at its own end, on the side where the page starts', async ({ page }, info) => {
+    // 360 px leaves the name about 115 px beside the menu button, the language, the theme and the account buttons.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'alice');
+    for (const l of [LANGS[0], LANGS[5]]) {
+      await switcher(page).selectOption(l.code);
+      await expect(page.locator('html')).toHaveAttribute('dir', l.dir);
+      const name = page.locator('header bdi');
+      await expect(name).toHaveText('Riverbend Pecan Co.');
+      const shown = await name.evaluate((el) => {
+        const first = document.createRange();
+        first.setStart(el.firstChild!, 0);
+        first.setEnd(el.firstChild!, 1);
+        const box = el.getBoundingClientRect();
+        const letter = first.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return { cut: el.scrollWidth > el.clientWidth, ellipsis: style.textOverflow, direction: style.direction, box: { left: box.left, right: box.right }, letter: { left: letter.left, right: letter.right } };
+      });
+      expect(shown.cut, `${l.code}: the name is cut to fit`).toBe(true);
+      expect(shown.ellipsis).toBe('ellipsis');
+      // A Latin name keeps its own direction in Arabic, so it is cut at its end and its first letter shows.
+      expect(shown.direction, `${l.code}: the name's own direction`).toBe('ltr');
+      expect(shown.letter.left, `${l.code}: the name's first letter is inside its box`).toBeGreaterThanOrEqual(shown.box.left - 0.5);
+      expect(shown.letter.right).toBeLessThanOrEqual(shown.box.right + 0.5);
+      // It sits where the page starts: left of the language switcher in English, right of it in Arabic.
+      const language = (await switcher(page).boundingBox())!;
+      if (l.dir === 'ltr') expect(shown.box.right).toBeLessThanOrEqual(language.x);
+      else expect(shown.box.left).toBeGreaterThanOrEqual(language.x + language.width);
+      // The buttons beside it stay whole and nothing is wider than the phone.
+      const account = (await page.getByRole('button', { name: l.code === 'en' ? /^Account / : /^حساب / }).boundingBox())!;
+      expect(account.x).toBeGreaterThanOrEqual(0);
+      expect(account.x + account.width).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(page, info, 'top-bar-360', l.code, false);
+    }
     await switcher(page).selectOption('en');
   });
 });
