@@ -49,7 +49,7 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   const result = await queryCounter.run(box, fn);
   return { result, queries: box.count };
 }
-function onQuery(event: LogEvent): void {
+function onQuery(_event?: LogEvent): void {
   const box = queryCounter.getStore();
   if (box) box.count += 1;
 }
@@ -97,8 +97,33 @@ export function openDatabase(options: DatabaseOptions): Database {
   dropValueSamples(sqlite);
   // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
-  const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: onQuery });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely({ dialect: new SqliteDialect({ database: statements }), log: onQuery });
+  readersNow.set(db, (sqlText, parameters) => {
+    if (sqlite.inTransaction) return null;
+    onQuery();
+    return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
+}
+
+/**
+ * Runs a read at once on SQLite, outside Kysely, or answers null when it cannot: on PostgreSQL, inside a
+ * transaction's Kysely (`trx`), or while a transaction is open on the connection.
+ */
+export type ReadNow = (sqlText: string, parameters: readonly unknown[]) => Array<Record<string, unknown>> | null;
+
+/**
+ * The bearer check runs before every request, and on a kept document it is the request's only statement: Kysely's
+ * way to it (the connection's mutex, its log hook, a promise at each step) cost about 2.5 us of CPU a request, 7 % of
+ * a small read (docs/PERFORMANCE.md, 2026-11-26 morning). better-sqlite3 answers synchronously, so a read between two
+ * awaits of other requests is as safe as Kysely's, but for one case: a write transaction open on the one connection
+ * (Kysely holds it across awaits), whose uncommitted rows the read would see, a data version that a rollback could
+ * take back. Then the caller goes through Kysely, which waits for the transaction to end.
+ */
+const readersNow = new WeakMap<Db, ReadNow>();
+export function readNow(db: Db): ReadNow | undefined {
+  return readersNow.get(db);
 }
 
 /**

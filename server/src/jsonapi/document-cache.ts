@@ -137,7 +137,8 @@ export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
     const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
     // Already compressed: @fastify/compress passes it on as it is.
     if (encoded) return { body: encoded.bytes, headers: { [DOCUMENT_CACHE_HEADER]: status, 'content-encoding': encoded.encoding, vary: 'accept-encoding' } };
-    answeredWith.set(request, { key, doc });
+    // Only an answer that may be compressed is worth a note for keepEncoded (a WeakMap entry is work for the GC).
+    if (request.headers['accept-encoding']) answeredWith.set(request, { key, doc });
     return { body: doc.body, headers: { [DOCUMENT_CACHE_HEADER]: status } };
   };
 }

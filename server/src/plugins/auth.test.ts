@@ -1,11 +1,11 @@
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { countQueries } from '../db/database.js';
+import { countQueries, readNow } from '../db/database.js';
 import { newId } from '../lib/time.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
 import { startFamily } from '../oauth/tokens.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
-import { authenticate, bearerToken, requireViewer, revokeUserSessions, viewerOf } from './auth.js';
+import { authenticate, authenticateSession, bearerToken, requireViewer, revokeUserSessions, viewerOf } from './auth.js';
 import { ApiError, registerErrorHandling } from './errors.js';
 
 const T0 = '2026-10-10T14:00:00.000Z';
@@ -43,6 +43,23 @@ describeEachDatabase('bearer authentication', (target) => {
     expect(queries).toBe(1);
     expect(await authenticate(ctx, request(`bearer ${token}`))).toMatchObject({ userId: ids.alice });
     expect(await authenticate(ctx, request(`Bearer ${await signIn(ids.sam)}`))).toEqual({ userId: ids.sam, name: 'sam', role: 'staff', handlerId: null });
+  });
+
+  it('never reads a write transaction\'s uncommitted data version (a rollback would take it back)', async () => {
+    const token = await signIn(ids.alice);
+    const committed = (await authenticateSession(ctx, request(`Bearer ${token}`))).dataVersion;
+    // SQLite's check skips Kysely when it can (db/database.ts, readNow); PostgreSQL's always goes through it.
+    expect(readNow(ctx.db) !== undefined).toBe(target.dialect === 'sqlite');
+    let during: Promise<number> | undefined;
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('handlers').set({ changed: '2026-10-10T15:00:00.000Z' }).where('id', '=', 'h1').execute();
+      // Another request's bearer check while the write is open, then the write fails.
+      during = authenticateSession(ctx, request(`Bearer ${token}`)).then((s) => s.dataVersion);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error('the write fails');
+    }).catch(() => undefined);
+    expect(await during).toBe(committed);
+    expect((await authenticateSession(ctx, request(`Bearer ${token}`))).dataVersion).toBe(committed);
   });
 
   it('refuses missing, malformed, unknown and expired tokens with 401 and WWW-Authenticate: Bearer', async () => {
