@@ -88,6 +88,8 @@ interface Measured {
   /** The engine's rate in its turns beside the floors' (`inTurns`): the ratios are of these. */
   turnsRps?: number;
   turnRatios?: number[];
+  /** Microseconds of CPU per request in the turns (`inTurns`), of the server and of the floor's process. */
+  cpuPerRequest?: { engine: number; floor: number; documentFloor: number };
   floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number;
   /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
   documentFloorRps?: number; documentRatio?: number;
@@ -225,6 +227,20 @@ function childrenOf(pid: number): number[] {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch { return []; }
 }
+
+/** CPU time (user and system, every thread: V8's GC and compiler threads too) of a process and its workers, in us. */
+function cpuMicros(pid: number): number {
+  const ticks = (p: number) => {
+    try {
+      // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch { return 0; }
+  };
+  return ([pid, ...childrenOf(pid)].reduce((s, p) => s + ticks(p), 0) * 1e6) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, what /proc counts CPU time in (100 on every Linux build in use). */
+const CLOCK_TICKS = 100;
 
 /** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
 function rssSampler(pid: number): { stop(): number } {
@@ -387,13 +403,21 @@ function writeServedCounts(): void {
  * the small reads moved by up to half from one run to the next on the machines of 2026-11-25 (next package's floor
  * 8,451 and 13,089 req/s in two runs), and a ratio took a floor's good seconds against the engine's bad ones.
  */
-async function inTurns(servers: Array<{ port: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[] }>> {
+async function inTurns(servers: Array<{ port: number; pid: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[]; cpuPerRequest: number }>> {
   if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
   const turns = servers.map(() => [] as autocannon.Result[]);
+  const cpu = servers.map(() => 0);
   for (let turn = 0; turn < turnCount; turn += 1) {
-    for (const [k, x] of servers.entries()) turns[k].push(await load(x.port, x.make, s, 1));
+    for (const [k, x] of servers.entries()) {
+      const before = cpuMicros(x.pid);
+      turns[k].push(await load(x.port, x.make, s, 1));
+      cpu[k] += cpuMicros(x.pid) - before;
+    }
   }
-  return turns.map((results) => ({
+  return turns.map((results, k) => ({
+    // The process's CPU time over the requests of its turns: steadier than a rate on a shared machine, and it counts
+    // what a profile of the main thread leaves out (the garbage collector's and the compiler's own threads).
+    cpuPerRequest: cpu[k] / results.reduce((n, r) => n + r.requests.total, 0),
     rps: results.reduce((n, r) => n + r.requests.total, 0) / results.reduce((n, r) => n + r.duration, 0),
     // The slowest turn's (the floors' latencies are for the record; no budget reads them).
     p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -413,6 +437,9 @@ function keepNoBodies(client: object): void {
   if (typeof queue?.addBody !== 'function') throw new Error('bench/run.ts keepNoBodies: autocannon\'s client has no pipelinedRequests.addBody any more');
   queue.addBody = () => {};
 }
+
+const cpuLine = (c: { engine: number; floor: number; documentFloor: number }) =>
+  `${c.engine.toFixed(1)} us, floor ${c.floor.toFixed(1)} us (${((c.floor / c.engine) * 100).toFixed(0)}%), writing the document ${c.documentFloor.toFixed(1)} us`;
 
 function summary(r: autocannon.Result) {
   return { requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
@@ -502,15 +529,18 @@ async function runTarget(t: Target): Promise<TargetResult> {
         if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
         await giveDocuments(floor, port, s, tokens.length);
         const document = (i: number): Req => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') });
-        const [engine, flat, written] = await inTurns([{ port, make: s.make }, { port: floorPort, make }, { port: floorPort, make: document }], s);
+        const [engine, flat, written] = await inTurns([
+          { port, pid: server.pid!, make: s.make }, { port: floorPort, pid: floor.pid!, make }, { port: floorPort, pid: floor.pid!, make: document },
+        ], s);
         Object.assign(measured, {
           turnsRps: engine.rps, floorRps: flat.rps, floorP50: flat.p50, floorP99: flat.p99, ratio: engine.rps / flat.rps,
           documentFloorRps: written.rps, documentRatio: engine.rps / written.rps,
           turnRatios: engine.turns.map((e, k) => e / flat.turns[k]),
+          cpuPerRequest: { engine: engine.cpuPerRequest, floor: flat.cpuPerRequest, documentFloor: written.cpuPerRequest },
         });
       }
       result.results.push(measured);
-      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]` : ''}`);
+      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]; CPU a request ${cpuLine(measured.cpuPerRequest!)}` : ''}`);
     }
   } finally {
     if (floor) await stopServer(floor);
