@@ -87,6 +87,7 @@ interface Measured {
   name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
   /** The engine's rate in its turns beside the floors' (`inTurns`): the ratios are of these. */
   turnsRps?: number;
+  /** The engine's rate over the flat floor's, turn by turn: the run's spread beside its ratio. */
   turnRatios?: number[];
   /** Microseconds of CPU per request in the turns (`inTurns`), of the server and of the floor's process. */
   cpuPerRequest?: { engine: number; floor: number; documentFloor: number };
@@ -414,15 +415,18 @@ async function inTurns(servers: Array<{ port: number; pid: number; make: (i: num
       cpu[k] += cpuMicros(x.pid) - before;
     }
   }
-  return turns.map((results, k) => ({
-    // The process's CPU time over the requests of its turns: steadier than a rate on a shared machine, and it counts
-    // what a profile of the main thread leaves out (the garbage collector's and the compiler's own threads).
-    cpuPerRequest: cpu[k] / results.reduce((n, r) => n + r.requests.total, 0),
-    rps: results.reduce((n, r) => n + r.requests.total, 0) / results.reduce((n, r) => n + r.duration, 0),
-    // The slowest turn's (the floors' latencies are for the record; no budget reads them).
-    p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
-    turns: results.map((r) => r.requests.total / r.duration),
-  }));
+  return turns.map((results, k) => {
+    const requests = results.reduce((n, r) => n + r.requests.total, 0);
+    return {
+      // The process's CPU time over the requests of its turns: steadier than a rate on a shared machine, and it counts
+      // what a profile of the main thread leaves out (the garbage collector's and the compiler's own threads).
+      cpuPerRequest: cpu[k] / requests,
+      rps: requests / results.reduce((n, r) => n + r.duration, 0),
+      // The slowest turn's (the floors' latencies are for the record; no budget reads them).
+      p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
+      turns: results.map((r) => r.requests.total / r.duration),
+    };
+  });
 }
 
 /**
