@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { missingWebFiles } from './web-build-check.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'node_modules', '.portal-build-stamp');
@@ -16,10 +17,11 @@ function newest(path) {
 }
 
 export function buildIfStale({ force = false } = {}) {
-  const built = existsSync(stamp) && existsSync(join(root, 'server/dist/main.js')) ? statSync(stamp).mtimeMs : 0;
+  const whole = existsSync(join(root, 'server/dist/main.js')) && missingWebFiles(join(root, 'web/dist')).length === 0;
+  const built = existsSync(stamp) && whole ? statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newest(join(root, s))));
   if (!force && built > changed) return false;
-  console.log('Building the portal (contract, server, web app)...');
+  console.log(whole ? 'Building the portal (contract, server, web app)...' : 'The build is missing or incomplete: building the portal (contract, server, web app)...');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString());
   return true;

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { loadDemoDataIfEmpty, type DemoCredentials } from './demo/load.js';
 import { drain } from './ops/drain.js';
+import { missingWebFiles } from './ops/web-build.js';
+import { defaultWebDist } from './plugins/web.js';
 import { startPortal } from './server.js';
 import { startReminderJob } from './reminders/job.js';
 
@@ -18,6 +20,18 @@ import { startReminderJob } from './reminders/job.js';
  */
 const printDemo = (demo: DemoCredentials) =>
   console.log(`\nDemo sign-in (password "${demo.password}" for all): ${demo.users.map((u) => `${u.username} (${u.description}${u.totpSecret ? `; authenticator key ${u.totpSecret}` : ''})`).join(', ')}`);
+
+/**
+ * A server without its web app would answer 404 to every page: stop with one line instead. `WEB_DIST=none`
+ * serves the API alone on purpose (the tests that start the built server do).
+ */
+function requireWebApp(dist: string): void {
+  if (dist === 'none') return;
+  const missing = missingWebFiles(dist);
+  if (missing.length === 0) return;
+  console.error(`The web app is not built (${dist} lacks ${missing.slice(0, 3).join(', ')}): run npm run build, or npm start, which builds it.`);
+  process.exit(1);
+}
 
 async function serve(loadDemo: boolean): Promise<void> {
   const config = loadConfig();
@@ -102,7 +116,9 @@ async function primary(workers: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const workers = loadConfig().webConcurrency;
+  const config = loadConfig();
+  requireWebApp(config.webDist ?? defaultWebDist);
+  const workers = config.webConcurrency;
   if (workers > 1 && cluster.isPrimary) return primary(workers);
   return serve(cluster.isPrimary);
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe('configuration', () => {
 
 describe('the operators command line and a real server process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-ops-'));
-  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', WEB_DIST: 'none' };
   const cli = (...args: string[]) => spawnSync(tsx, [join(root, 'server/src/cli/portal.ts'), ...args], { env, encoding: 'utf8' });
 
   it('creates a handler and a user, lists them, and refuses bad input with a message', () => {
@@ -99,6 +99,18 @@ describe('the operators command line and a real server process', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/password/i);
     expect(cli('frobnicate').stderr).toContain('Unknown command');
+  });
+
+  it('refuses to start, in one line, on a web app build that is missing or cut short', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+    const start = () => spawnSync(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, WEB_DIST: dist }, encoding: 'utf8', timeout: 30_000 });
+    const empty = start();
+    expect(empty.status).toBe(1);
+    expect(empty.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^The web app is not built \(.* lacks index\.html\): run npm run build/)]);
+    writeFileSync(join(dist, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head></html>');
+    const half = start();
+    expect(half.status).toBe(1);
+    expect(half.stderr).toContain('lacks assets/index-1.js');
   });
 
   it('finishes an in-flight request on SIGTERM, then exits', async () => {

@@ -86,9 +86,11 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     // The build writes x.br and x.gz next to each compressible file (web/vite.config.ts, precompress): sent as
     // they are to a client that accepts them, with no compressing per request.
     preCompressed: true,
+    // Our own Cache-Control (below), not @fastify/send's `public, max-age=0`, which it would write after it.
+    cacheControl: false,
     setHeaders: (res, path) => {
-      if (path.includes(`${join(root, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      else res.header('cache-control', 'no-cache');
+      if (path.includes(`${join(root, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
     },
   });
 }

@@ -133,7 +133,7 @@ describeEachDatabase('durability under SIGKILL', (target) => {
   });
 
   it('keeps every acknowledged write, and every certification whole, through kills at random moments', { timeout: 300_000 }, async () => {
-    const env: Record<string, string> = { PORTAL_DEMO_DATA: '1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', NODE_ENV: 'development' };
+    const env: Record<string, string> = { PORTAL_DEMO_DATA: '1', LOG_LEVEL: 'warn', WEB_DIST: 'none', NODE_ENV: 'development' };
     let open: () => Database;
     if (target.dialect === 'sqlite') {
       dir = mkdtempSync(join(tmpdir(), 'portal-durability-'));

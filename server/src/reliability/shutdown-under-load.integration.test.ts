@@ -34,7 +34,7 @@ function get(agent: http.Agent, port: number, path: string): Promise<Outcome> {
 describeEachDatabase('shutdown under load', (target) => {
   it(`finishes every request sent before SIGTERM with ${CONNECTIONS} connections busy, then exits 0`, async () => {
     const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_DEMO_DATA: '0', WEB_DIST: '/nonexistent', NODE_ENV: 'development' };
+    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_DEMO_DATA: '0', WEB_DIST: 'none', NODE_ENV: 'development' };
     const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
     let schema: string | undefined;
     if (target.dialect === 'postgres') {

@@ -115,7 +115,7 @@ describe.skipIf(!postgres)('reminders with two server replicas [postgres]', () =
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATABASE_URL: url, DATABASE_SCHEMA: schema, HOST: '127.0.0.1',
       SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '1', REMINDER_DAYS_BEFORE: '3', PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
+      WEB_DIST: 'none',
     };
     const output: string[] = [];
     for (const port of ['0', '0']) {
