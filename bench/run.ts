@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--cpu-prof DIR] [--write-docs]`
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--cpu-prof DIR] [--baseline] [--write-docs]`
  *
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
@@ -7,7 +7,9 @@
  * statement + JSON.stringify in a bare Fastify route, in a process of its own) and reported as a ratio, measured in
  * turns of a second with the engine (`inTurns`).
  * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
- * Results go to bench/results/<date>.json; --write-docs puts the tables into docs/PERFORMANCE.md.
+ * Results go to bench/results/<date>.json, which git ignores; `--baseline` also writes them as
+ * bench/results/baseline-<size>.json for each size measured (the kept ones, one per data set size), and
+ * `--write-docs` writes the table of the latest figures into docs/PERFORMANCE.md (between its bench:results marks).
  * `--cpu-prof DIR` runs the server and the floor with Node's `--cpu-prof` into DIR/server (a .cpuprofile per process)
  * and DIR/floor, written when they stop, and the requests sent to each into DIR/requests.json (for
  * bench/profile-compare.ts).
@@ -44,7 +46,7 @@ const root = resolve(import.meta.dirname, '..');
  * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
  * guests) left the generator at 100 % of a core, two thirds of it in the kernel, while the server sat 60 % idle: the
  * uncompressed invoices page (487 KB) measured 1,020 to 2,885 req/s and p99 17 to 33 ms, 4,776 to 5,379 req/s and
- * p99 6 to 9 ms with this (docs/PERFORMANCE.md, "Session of 2026-11-25, late"). It must be set before the process
+ * p99 6 to 9 ms with this (docs/decisions/0007-performance-mechanisms.md). It must be set before the process
  * starts, so the benchmark starts itself again with it.
  */
 const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
@@ -558,8 +560,40 @@ async function runTarget(t: Target): Promise<TargetResult> {
 
 // ---------------------------------------------------------------- report
 
+const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
+
+/**
+ * The table of the latest figures in docs/PERFORMANCE.md: every request at the budget size (the largest SQLite data
+ * set, one worker), the p99 with more workers when measured, and the budget lines met.
+ */
+function latestFigures(
+  big: TargetResult, more: TargetResult | undefined, js: { route: string; files: number; gzipBytes: number }[],
+  budgets: Budget[], machine: { nproc: number; cpu?: string; node: string },
+): string {
+  const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const cpu = (m: Measured) => (m.cpuPerRequest ? `${m.cpuPerRequest.engine.toFixed(0)} / ${m.cpuPerRequest.floor.toFixed(0)}` : '');
+  const rows = big.results.map((m) => {
+    const p99More = more ? ` ${more.results.find((x) => x.name === m.name)?.p99 ?? ''} |` : '';
+    return `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} |${p99More} ${percent(m.ratio)} | ${percent(m.documentRatio)} | ${cpu(m)} |`;
+  });
+  const met = budgets.filter((b) => b.met).length;
+  return [
+    `Run of ${at} UTC on SQLite ${big.handlers.toLocaleString('en-US')} handlers x ${big.seasons} seasons, one worker`
+      + ` (${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}),`,
+    `${duration} s a request after ${warmup} s not counted, ${connections} connections; the ratios from ${turnCount}`
+      + ' turns of 1 s of the engine and each floor.',
+    '',
+    `| request | req/s | p50 ms | p99 ms |${more ? ` p99 ms, ${more.workers} workers |` : ''} engine / floor`
+      + ' | engine / floor writing the document | CPU us a request, engine / floor |',
+    `|---|---:|---:|---:|${more ? '---:|' : ''}---:|---:|---:|`,
+    ...rows,
+    '',
+    `JavaScript per route (gzip): ${js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB in ${r.files} files`).join(', ')}.`
+      + ` Budget lines met: ${met} of ${budgets.length}.`,
+  ].join('\n');
+}
+
 function table(r: TargetResult): string {
-  const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
   const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.turnsRps ? m.turnsRps.toFixed(0) : ''} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
   return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}, DOCUMENT_CACHE_MB=${documentCacheMb}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
     '| request | req/s | p50 ms | p99 ms | errors | req/s in turns with the floors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
@@ -626,7 +660,18 @@ async function main(): Promise<void> {
   const stamp = new Date().toISOString().replace(/:/g, '-').slice(0, 16);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `${stamp}.json`);
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb), results, js, budgets }, null, 2));
+  const run = { date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb) };
+  writeFileSync(out, JSON.stringify({ ...run, results, js, budgets }, null, 2));
+  if (args.baseline) {
+    for (const size of new Set(results.map((r) => r.size))) {
+      const namesSize = new RegExp(`(?<![0-9])${size}(?![0-9])`);
+      const kept = budgets.filter((b) => namesSize.test(b.name) || b.name.startsWith('JS for'));
+      const file = join(root, 'bench/results', `baseline-${size}.json`);
+      const ofSize = results.filter((r) => r.size === size);
+      writeFileSync(file, JSON.stringify({ baseline: { size, run: stamp }, ...run, results: ofSize, js, budgets: kept }, null, 2));
+      console.log(`Baseline for ${size}: ${file}`);
+    }
+  }
   writeServedCounts();
 
   const md = [
@@ -641,9 +686,12 @@ async function main(): Promise<void> {
     const text = readFileSync(doc, 'utf8');
     const start = '<!-- bench:results -->';
     const end = '<!-- /bench:results -->';
-    if (text.includes(start) && text.includes(end)) {
-      writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${md}\n${text.slice(text.indexOf(end))}`);
-      console.log(`Tables written to ${doc}.`);
+    const more = results.find((r) => r.dialect === 'sqlite' && r.size === big?.size && r.workers > 1);
+    if (!big) console.error('--write-docs: no SQLite data set was measured with one worker; docs/PERFORMANCE.md left as it is.');
+    else if (text.includes(start) && text.includes(end)) {
+      const figures = latestFigures(big, more, js, budgets, machine);
+      writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${figures}\n${text.slice(text.indexOf(end))}`);
+      console.log(`Latest figures written to ${doc}.`);
     }
   }
 }
