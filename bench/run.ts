@@ -580,8 +580,8 @@ function latestFigures(
   return [
     `Run of ${at} UTC on SQLite ${big.handlers.toLocaleString('en-US')} handlers x ${big.seasons} seasons, one worker`
       + ` (${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}),`,
-    `${duration} s a request after ${warmup} s not counted, ${connections} connections; the ratios from ${turnCount}`
-      + ' turns of 1 s of the engine and each floor.',
+    `${duration} s a request after ${warmup} s not counted, ${connections} connections, peak RSS ${big.peakRssMb.toFixed(0)} MB;`,
+    `the ratios from ${turnCount} turns of 1 s of the engine and each floor.`,
     '',
     `| request | req/s | p50 ms | p99 ms |${more ? ` p99 ms, ${more.workers} workers |` : ''} engine / floor`
       + ' | engine / floor writing the document | CPU us a request, engine / floor |',
