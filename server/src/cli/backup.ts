@@ -3,8 +3,8 @@ import { backupDatabase } from '../reliability/backup.js';
 
 /**
  * `npm run backup -- <file>`: a consistent backup of the database at DATABASE_URL (and DATABASE_SCHEMA), taken while
- * the server runs. SQLite: a copy made with SQLite's online backup API. PostgreSQL: the portal's portable dump
- * (JSON lines). `npm run restore -- <file>` puts it back.
+ * the server runs. SQLite: a copy made with SQLite's online backup API. PostgreSQL: a pg_dump custom-format archive
+ * of the portal's schema. `npm run restore -- <file>` puts it back.
  */
 async function main(argv: string[]): Promise<number> {
   const files = argv.filter((a) => !a.startsWith('-'));
@@ -15,8 +15,9 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const started = Date.now();
   const result = await backupDatabase({ url: config.databaseUrl, schema: config.databaseSchema }, files[0]);
-  console.log(`Backup written to ${files[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'portal dump, JSON lines'}): `
-    + `${result.tables} tables, ${result.rows} rows, ${Date.now() - started} ms.`);
+  const what = result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump custom-format archive, read it with pg_restore';
+  const rows = result.rows === null ? '' : `, ${result.rows} rows`;
+  console.log(`Backup written to ${files[0]} (${what}): ${result.tables} tables${rows}, ${Date.now() - started} ms.`);
   return 0;
 }
 

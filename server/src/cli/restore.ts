@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const started = Date.now();
   const result = await restoreDatabase({ url: config.databaseUrl, schema: config.databaseSchema }, rest[0], { force });
-  console.log(`Restored ${rest[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'portal dump'}): ${result.rows} rows, ${Date.now() - started} ms.`);
+  console.log(`Restored ${rest[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump archive'}): ${result.rows} rows, ${Date.now() - started} ms.`);
   return 0;
 }
 
