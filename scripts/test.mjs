@@ -1,7 +1,7 @@
 // npm test: every suite: contract and server (on SQLite and PostgreSQL), then the browser suite.
 // It checks first what a fresh machine may lack, installs it when it can, or stops with one line saying what to run.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildIfStale } from './build-if-stale.mjs';
@@ -9,18 +9,47 @@ import { buildIfStale } from './build-if-stale.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const fail = (line) => { console.error(`\nnpm test stopped: ${line}\n`); process.exit(1); };
 
+/** Checks the server is reachable; returns its major version. */
 async function checkPostgres() {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   process.env.TEST_DATABASE_URL = url;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
-    await client.query('select 1');
+    return Math.floor(Number((await client.query('show server_version_num')).rows[0].server_version_num) / 10000);
   } catch (error) {
     fail(`PostgreSQL is not reachable at ${url} (${error.message}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`);
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** The major version of a client program on PATH, or 0. */
+function majorOnPath(program) {
+  const r = spawnSync(program, ['--version'], { encoding: 'utf8' });
+  return Number(/\(PostgreSQL\)\s+(\d+)/.exec(r.stdout ?? '')?.[1] ?? 0);
+}
+
+/**
+ * The backup test runs pg_dump and pg_restore of the server's major version or newer (found the way
+ * server/src/reliability/pg-client.ts finds them: Debian's /usr/lib/postgresql/<major>/bin, else PATH).
+ */
+function checkPostgresClient(major) {
+  const debian = '/usr/lib/postgresql';
+  const versioned = existsSync(debian) && readdirSync(debian).some((v) => Number(v) >= major
+    && ['pg_dump', 'pg_restore'].every((p) => existsSync(join(debian, v, 'bin', p))));
+  if (versioned || (majorOnPath('pg_dump') >= major && majorOnPath('pg_restore') >= major)) return;
+  const install = `apt-get update && apt-get install -y postgresql-client-${major}`;
+  if (process.getuid?.() === 0) {
+    console.log(`Installing Debian's postgresql-client-${major} for the backup test (${install})...`);
+    try {
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client-${major}`, { stdio: 'inherit' });
+    } catch {
+      fail(`installing postgresql-client-${major} failed: run \`${install}\` and try again.`);
+    }
+    return;
+  }
+  fail(`the backup test needs pg_dump and pg_restore ${major} or newer: run \`sudo apt-get update && sudo apt-get install -y postgresql-client-${major}\`.`);
 }
 
 function checkChromium() {
@@ -52,7 +81,7 @@ function counts(file, read) {
   }
 }
 
-await checkPostgres();
+checkPostgresClient(await checkPostgres());
 checkChromium();
 buildIfStale();
 // Not under test-results/: Playwright empties that folder when it starts.
