@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -139,6 +139,13 @@ describeEachDatabase('backup and restore', (target) => {
       await probe.connect();
       expect((await probe.query(`select 1 from pg_namespace where nspname = 'rst_never_created'`)).rows).toEqual([]);
       await probe.end();
+
+      // Not an archive, or the JSON-lines dump of earlier versions: refused with what to do.
+      const old = join(dir, 'old.jsonl');
+      writeFileSync(old, '{"format":"pecan-portal-dump","version":1,"dialect":"postgres","migrations":[]}\n');
+      await expect(restoreDatabase({ url: restoredUrl, schema: 'rst_never_created' }, old)).rejects.toThrow(/JSON-lines dump of an earlier portal version/);
+      writeFileSync(old, 'not a backup');
+      await expect(restoreDatabase({ url: restoredUrl, schema: 'rst_never_created' }, old)).rejects.toThrow(/not a pg_dump custom-format archive/);
 
       // A failed backup leaves no file.
       const missing = join(dir, 'missing.dump');
