@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,17 @@ function cli(command: 'backup' | 'restore', args: string[], env: Record<string, 
     cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 120_000,
   });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+/** `cli` without blocking this process, so the test can write to the database while a backup runs. */
+function cliInBackground(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [`server/src/cli/${command}.ts`, ...args], {
+    cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (b: Buffer) => { output += b.toString(); });
+  child.stderr.on('data', (b: Buffer) => { output += b.toString(); });
+  return new Promise<{ status: number | null; output: string }>((resolve) => child.on('close', (status) => resolve({ status, output })));
 }
 
 describeEachDatabase('backup and restore', (target) => {
@@ -154,12 +165,37 @@ describeEachDatabase('backup and restore', (target) => {
       expect(failed.output).toMatch(/Backup failed: pg_dump failed/);
       expect(existsSync(missing)).toBe(false);
 
-      // Back up the restored schema and restore it over itself (the dump's name is the target's): --force replaces it.
+      // Back up the restored schema while transactions write to it: two tables that every transaction moves on
+      // together must be equal in the archive (one snapshot). Then restore it over itself: --force replaces it.
+      await admin.query(`create table ${restoredSchema}.snapshot_a (id int primary key, n int not null);
+        create table ${restoredSchema}.snapshot_b (id int primary key, n int not null);
+        insert into ${restoredSchema}.snapshot_a values (1, 0); insert into ${restoredSchema}.snapshot_b values (1, 0)`);
+      let writing = true;
+      const writer = (async () => {
+        const w = new pg.Client({ connectionString: restoredUrl });
+        await w.connect();
+        while (writing) {
+          await w.query(`begin; update ${restoredSchema}.snapshot_a set n = n + 1; update ${restoredSchema}.snapshot_b set n = n + 1; commit`);
+        }
+        await w.end();
+      })();
+      const counter = async () => Number((await admin.query(`select n from ${restoredSchema}.snapshot_a`)).rows[0].n);
+      const startedAt = await counter();
       const again = join(dir, 'again.dump');
-      expect(cli('backup', [again], { DATABASE_URL: restoredUrl, DATABASE_SCHEMA: restoredSchema }).status).toBe(0);
+      const online = await cliInBackground('backup', [again], { DATABASE_URL: restoredUrl, DATABASE_SCHEMA: restoredSchema });
+      writing = false;
+      await writer;
+      expect(online.status, online.output).toBe(0);
+      const endedAt = await counter();
+      expect(endedAt, 'transactions committed while the backup ran').toBeGreaterThan(startedAt);
       const same = cli('restore', [again, '--force'], { DATABASE_URL: restoredUrl, DATABASE_SCHEMA: restoredSchema });
       expect(same.status, same.output).toBe(0);
-      await expectSameData(() => openDatabase({ url: restoredUrl, pgSchema: restoredSchema }), before, [...BOOKKEEPING]);
+      const pair = (await admin.query<{ a: number; b: number }>(
+        `select a.n as a, b.n as b from ${restoredSchema}.snapshot_a a, ${restoredSchema}.snapshot_b b`)).rows[0];
+      expect(pair.a).toBe(pair.b);
+      expect(pair.a).toBeGreaterThanOrEqual(startedAt);
+      expect(pair.a).toBeLessThanOrEqual(endedAt);
+      await expectSameData(() => openDatabase({ url: restoredUrl, pgSchema: restoredSchema }), before, [...BOOKKEEPING, 'snapshot_a', 'snapshot_b']);
       expect((await admin.query(`select nspname from pg_namespace where nspname like '%pre_restore%'`)).rows).toEqual([]);
 
       // A dump from a newer portal (a migration this version does not know) is refused and changes nothing.
