@@ -12,14 +12,22 @@ import { WriteModel, type Outcome, type Writer } from './write-model.js';
  * Write isolation, generated from the resource registry and checked against an independent model (write-model.ts):
  * for every writer (alice and bob of handler 101, carol of 102, staff) x every type x PATCH and DELETE x a record of
  * each kind of target (its own, a colleague's, another handler's, staff-only; one of each state: draft, certified,
- * cancelled), every to-one relationship of its records re-pointed at another handler's record (or another season),
- * and every POST linking a relationship to another handler's record, the answer must be the model's. All refused
- * writes run first; a checksum of every row of every table must then be unchanged. The allowed ones run after.
+ * cancelled), each step of a form's life (certify, countersign, cancel), every to-one relationship of its records
+ * re-pointed at another handler's record (or another season), and every POST linking a relationship to another
+ * handler's record, the answer must be the model's. All refused writes run first; a checksum of every row of every
+ * table must then be unchanged. The allowed ones run after.
  */
 type Who = 'alice' | 'bob' | 'carol' | 'staff';
 const WHO: Who[] = ['alice', 'bob', 'carol', 'staff'];
 
-interface Case { label: string; who: Who; method: string; url: string; body?: unknown; outcome: Outcome; pointer?: string }
+interface Case { label: string; who: Who; method: string; url: string; body?: unknown; outcome: Outcome; pointer?: string; step?: string }
+
+/** The steps of a form's life beyond editing, as the web app sends them. */
+const STEPS = {
+  certify: { field_certified: true, field_certification_name: 'Matrix Tester' },
+  countersign: { field_receiving_certification_name: 'Matrix Tester' },
+  cancel: { field_form_activity: 'cancelled' },
+};
 
 const STATUSES: Record<Outcome, number[]> = { 'done': [200, 201, 204], 'refused': [403, 404], 'no such write': [405], 'wrong state': [409], 'fixed': [422] };
 const itemUrl = (def: ResourceDef, id: string) => `/jsonapi/${def.entity}/${def.bundle}/${id}`;
@@ -96,6 +104,12 @@ describeEachDatabase('write isolation (generated)', (target) => {
           const label = `${who} ${WriteModel.ownerLabel(w, def.type, row)} ${def.type} ${id} (${String(row.form_status ?? '')}${row.form_activity ? `/${String(row.form_activity)}` : ''})`;
           out.push({ label: `PATCH ${label}`, who, method: 'PATCH', url: itemUrl(def, id), body: { data: { type: def.type, id, attributes: {} } }, outcome: model.write(w, 'PATCH', def.type, row) });
           out.push({ label: `DELETE ${label}`, who, method: 'DELETE', url: itemUrl(def, id), outcome: model.write(w, 'DELETE', def.type, row) });
+          for (const [step, attributes] of Object.entries(STEPS)) {
+            const outcome = model.step(w, def.type, row, step as keyof typeof STEPS);
+            // A monthly or year-end form's certification may also fail on its figures (422): tried where refused only.
+            if (!outcome || (outcome === 'done' && def.type !== 'node--apc_form_4')) continue;
+            out.push({ label: `${step} ${label}`, who, method: 'PATCH', url: itemUrl(def, id), step, body: { data: { type: def.type, id, attributes } }, outcome });
+          }
           for (const [field, rel] of Object.entries(def.relationships)) {
             if (rel.kind !== 'one' || !rel.writable) continue;
             const to = otherTarget(w, rel.target, row[rel.column]);
@@ -139,9 +153,15 @@ describeEachDatabase('write isolation (generated)', (target) => {
     for (let i = 0; i < refused.length; i += 4) problems.push(...(await Promise.all(refused.slice(i, i + 4).map(run))).filter((p): p is string => p !== null));
     expect(problems).toEqual([]);
     expect(checksumDiff(before, await databaseChecksum(d.ctx.db, d.ctx.dialect))).toEqual({});
-    // Allowed writes one at a time, PATCHes before DELETEs (a deleted row cannot then be edited), each row deleted once.
-    const deletes = [...new Map(allowed.filter((x) => x.method === 'DELETE').map((x) => [x.url, x])).values()];
-    for (const c of [...allowed.filter((x) => x.method !== 'DELETE'), ...deletes]) {
+    // Allowed writes one at a time: edits, then each step in the order of a form's life, then deletions; a step or a
+    // deletion once per record (a second writer would find it already done).
+    const once = (cases: Case[]) => [...new Map(cases.map((x) => [x.url, x])).values()];
+    const ordered = [
+      ...allowed.filter((x) => x.method === 'PATCH' && !x.step),
+      ...['certify', 'countersign', 'cancel'].flatMap((step) => once(allowed.filter((x) => x.step === step))),
+      ...once(allowed.filter((x) => x.method === 'DELETE')),
+    ];
+    for (const c of ordered) {
       const p = await run(c);
       if (p) problems.push(p);
     }
@@ -149,6 +169,7 @@ describeEachDatabase('write isolation (generated)', (target) => {
     // Every kind of outcome was tried, for every kind of target.
     for (const outcome of ['done', 'refused', 'no such write', 'wrong state', 'fixed'] as Outcome[]) expect(results.get(outcome) ?? 0, outcome).toBeGreaterThan(0);
     for (const kind of ['own', 'colleague', 'other handler', 'staff-only']) expect(all.some((c) => c.label.includes(` ${kind} `)), kind).toBe(true);
+    for (const step of Object.keys(STEPS)) expect(allowed.some((c) => c.step === step) && refused.some((c) => c.step === step), step).toBe(true);
     expect(all.length).toBeGreaterThan(allResources.length * WHO.length);
   });
 });

@@ -60,6 +60,26 @@ export class WriteModel {
     return w.role === 'staff' ? 'done' : 'refused';
   }
 
+  /**
+   * A form's certification, a transfer's countersignature by its receiver, a transfer's cancellation by either party
+   * (undefined: the type has no such step).
+   */
+  step(w: Writer, type: string, row: Row, step: 'certify' | 'countersign' | 'cancel'): Outcome | undefined {
+    if (type === 'node--apc_form_4') {
+      const parties = w.role === 'staff' ? ['staff'] : [
+        ...(row.transferring_handler_id === w.handlerId ? ['transferring'] : []), ...(row.receiving_handler_id === w.handlerId ? ['receiving'] : []),
+      ];
+      const may = { certify: ['staff', 'transferring'], countersign: ['staff', 'receiving'], cancel: ['staff', 'transferring', 'receiving'] }[step];
+      if (!parties.some((p) => may.includes(p))) return 'refused';
+      const active = row.form_activity === 'active';
+      const state = { certify: row.form_status === 'draft', countersign: row.form_status === 'certified', cancel: true }[step];
+      return active && state ? 'done' : 'wrong state';
+    }
+    if (!VERSIONED.has(type) || step !== 'certify') return undefined;
+    if (!this.mayTouch(w, type, row)) return 'refused';
+    return row.form_status === 'draft' ? 'done' : 'wrong state';
+  }
+
   /** May the writer edit this record at all (its state aside)? */
   private mayTouch(w: Writer, type: string, row: Row): boolean {
     if (w.role === 'staff') return true;
