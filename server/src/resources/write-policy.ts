@@ -111,8 +111,9 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
   'node--handler_packet_confirmation': {
     owner: 'handler',
     actions: {
-      create: { by: OWN, fields: ['field_handler_packet_confirm', 'field_certification_name', 'field_handler', 'field_season'] },
-      update: { by: OWN, fields: ['field_handler_packet_confirm', 'field_certification_name'] },
+      // The title and time may be sent (the spec's client does) but the server sets them.
+      create: { by: OWN, fields: ['title', 'field_handler_packet_confirm', 'field_certification_name', 'field_certification_datetime', 'field_handler', 'field_season'] },
+      update: { by: OWN, fields: ['title', 'field_handler_packet_confirm', 'field_certification_name', 'field_certification_datetime'] },
     },
     frozen: ['field_handler', 'field_season'],
     links: { field_handler: 'own', field_season: 'reference' },
