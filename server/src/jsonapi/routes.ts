@@ -138,38 +138,45 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     return ctx.db.transaction().execute(async (trx) => run({ ctx: { ...ctx, db: trx }, viewer, db: trx, def }));
   };
 
-  const readBack = async (request: FastifyRequest, reply: FastifyReply, def: ResourceDef, id: string, status: number) => {
-    const { query, doc, compiler, selfUrl } = await start(request);
-    const item = await readItem(ctx.db, compiler, def, id);
-    const body = buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf);
+  /**
+   * A write answered with the resource as the writer now reads it. The read-back runs inside the write's
+   * transaction, before the commit: a write that leaves its writer unable to read what it wrote (the record moved to
+   * another handler) is refused with that 403 and rolled back, never answered 403 after committing.
+   */
+  const writeAndReadBack = async (started: Started, reply: FastifyReply, def: ResourceDef, status: number, run: (w: WriteContext, compiler: Compiler) => Promise<string>) => {
+    const { viewer, query, doc, compiler, selfUrl } = started;
+    const { id, body } = await ctx.db.transaction().execute(async (trx) => {
+      const writtenId = await run({ ctx: { ...ctx, db: trx }, viewer, db: trx, def }, compiler);
+      const item = await readItem(trx, compiler, def, writtenId);
+      const related = await loadRelated(trx, compiler, registry, def, [item], query);
+      return { id: writtenId, body: buildDocument({ primary: [item], single: true, hasMore: false, ...related }, doc, selfUrl, typeOf) };
+    });
     if (status === 201) reply.header('location', `${doc.baseUrl}/jsonapi/${def.entity}/${def.bundle}/${id}`);
     return send(reply, status, body);
   };
 
   app.post<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    const viewer = await authenticate(ctx, request);
+    const started = await start(request);
     const create = def.writes?.create;
     if (!create) throw methodNotAllowed(def, 'POST');
     const data = resourceData(request.body, def);
     const input = decodeWrite(data, def, ctx.dialect);
-    const id = await write(viewer, def, (w) => create(w, input, data.id as string | undefined));
-    return readBack(request, reply, def, id, 201);
+    return writeAndReadBack(started, reply, def, 201, (w) => create(w, input, data.id as string | undefined));
   });
 
   app.patch<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    const { viewer, compiler } = await start(request);
+    const started = await start(request);
     const update = def.writes?.update;
     if (!update) throw methodNotAllowed(def, 'PATCH');
     const data = resourceData(request.body, def, request.params.id);
     const input = decodeWrite(data, def, ctx.dialect);
-    await write(viewer, def, async (w) => {
+    return writeAndReadBack(started, reply, def, 200, async (w, compiler) => {
       const row = await readItem(w.db, compiler, def, request.params.id!);
       await update(w, row.row, input);
       return request.params.id!;
     });
-    return readBack(request, reply, def, request.params.id!, 200);
   });
 
   app.delete<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {

@@ -4,6 +4,7 @@ import { handler, handlerPacketConfirmation, pecanVariety, reportingPeriod, seas
 import { annualPositionReport, handlerAnalytics, industryAnalytics, invoice, monthlyPositionReport } from './documents.js';
 import { fileResource, fileUri } from './files.js';
 import { exportByCountry, form1, form2, form3, form4, form5, pecansPurchasedNonUs, reportingFormsPackage } from './forms.js';
+import { guardedWrites } from './write-guard.js';
 import {
   form4Writes, form5Writes, handlerWrites, monthlyFormWrites, packageWrites, packetConfirmationWrites, staffWrites, subRecordWrites,
   userWrites,
@@ -12,7 +13,7 @@ import {
 /** The types that own files: a file is readable exactly when its owner is. */
 const fileOwners = [form1, form2, form3, form4, form5, invoice, monthlyPositionReport, annualPositionReport, industryAnalytics, handlerAnalytics];
 
-export const allResources: ResourceDef[] = [
+const declared: ResourceDef[] = [
   { ...season, writes: staffWrites },
   { ...reportingPeriod, writes: staffWrites },
   { ...handler, writes: handlerWrites },
@@ -30,6 +31,10 @@ export const allResources: ResourceDef[] = [
   invoice, monthlyPositionReport, annualPositionReport, industryAnalytics, handlerAnalytics,
   fileResource(fileOwners),
 ];
+
+/** Every type, its writes behind the write policy (write-policy.ts): no write reaches a workflow unchecked. */
+const tables = new Map(declared.map((d) => [d.type, d.table]));
+export const allResources: ResourceDef[] = declared.map((d) => (d.writes ? { ...d, writes: guardedWrites(d, d.writes, tables) } : d));
 
 export function computedAttributes(def: ResourceDef, row: Row, baseUrl: string, signLink: FileLinkSigner): Record<string, unknown> {
   return def.type === 'file--file' ? fileUri(row, baseUrl, signLink) : {};

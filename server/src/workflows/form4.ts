@@ -23,27 +23,50 @@ export async function createForm4(a: Actor, input: WriteInput, id?: string): Pro
   if (receiving && receiving === transferring) errors.push({ field: 'field_receiving_handler', message: 'A handler cannot transfer to itself.' });
   if (!seasonId) errors.push({ field: 'field_season', message: 'Choose the season the agreement covers.' });
   if (errors.length > 0) throw unprocessable(errors);
+  const { from, to, season } = await checkTransferTerms(a, transferring!, receiving!, seasonId!);
+  const { certified: _c, certification_name: _n, certification_title: _t, receiving_certification_name: _r, form_activity: _fa, ...values } = input.values;
+  const newId = await insertNode(a, 'apc_form_4', {
+    ...values, title: `${FORM_TITLES.apc_form_4}-${String(from.handler_number)}-${String(to.handler_number)}-${String(season.title)}`,
+    transferring_handler_id: transferring, receiving_handler_id: receiving, season_id: seasonId, form_status: 'draft', form_activity: 'active',
+  }, id);
+  if (input.attributes.field_certified === true) await certifyForm4(a, await loadRow(dbOf(a), 'apc_form_4', newId), input);
+  return newId;
+}
+
+/**
+ * The domain rules of a transfer: the receiver is an active handler other than the sender, the season exists, and
+ * the pair has no other active agreement for the season. Run at create and again at certification (the receiver may
+ * have been deactivated, or another agreement filed, since the draft was saved).
+ */
+async function checkTransferTerms(a: Actor, transferring: string, receiving: string, seasonId: string, except?: string) {
+  if (receiving === transferring) throw unprocessable([{ field: 'field_receiving_handler', message: 'A handler cannot transfer to itself.' }]);
   const db = dbOf(a);
   const [from, to, season] = await Promise.all([
     loadRow(db, 'handlers', transferring), loadRow(db, 'handlers', receiving).catch(() => null), loadRow(db, 'seasons', seasonId).catch(() => null),
   ]);
   if (!to || to.handler_status !== 'active') throw unprocessable([{ field: 'field_receiving_handler', message: 'The receiving handler is not an active handler.' }]);
   if (!season) throw unprocessable([{ field: 'field_season', message: 'The season does not exist.' }]);
-  const active = await db.selectFrom('apc_form_4').select('id').where('transferring_handler_id', '=', transferring!)
-    .where('receiving_handler_id', '=', receiving!).where('season_id', '=', seasonId!).where('form_activity', '=', 'active').executeTakeFirst();
-  if (active) throw conflict(`There is already an active transfer agreement with ${String(to.title)} for ${String(season.title)}.`);
-  const { certified: _c, certification_name: _n, certification_title: _t, receiving_certification_name: _r, form_activity: _fa, ...values } = input.values;
-  const newId = await insertNode(a, 'apc_form_4', {
-    ...values, title: `${FORM_TITLES.apc_form_4}-${String(from.handler_number)}-${String(to.handler_number)}-${String(season.title)}`,
-    transferring_handler_id: transferring, receiving_handler_id: receiving, season_id: seasonId, form_status: 'draft', form_activity: 'active',
-  }, id);
-  if (input.attributes.field_certified === true) await certifyForm4(a, await loadRow(db, 'apc_form_4', newId), input);
-  return newId;
+  let others = db.selectFrom('apc_form_4').select('id').where('transferring_handler_id', '=', transferring)
+    .where('receiving_handler_id', '=', receiving).where('season_id', '=', seasonId).where('form_activity', '=', 'active');
+  if (except) others = others.where('id', '<>', except);
+  if (await others.executeTakeFirst()) throw conflict(`There is already an active transfer agreement with ${String(to.title)} for ${String(season.title)}.`);
+  return { from, to, season };
+}
+
+/** The parties and season of a transfer are fixed once it exists (also in resources/write-policy.ts). */
+function assertTermsKept(row: Row, input: WriteInput): void {
+  const fixed = [['field_transferring_handler', 'transferring_handler_id'], ['field_receiving_handler', 'receiving_handler_id'], ['field_season', 'season_id']] as const;
+  const errors = fixed.filter(([rel, column]) => input.relationships[rel] !== undefined && input.relationships[rel]?.id !== row[column])
+    .map(([rel]) => ({ field: rel, message: `${rel} cannot change: cancel the agreement and file a new one.` }));
+  if (errors.length > 0) {
+    throw ApiError.many(422, errors.map((e) => ({ detail: e.message, source: { pointer: `/data/relationships/${e.field}` } })));
+  }
 }
 
 export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promise<void> {
   const party = partyOf(a, row);
   assertNotStale(row, input.meta);
+  assertTermsKept(row, input);
   const attrs = input.attributes;
   if (row.form_activity === 'cancelled') throw conflict('This transfer agreement was cancelled and can no longer change.');
   if (attrs.field_form_activity === 'cancelled') return cancelForm4(a, row);
@@ -55,7 +78,11 @@ export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promis
   if (row.form_status !== 'draft') throw conflict('A certified agreement never changes: cancel it and file a new one.');
   const errors = validateFormAttributes('apc_form_4', attrs);
   if (errors.length > 0) throw unprocessable(errors);
-  const { certified: _c, certification_name: _n, certification_title: _t, form_activity: _fa, ...values } = input.values;
+  const { certified: _c, certification_name: _n, certification_title: _t, form_activity: _fa, receiving_certification_name: _r,
+    transferring_handler_id: _th, receiving_handler_id: _rh, season_id: _s, ...values } = input.values;
+  if (attrs.field_certified === true) {
+    await checkTransferTerms(a, String(row.transferring_handler_id), String(row.receiving_handler_id), String(row.season_id), String(row.id));
+  }
   const changed = await updateRow(a, 'apc_form_4', row, values);
   if (attrs.field_certified === true) await certifyForm4(a, { ...row, ...values, changed }, input);
 }
