@@ -69,10 +69,16 @@ export const handlerWrites: WriteHandlers = {
   },
 };
 
+export const MAIL_NOT_PATCHABLE = 'The e-mail address cannot be changed here: use POST /api/account/email with your current password '
+  + 'and the new address (the profile page\'s "Change e-mail address"); it changes when the link mailed to the new address is opened. '
+  + 'Council staff change other users\' addresses in the council console.';
+
 /** Oneself, for the profile fields; staff, for anyone. */
 export const userWrites: WriteHandlers = {
   update: async (w, row, input) => {
     if (!isStaff(w.viewer) && row.id !== w.viewer.userId) throw forbidden('You can only change your own profile.');
+    // An address changes only through its own flow (accounts/email-change.ts), never by a plain PATCH.
+    if ('mail' in input.values) throw ApiError.many(422, [{ detail: MAIL_NOT_PATCHABLE, source: { pointer: '/data/attributes/mail' } }]);
     assertNotStale(row, input.meta);
     await updateRow(actor(w), 'users', row, input.values);
   },
