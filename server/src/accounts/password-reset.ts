@@ -5,7 +5,6 @@ import { recordAudit, type AuditActor } from '../audit/log.js';
 import { isoTimestamp } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { throttleKeys } from '../oauth/throttle.js';
 import { hashToken, newToken } from '../oauth/tokens.js';
 import { revokeUserSessions } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
@@ -14,6 +13,7 @@ import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
 import { baseUrl, emailField, invalid, tooMany, type Body, type FieldProblem } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
 import type { RequestContext } from './requests.js';
+import { clearUsernameFailures } from './unlock.js';
 
 /**
  * Forgotten passwords: a single-use link by e-mail, valid for an hour. Only the SHA-256 of the link's token is
@@ -102,6 +102,6 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
     await trx.updateTable('users').set({ pass_hash: passHash, changed: at }).where('id', '=', found.user_id).execute();
     await recordAudit(trx, ctx.clock, null, { type: 'users', id: found.user_id, action: 'password_change', before: null, after: { changed: at } });
     await revokeUserSessions(trx, found.user_id, now);
-    await trx.deleteFrom('login_failures').where('throttle_key', '=', throttleKeys(found.name, '').user).execute();
+    await clearUsernameFailures(trx, String(found.name));
   });
 }

@@ -16,6 +16,7 @@ const SignUpPage = lazyPage(() => import('../features/auth/components/signup-pag
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'));
 const SsoCallbackPage = lazyPage(() => import('../features/auth/components/sso-callback-page'));
+const UnlockPage = lazyPage(() => import('../features/auth/components/unlock-page'));
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/components/confirm-email-page'));
 const UnderConstructionPage = lazyPage(() => import('../features/dashboard/components/under-construction-page'));
 const HelpPage = lazyPage(() => import('../features/help/components/help-page'));
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       { path: '/resetpassword', element: <ResetPasswordPage /> },
       { path: '/auth0loginCallback', element: <SsoCallbackPage /> },
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/unlock', element: <UnlockPage /> },
       {
         path: '/dashboard',
         element: (
