@@ -7,9 +7,9 @@ import type { Row } from '../jsonapi/resource.js';
 import { issuePasswordResetLink } from '../accounts/password-reset.js';
 import { trySendMail, type MailMessage } from '../mail/mailer.js';
 import { revokeUserSessions } from '../plugins/auth.js';
-import { ApiError, notFound } from '../plugins/errors.js';
+import { ApiError, conflict, notFound } from '../plugins/errors.js';
 import { MAX_PASSWORD_LENGTH } from '../users/passwords.js';
-import { mailProblem } from '../users/identity.js';
+import { isUniqueViolation, mailProblem } from '../users/identity.js';
 import { createUser, newUserProblems, type NewUser } from '../workflows/accounts.js';
 import { updateRow, type Actor } from '../workflows/common.js';
 import {
@@ -181,7 +181,13 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
   }
   fail(problems);
   if (Object.keys(values).length === 0) return;
-  await updateRow(a, 'users', row, values);
+  try {
+    await updateRow(a, 'users', row, values);
+  } catch (error) {
+    // Another account took the address between the check and the update (the unique index, migration 008).
+    if (isUniqueViolation(error)) throw conflict('Another account took this e-mail address just now.');
+    throw error;
+  }
   // Blocked, moved to another handler or given another role: every session ends at once.
   const sessionsEnd = (values.status === 'blocked' && row.status !== 'blocked')
     || (values.handler_id !== undefined && values.handler_id !== row.handler_id) || (values.role !== undefined && values.role !== row.role);
