@@ -21,6 +21,8 @@ const PAGES: FramePage[] = [
   { name: 'signup', path: '/signup', ready: { en: 'Create an account', sa: 'إنشاء حساب' } },
   { name: 'forgotpassword', path: '/forgotpassword', ready: { en: 'Forgot password', sa: 'نسيت كلمة المرور' } },
   { name: 'resetpassword', path: '/resetpassword?token=e2e-example-token', ready: { en: 'Reset password', sa: 'إعادة تعيين كلمة المرور' } },
+  { name: 'confirm-email', path: '/confirm-email?token=e2e-example-token', ready: { en: 'Confirm your e-mail address', sa: 'تأكيد عنوان بريدك الإلكتروني' } },
+  { name: 'unlock', path: '/unlock?token=e2e-example-token', ready: { en: 'Sign in again', sa: 'تسجيل الدخول مجددًا' } },
   { name: 'sso-callback', path: '/auth0loginCallback?code=x&state=y', ready: { en: 'Handler Portal', sa: 'بوابة المتعاملين' } },
   { name: 'not-found', path: '/no-such-page', ready: { en: 'Looks like you got lost', sa: 'يبدو أنك ضللت الطريق' } },
   { name: 'dashboard', path: '/dashboard', signedIn: true, ready: { en: '', sa: '' } },

@@ -44,8 +44,6 @@ describeEachDatabase('account requests (sign-up)', (target) => {
       [{ email: 42 }, 'email'],
       [{ username: 'a' }, 'username'],
       [{ username: 'has space' }, 'username'],
-      [{ username: 'alice' }, 'username'],
-      [{ username: 'ALICE' }, 'username'], // taken, whatever the case
       [{ password: 'short' }, 'password'],
       [{ password: '          ' }, 'password'],
       [{ handler_number: '999' }, 'handler_number'],
@@ -96,7 +94,7 @@ describeEachDatabase('account requests (sign-up)', (target) => {
     const approved = await json(app, 'POST', `/api/council/account-requests/${user.id}/approve`, { token: staff });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toEqual({ id: user.id, username: 'dana', status: 'active', mail_sent: true });
-    const mail = await smtp.waitFor((m) => m.to.includes('dana@handlers.example'));
+    const mail = await smtp.waitFor((m) => m.to.includes('dana@handlers.example') && m.subject.includes('approved'));
     expect(mail.subject).toBe('Your Handler Portal account is approved');
     expect(mail.text).toContain('Hello Dana Mary,');
     expect(mail.text).toContain('dana');
@@ -123,10 +121,38 @@ describeEachDatabase('account requests (sign-up)', (target) => {
     const r = await json(app, 'POST', `/api/council/account-requests/${eve.id}/refuse`, { token: staff, body: { reason: 'Not an employee of handler 101.' } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: 'refused', mail_sent: true });
-    const mail = await smtp.waitFor((m) => m.to.includes('eve@handlers.example'));
+    const mail = await smtp.waitFor((m) => m.to.includes('eve@handlers.example') && m.text.includes('Not an employee'));
     expect(mail.text).toContain('Not an employee of handler 101.');
     expect((await ctx.db.selectFrom('users').select('status').where('id', '=', eve.id).executeTakeFirstOrThrow()).status).toBe('refused');
     expect((await passwordSignIn(app, 'eve', 'long-enough-secret')).statusCode).toBe(400);
+  });
+
+  it('answers the same to a taken username, whatever its case: no account, and the mail to the address given tells', async () => {
+    for (const username of ['alice', 'ALICE']) {
+      const r = await signUp(request(username, { email: `${username}-new@handlers.example` }));
+      expect(r.status).toBe(202);
+      expect(r.body).toEqual({ status: 'pending' });
+      const mail = await smtp.waitFor((m) => m.to.includes(`${username}-new@handlers.example`));
+      expect(mail.text).toContain(`the username ${username}, but that username is taken`);
+      expect(firstLink(mail)).toBe(`${PUBLIC_URL}/signup`);
+    }
+    expect(await ctx.db.selectFrom('users').select('id').where('mail', 'like', '%-new@handlers.example').execute()).toEqual([]);
+  });
+
+  it('mails the applicant a link that confirms the address; until then it is not verified', async () => {
+    expect((await signUp(request('ivan'))).status).toBe(202);
+    const before = await ctx.db.selectFrom('users').select(['id', 'mail_verified_at']).where('name', '=', 'ivan').executeTakeFirstOrThrow();
+    expect(before.mail_verified_at).toBeNull();
+    const mail = await smtp.waitFor((m) => m.to.includes('ivan@handlers.example') && m.subject.startsWith('Confirm'));
+    const link = new URL(firstLink(mail) as string);
+    expect(link.pathname).toBe('/confirm-email');
+    const confirmed = await json(app, 'POST', '/api/account/email/confirm', { body: { token: link.searchParams.get('token') } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toEqual({ email: 'ivan@handlers.example' });
+    const after = await ctx.db.selectFrom('users').select(['status', 'mail_verified_at']).where('id', '=', before.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'pending', mail_verified_at: '2026-11-22T12:00:00+00:00' });
+    // Single use.
+    expect((await json(app, 'POST', '/api/account/email/confirm', { body: { token: link.searchParams.get('token') } })).status).toBe(400);
   });
 
   it('answers the same to an address that already has an account, makes no account and tells the owner', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -6,18 +5,20 @@ import { recordAudit, type AuditActor } from '../audit/log.js';
 import { isoTimestamp } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { throttleKeys } from '../oauth/throttle.js';
 import { hashToken, newToken } from '../oauth/tokens.js';
 import { revokeUserSessions } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
+import { activeUserByVerifiedMail } from '../users/identity.js';
 import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
 import { baseUrl, emailField, invalid, tooMany, type Body, type FieldProblem } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
 import type { RequestContext } from './requests.js';
+import { clearUsernameFailures } from './unlock.js';
 
 /**
  * Forgotten passwords: a single-use link by e-mail, valid for an hour. Only the SHA-256 of the link's token is
  * stored, as for OAuth tokens. Asking answers the same, after the same work, whether or not the address is known.
+ * The link goes only to the verified address of exactly one active user (users/identity.ts).
  */
 export const RESET_TTL_SECONDS = 3600;
 const HOUR = 3600;
@@ -38,13 +39,14 @@ export async function requestPasswordReset(ctx: AppContext, req: RequestContext,
   const mailAllowed = (await takeRateSlot(ctx.db,
     { key: rateKey('reset-mail', email), limit: MAILS_PER_ADDRESS_PER_HOUR, windowSeconds: HOUR }, now)) === 0;
 
-  const user = await ctx.db.selectFrom('users').select(['id', 'mail', 'first_name'])
-    .where(sql<string>`lower(mail)`, '=', email.toLowerCase()).where('status', '=', 'active').executeTakeFirst();
+  // Exactly one active user whose address is verified (users/identity.ts), or nobody: an address someone typed
+  // but never confirmed gets no link.
+  const { user } = await activeUserByVerifiedMail(ctx.db, email);
   if (!user || !mailAllowed) {
     hashToken(newToken()); // the same work either way
     return;
   }
-  const message = await issuePasswordResetLink(ctx, ctx.db, user);
+  const message = await issuePasswordResetLink(ctx, ctx.db, { id: user.id as string, mail: user.mail as string, first_name: String(user.first_name) });
   // Not awaited: the answer must not wait for the mail server, or its timing would tell that the address is known.
   void trySendMail(ctx, message, req.log);
 }
@@ -100,6 +102,6 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
     await trx.updateTable('users').set({ pass_hash: passHash, changed: at }).where('id', '=', found.user_id).execute();
     await recordAudit(trx, ctx.clock, null, { type: 'users', id: found.user_id, action: 'password_change', before: null, after: { changed: at } });
     await revokeUserSessions(trx, found.user_id, now);
-    await trx.deleteFrom('login_failures').where('throttle_key', '=', throttleKeys(found.name, '').user).execute();
+    await clearUsernameFailures(trx, String(found.name));
   });
 }

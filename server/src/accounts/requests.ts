@@ -5,9 +5,12 @@ import { recordAudit } from '../audit/log.js';
 import type { Db } from '../db/database.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
-import { accountApprovedMail, accountExistsMail, accountRefusedMail, accountRequestedMail } from '../mail/templates.js';
+import { accountApprovedMail, accountExistsMail, accountRefusedMail, accountRequestedMail, confirmSignUpMail, usernameTakenMail } from '../mail/templates.js';
 import { ApiError, conflict, notFound } from '../plugins/errors.js';
-import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
+import { hashPassword } from '../users/passwords.js';
+import { createUser, newUserProblems } from '../workflows/accounts.js';
+import { issueAccountToken } from './account-tokens.js';
+import { EMAIL_LINK_TTL_SECONDS, emailConfirmLink } from './email-change.js';
 import { baseUrl, emailField, invalid, requiredText, tooMany, type Body, type FieldProblem } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
 
@@ -17,7 +20,6 @@ import { rateKey, takeRateSlot } from './rate-limit.js';
  * every bearer check accept only active users).
  */
 
-const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
 const MAX_NAME_LENGTH = 200;
 const HOUR = 3600;
 
@@ -28,9 +30,12 @@ export interface AccountRequestInput {
   email: string;
   username: string;
   password: string;
-  handlerId: string;
   handlerNumber: string;
   handlerName: string;
+  /** The username is well-formed but taken: the answer hides it and the mail tells (requestAccount). */
+  usernameTaken: boolean;
+  /** The address already has an account: the answer hides it and the mail tells its owner. */
+  emailTaken: boolean;
 }
 
 /** "Mary Ann Smith" is first name "Mary Ann", last name "Smith"; a single word is a first name. */
@@ -40,36 +45,25 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: parts.join(' '), lastName };
 }
 
-const lowerMail = sql<string>`lower(mail)`;
-const lowerName = sql<string>`lower(name)`;
-
 export async function userWithMail(db: Db, email: string) {
   return db.selectFrom('users').select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
-    .where(lowerMail, '=', email.toLowerCase()).executeTakeFirst();
+    .where(sql<string>`lower(mail)`, '=', email.toLowerCase()).executeTakeFirst();
 }
 
-const usernameTaken = async (db: Db, username: string): Promise<boolean> =>
-  !!(await db.selectFrom('users').select('id').where(lowerName, '=', username.toLowerCase()).executeTakeFirst());
-
-/** Checks every field (all problems at once, one 422 error per field). */
+/**
+ * Checks every field (all problems at once, one 422 error per field): the form's own (text, the handler must be an
+ * active one) and the rules of every new user (workflows/accounts.ts newUserProblems), except that a taken username
+ * or address is not told in the answer.
+ */
 async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequestInput> {
   const problems: FieldProblem[] = [];
   const name = requiredText(body, 'name', 'Your name', problems, MAX_NAME_LENGTH);
   const email = emailField(body, problems);
   const username = requiredText(body, 'username', 'A username', problems, 60);
-  if (username !== null && !USERNAME.test(username)) {
-    problems.push({ field: 'username', detail: 'A username is 2 to 60 letters, digits, dots, dashes, underscores or @.' });
-  } else if (username !== null && await usernameTaken(ctx.db, username)) {
-    problems.push({ field: 'username', detail: 'This username is taken: choose another one.' });
-  }
   // The password is not trimmed: spaces are part of it.
   const password = body.password;
   if (password === undefined || password === null || password === '') problems.push({ field: 'password', detail: 'A password is required.' });
   else if (typeof password !== 'string') problems.push({ field: 'password', detail: 'The password must be text.' });
-  else {
-    const weak = passwordPolicyProblem(password);
-    if (weak) problems.push({ field: 'password', detail: weak });
-  }
   const handlerNumber = requiredText(body, 'handler_number', 'The handler number', problems, 20);
   let handler: { id: string; title: string } | undefined;
   if (handlerNumber !== null) {
@@ -77,12 +71,26 @@ async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequ
       .where('handler_number', '=', handlerNumber).where('handler_status', '=', 'active').executeTakeFirst();
     if (!handler) problems.push({ field: 'handler_number', detail: `There is no active handler with the number ${handlerNumber}: check it with your company or the council.` });
   }
+  const split = splitName(name ?? 'x');
+  const rules = await newUserProblems(ctx.db, {
+    username: username ?? 'x', mail: email, password: typeof password === 'string' ? password : null, firstName: split.firstName,
+    role: 'handler', handlerNumber: handler ? handlerNumber : null, status: 'pending',
+  });
+  const told = new Set(problems.map((p) => p.field));
+  for (const p of rules) {
+    const field = p.field === 'first_name' ? 'name' : p.field;
+    if (!p.taken && !told.has(field) && (field !== 'username' || username !== null) && field !== 'handler_number') problems.push({ field, detail: p.detail });
+  }
   if (problems.length > 0) throw invalid(problems);
   return {
-    name: name as string, ...splitName(name as string), email: email as string, username: username as string,
-    password: password as string, handlerId: handler!.id, handlerNumber: handlerNumber as string, handlerName: handler!.title,
+    name: name as string, ...split, email: email as string, username: username as string, password: password as string,
+    handlerNumber: handlerNumber as string, handlerName: handler!.title,
+    usernameTaken: rules.some((p) => p.field === 'username' && p.taken), emailTaken: rules.some((p) => p.field === 'email' && p.taken),
   };
 }
+
+/** Who a sign-up acts as in the audit log and the user workflow: nobody signed in yet. */
+const APPLICANT: Viewer = { userId: 'sign-up', name: 'sign-up', role: 'handler', handlerId: null };
 
 export interface RequestContext {
   ip: string;
@@ -90,9 +98,9 @@ export interface RequestContext {
 }
 
 /**
- * POST /api/account-requests. Answers the same whether or not the e-mail address already has an account: then no
- * second account is made, and the address's owner gets a note pointing at the password reset instead. The password
- * is hashed in both cases, so the answer takes as long either way.
+ * POST /api/account-requests. Answers the same whether or not the username or the e-mail address is taken: then no
+ * account is made, and the mail tells (the address's owner gets a note pointing at the password reset; a taken
+ * username is told to the address given). Otherwise the address gets a link that confirms it (email-change.ts).
  */
 export async function requestAccount(ctx: AppContext, req: RequestContext, body: Body): Promise<void> {
   const now = ctx.clock.now();
@@ -100,7 +108,8 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   if (wait > 0) throw tooMany('Too many account requests from your network.', wait);
 
   const input = await validateRequest(ctx, body);
-  const passHash = await hashPassword(input.password);
+  // Hashed whether or not an account is made, so the answer takes as long either way.
+  await hashPassword(input.password);
 
   const pending = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'pending').executeTakeFirstOrThrow();
@@ -109,29 +118,32 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   }
 
   const links = baseUrl(ctx.config.publicUrl);
-  const existing = await userWithMail(ctx.db, input.email);
-  if (existing) {
-    void trySendMail(ctx, accountExistsMail({ to: existing.mail as string, forgotPasswordUrl: `${links}/forgotpassword` }), req.log);
+  if (input.emailTaken) {
+    const existing = await userWithMail(ctx.db, input.email);
+    void trySendMail(ctx, accountExistsMail({ to: existing?.mail as string ?? input.email, forgotPasswordUrl: `${links}/forgotpassword` }), req.log);
     return;
   }
-  const stamp = isoTimestamp(now);
+  if (input.usernameTaken) {
+    void trySendMail(ctx, usernameTakenMail({ to: input.email, name: input.firstName, username: input.username, signUpUrl: `${links}/signup` }), req.log);
+    return;
+  }
+  let token: string;
   try {
-    const row = {
-      id: newId(), title: '', created: stamp, changed: stamp,
-      name: input.username, mail: input.email, pass_hash: passHash, role: 'handler', status: 'pending',
-      first_name: input.firstName, last_name: input.lastName, job_title: null, phone: null,
-      show_in_directory: ctx.dialect === 'sqlite' ? 0 : false, handler_id: input.handlerId,
-    };
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values(row).execute();
-      await recordAudit(trx, ctx.clock, null, { type: 'users', id: row.id, action: 'create', before: null, after: row });
+    token = await ctx.db.transaction().execute(async (trx) => {
+      const id = await createUser({ ctx: { ...ctx, db: trx }, viewer: APPLICANT }, {
+        username: input.username, password: input.password, firstName: input.firstName, lastName: input.lastName,
+        mail: input.email, role: 'handler', handlerNumber: input.handlerNumber, status: 'pending',
+      });
+      return issueAccountToken(ctx, trx, { userId: id, purpose: 'email', mail: input.email, ttlSeconds: EMAIL_LINK_TTL_SECONDS });
     });
   } catch (error) {
     // Two requests raced for the same username or address: the loser gets the answer it would have had a moment later.
-    if (await usernameTaken(ctx.db, input.username)) throw invalid([{ field: 'username', detail: 'This username is taken: choose another one.' }]);
-    if (await userWithMail(ctx.db, input.email)) return;
+    if (error instanceof ApiError && error.status === 409) return;
     throw error;
   }
+  void trySendMail(ctx, confirmSignUpMail({
+    to: input.email, name: input.firstName, username: input.username, link: emailConfirmLink(ctx, token), validHours: EMAIL_LINK_TTL_SECONDS / 3600,
+  }), req.log);
   if (ctx.config.councilMail) {
     void trySendMail(ctx, accountRequestedMail({
       to: ctx.config.councilMail, name: input.name, username: input.username, email: input.email,

@@ -1,4 +1,6 @@
 import { changeOwnPassword } from './password-change.js';
+import { confirmEmail, requestEmailChange } from './email-change.js';
+import { unlockAccount } from './unlock.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticate } from '../plugins/auth.js';
@@ -12,6 +14,8 @@ import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccoun
  * Self-service account endpoints (plain JSON in and out; errors are JSON:API error documents):
  * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under /api/council/account-requests.
  * - POST /api/password-reset and /api/password-reset/confirm: the forgotten-password link.
+ * - POST /api/account/email and /api/account/email/confirm: change one's own e-mail address (email-change.ts).
+ * - POST /api/account/unlock: the link mailed when wrong passwords hold a username back (unlock.ts).
  * - POST /api/account/password: change one's own password; GET /api/account/sessions and
  *   DELETE /api/account/sessions/:id: one's active sessions (sessions.ts).
  */
@@ -55,6 +59,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return reply.code(204).send();
   });
 
+  app.post('/api/account/email', async (request, reply) => reply.code(202).send(await requestEmailChange(ctx, request)));
+  app.post('/api/account/unlock', async (request, reply) => {
+    await unlockAccount(ctx, request);
+    return reply.code(204).send();
+  });
+  app.post('/api/account/email/confirm', async (request) => confirmEmail(ctx, request));
   app.get('/api/account/sessions', async (request) => ({ data: await listOwnSessions(ctx, request) }));
   app.delete('/api/account/sessions/:id', async (request, reply) => {
     await endOwnSession(ctx, request);

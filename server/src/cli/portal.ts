@@ -83,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  if (error instanceof ApiError || error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ApiError) console.error(error.errors.map((e) => e.detail).join('\n'));
+  else if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
   else console.error(error);
   process.exit(1);

@@ -1,12 +1,13 @@
 import { earlierPeriodsOfSeason } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext, Viewer } from '../context.js';
+import { isStaff, type AppContext } from '../context.js';
+import { authenticateSession } from '../plugins/auth.js';
 import type { Row } from '../jsonapi/resource.js';
 import { fileLinkSigner, readerLinkExpiry, type FileLinkSigner } from '../files/signing.js';
-import { notFound } from '../plugins/errors.js';
+import { forbidden, notFound } from '../plugins/errors.js';
 import { isTrue } from '../workflows/common.js';
-import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type FieldProblem } from './http.js';
+import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, type FieldProblem } from './http.js';
 
 /**
  * What the council has generated: the season's monthly and annual position reports and industry analytics
@@ -29,8 +30,10 @@ interface FileOut { id: string; filename: string; mime: string; size: number; cr
 /** What a file's link is made with: the address the request came to, and the reader's signer. */
 interface Links { baseUrl: string; sign: FileLinkSigner }
 
-function linksFor(ctx: AppContext, request: FastifyRequest, viewer: Viewer): Links {
-  return { baseUrl: `${request.protocol}://${request.host}`, sign: fileLinkSigner(ctx, readerLinkExpiry(ctx, viewer.userId, ctx.clock.now())) };
+async function linksFor(ctx: AppContext, request: FastifyRequest): Promise<Links> {
+  const session = await authenticateSession(ctx, request);
+  if (!isStaff(session.viewer)) throw forbidden('Only council staff can do this.');
+  return { baseUrl: `${request.protocol}://${request.host}`, sign: fileLinkSigner(ctx, readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now()), session.familyId) };
 }
 
 async function fileOf(ctx: AppContext, links: Links, fileId: unknown): Promise<FileOut | null> {
@@ -127,7 +130,7 @@ async function sourcesOf(ctx: AppContext, kind: Kind, row: Row, at: string) {
 
 export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/council/reports', async (request) => {
-    const links = linksFor(ctx, request, await staffViewer(ctx, request));
+    const links = await linksFor(ctx, request);
     const q = queryOf(request, ['season_id']);
     const problems: FieldProblem[] = [];
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
@@ -152,7 +155,7 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get('/api/council/reports/:kind/:id/sources', async (request) => {
-    const links = linksFor(ctx, request, await staffViewer(ctx, request));
+    const links = await linksFor(ctx, request);
     queryOf(request, []);
     const kind = pathParam(request, 'kind');
     const id = pathParam(request);

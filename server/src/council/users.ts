@@ -1,15 +1,17 @@
 import type { CouncilUser, UserRole, UserStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { isoTimestamp } from '../lib/time.js';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { issuePasswordResetLink } from '../accounts/password-reset.js';
 import { trySendMail, type MailMessage } from '../mail/mailer.js';
 import { revokeUserSessions } from '../plugins/auth.js';
-import { ApiError, notFound } from '../plugins/errors.js';
-import { hashPassword, MAX_PASSWORD_LENGTH, passwordPolicyProblem } from '../users/passwords.js';
-import { dbBool, insertNode, updateRow, type Actor } from '../workflows/common.js';
+import { ApiError, conflict, notFound } from '../plugins/errors.js';
+import { MAX_PASSWORD_LENGTH } from '../users/passwords.js';
+import { isUniqueViolation, mailProblem } from '../users/identity.js';
+import { createUser, newUserProblems, type NewUser } from '../workflows/accounts.js';
+import { updateRow, type Actor } from '../workflows/common.js';
 import {
   asStaff, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, openBody, pageParam, pathParam, queryOf, staffViewer,
   type Body, type FieldProblem,
@@ -23,8 +25,6 @@ const ROLES = ['handler', 'staff'] as const;
 const EDITABLE_STATUSES = ['active', 'blocked'] as const;
 const LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
 const PAGE_SIZE = 100;
-const EMAIL = z.email();
-const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
 
 
 function usersQuery(ctx: AppContext) {
@@ -71,19 +71,13 @@ function textField(body: Body, field: string, problems: FieldProblem[], options:
   return v.trim();
 }
 
-function emailOf(body: Body, problems: FieldProblem[], required: boolean): string | null | undefined {
-  const value = textField(body, 'email', problems, { max: 254, required, nullable: !required });
-  if (typeof value === 'string' && !EMAIL.safeParse(value).success) {
-    problems.push({ field: 'email', detail: 'email must be an e-mail address, such as name@example.com.' });
-    return undefined;
-  }
+/** An e-mail address (checked by the identity rules, users/identity.ts), null to remove it, or absent. */
+async function emailOf(a: Actor, body: Body, problems: FieldProblem[], userId: string): Promise<string | null | undefined> {
+  const value = textField(body, 'email', problems, { max: 254, nullable: true });
+  if (typeof value !== 'string') return value;
+  const problem = await mailProblem(a.ctx.db, value, userId);
+  if (problem) { problems.push(problem); return undefined; }
   return value;
-}
-
-async function mailTaken(a: Actor, email: string, exceptId?: string): Promise<boolean> {
-  let q = a.ctx.db.selectFrom('users').select('id').where(sql<string>`lower(mail)`, '=', email.toLowerCase());
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
 }
 
 async function handlerByNumber(a: Actor, value: unknown, problems: FieldProblem[]): Promise<string | null | undefined> {
@@ -105,44 +99,38 @@ function fail(problems: FieldProblem[]): void {
 const CREATE_FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'handler_number', 'password', 'job_title', 'phone'];
 const EDIT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'phone', 'handler_number', 'role', 'status'];
 
+/**
+ * Reads the body's fields (types and lengths); the rules of a new user are createUser's (workflows/accounts.ts), run
+ * here too so that one answer lists every problem.
+ */
 async function createUserFromBody(a: Actor, body: Body, problems: FieldProblem[]): Promise<{ id: string; mail: MailMessage | null }> {
   const username = textField(body, 'username', problems, { max: 60, required: true });
-  if (typeof username === 'string') {
-    if (!USERNAME.test(username)) problems.push({ field: 'username', detail: 'A username is 2 to 60 letters, digits, dots, dashes, underscores or @.' });
-    else if (await a.ctx.db.selectFrom('users').select('id').where(sql<string>`lower(name)`, '=', username.toLowerCase()).executeTakeFirst()) {
-      problems.push({ field: 'username', detail: `The username ${username} is taken.` });
-    }
-  }
   const firstName = textField(body, 'first_name', problems, { max: 100, required: true });
   const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
-  const email = emailOf(body, problems, true);
-  if (typeof email === 'string' && await mailTaken(a, email)) problems.push({ field: 'email', detail: 'Another account already uses this e-mail address.' });
+  const email = textField(body, 'email', problems, { max: 254, required: true });
   const jobTitle = textField(body, 'job_title', problems, { max: 255, nullable: true });
   const phone = textField(body, 'phone', problems, { max: 60, nullable: true });
   const role = body.role;
   if (!ROLES.includes(role as 'handler')) problems.push({ field: 'role', detail: 'role is required: handler or staff.' });
-  const handlerId = await handlerByNumber(a, body.handler_number, problems);
-  if (role === 'handler' && !handlerId && !problems.some((p) => p.field === 'handler_number')) {
-    problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its handler_number.' });
+  const handlerNumber = body.handler_number;
+  if (handlerNumber !== undefined && handlerNumber !== null && (typeof handlerNumber !== 'string' || handlerNumber.length > 20)) {
+    problems.push({ field: 'handler_number', detail: 'handler_number must be the number of a handler (text), or null.' });
   }
-  if (role === 'staff' && handlerId) problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: leave handler_number out or null.' });
-  let password: string | null = null;
-  if (body.password !== undefined && body.password !== null) {
-    if (typeof body.password !== 'string' || body.password.length > MAX_PASSWORD_LENGTH) problems.push({ field: 'password', detail: 'password must be text.' });
-    else {
-      const weak = passwordPolicyProblem(body.password);
-      if (weak) problems.push({ field: 'password', detail: weak });
-      else password = body.password;
-    }
+  const password = body.password;
+  if (password !== undefined && password !== null && (typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH)) {
+    problems.push({ field: 'password', detail: 'password must be text.' });
   }
+  const input: NewUser = {
+    username: username ?? '', firstName: firstName ?? '', lastName: lastName ?? '', mail: email ?? null,
+    role: role as NewUser['role'], handlerNumber: typeof handlerNumber === 'string' && handlerNumber !== '' ? handlerNumber : null,
+    password: typeof password === 'string' ? password : null, jobTitle: jobTitle ?? null, phone: phone ?? null,
+  };
+  const seen = new Set(problems.map((p) => p.field));
+  for (const p of await newUserProblems(a.ctx.db, input)) if (!seen.has(p.field)) problems.push(p);
   fail(problems);
-  const id = await insertNode(a, 'users', {
-    name: username, mail: email, pass_hash: password ? await hashPassword(password) : null, role, status: 'active',
-    first_name: firstName, last_name: lastName ?? '', job_title: jobTitle ?? null, phone: phone ?? null,
-    show_in_directory: dbBool(a, false), handler_id: role === 'handler' ? handlerId : null,
-  });
+  const id = await createUser(a, input, (field) => `/${field}`);
   // Without a password the new user chooses one through a reset link, sent once this transaction has committed.
-  const mail = password ? null : await issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: email as string, first_name: String(firstName) }, a.viewer);
+  const mail = input.password ? null : await issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: input.mail as string, first_name: input.firstName }, a.viewer);
   return { id, mail };
 }
 
@@ -159,10 +147,11 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
     const v = textField(body, field, problems, { max, nullable: true });
     if (v !== undefined) values[field] = v;
   }
-  const email = emailOf(body, problems, false);
-  if (email !== undefined) {
-    if (email !== null && await mailTaken(a, email, id)) problems.push({ field: 'email', detail: 'Another account already uses this e-mail address.' });
-    else values.mail = email;
+  const email = await emailOf(a, body, problems, id);
+  if (email !== undefined && email !== row.mail) {
+    values.mail = email;
+    // Staff vouch for an address they set, as for a new user's (workflows/accounts.ts createUser).
+    values.mail_verified_at = email === null ? null : isoTimestamp(a.ctx.clock.now());
   }
   if (body.role !== undefined) {
     if (!ROLES.includes(body.role as 'handler')) problems.push({ field: 'role', detail: 'role must be handler or staff.' });
@@ -192,7 +181,13 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
   }
   fail(problems);
   if (Object.keys(values).length === 0) return;
-  await updateRow(a, 'users', row, values);
+  try {
+    await updateRow(a, 'users', row, values);
+  } catch (error) {
+    // Another account took the address between the check and the update (the unique index, migration 008).
+    if (isUniqueViolation(error)) throw conflict('Another account took this e-mail address just now.');
+    throw error;
+  }
   // Blocked, moved to another handler or given another role: every session ends at once.
   const sessionsEnd = (values.status === 'blocked' && row.status !== 'blocked')
     || (values.handler_id !== undefined && values.handler_id !== row.handler_id) || (values.role !== undefined && values.role !== row.role);

@@ -26,7 +26,7 @@ export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration', 'kysely_migration_lock',
   // Sign-in, tokens and throttling: the bearer check reads these at every request anyway.
   'oauth_clients', 'oauth_token_families', 'oauth_access_tokens', 'oauth_refresh_tokens',
-  'login_failures', 'rate_limit_events', 'password_reset_tokens',
+  'login_failures', 'rate_limit_events', 'password_reset_tokens', 'account_tokens',
   'user_totp', 'mfa_enrollments', 'mfa_recovery_codes',
   // Read only by the council endpoints, never through the JSON:API.
   'audit_log', 'reminders_sent',

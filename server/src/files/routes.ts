@@ -7,6 +7,7 @@ import { bearerToken, findSession } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
 import { allResources } from '../resources/index.js';
 import { verifyFileSignature } from './signing.js';
+import { isoTimestamp } from '../lib/time.js';
 
 /**
  * GET /files/{id}/{name}: a file's content, for a valid signed link (from `uri.url`) or for a bearer token whose
@@ -16,11 +17,13 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
   const registry = new Registry(allResources);
   const fileDef = registry.get('file--file');
 
-  app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; signature?: string } }>('/files/:id/:name', async (request, reply) => {
+  app.get<{ Params: { id: string; name: string }; Querystring: { expires?: string; session?: string; signature?: string } }>('/files/:id/:name', async (request, reply) => {
     const { id } = request.params;
     const now = Math.floor(ctx.clock.now().getTime() / 1000);
-    const signed = verifyFileSignature(ctx.fileLinkSecret, id, request.query.expires, request.query.signature, now);
-    if (!signed) await assertBearerMayRead(ctx, registry, fileDef, request, id);
+    const q = request.query;
+    const session = verifyFileSignature(ctx.fileLinkSecret, id, q.expires, q.session, q.signature, now);
+    if (session) await assertSessionLive(ctx, session);
+    else await assertBearerMayRead(ctx, registry, fileDef, request, id);
     const file = await ctx.db.selectFrom('files').select(['filename', 'filemime', 'content']).where('id', '=', id).executeTakeFirst();
     if (!file) throw new ApiError(404, 'There is no such file.');
     const content = Buffer.from(file.content as Uint8Array);
@@ -31,6 +34,17 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
       .header('x-content-type-options', 'nosniff')
       .send(content);
   });
+}
+
+/**
+ * A signed link works only while the session it was handed to goes on: not revoked (signed out, ended, password
+ * changed or reset, user blocked), not past its absolute expiry, its user still active. Otherwise 410.
+ */
+async function assertSessionLive(ctx: AppContext, familyId: string): Promise<void> {
+  const row = await ctx.db.selectFrom('oauth_token_families as f').innerJoin('users as u', 'u.id', 'f.user_id')
+    .select(['f.revoked_at', 'f.expires_at', 'u.status']).where('f.id', '=', familyId).executeTakeFirst();
+  if (row && row.revoked_at === null && String(row.expires_at) > isoTimestamp(ctx.clock.now()) && row.status === 'active') return;
+  throw new ApiError(410, 'This file link belonged to a session that has ended (signed out, or ended from another device): sign in and open the file again from the portal.');
 }
 
 async function assertBearerMayRead(ctx: AppContext, registry: Registry, fileDef: ReturnType<Registry['get']>, request: Parameters<typeof bearerToken>[0], id: string) {

@@ -23,11 +23,11 @@ describe('signed file links', () => {
 
   it("are the same text for the same reader and file within the reader's minute, and another for the next one", () => {
     const phase = linkPhase(reader);
-    const path = (second: number) => signedFilePath(secret, '42', 'form 1.pdf', linkExpiry(at(second), 600, reader));
+    const path = (second: number) => signedFilePath(secret, '42', 'form 1.pdf', linkExpiry(at(second), 600, reader), 'fam-1');
     // With a TTL of whole minutes, the reader's minute runs from second `phase + 1` of one wall-clock minute to second
     // `phase` of the next: a link made at second `phase` expires exactly the TTL later.
     expect(path(phase + 1)).toBe(path(phase + 60));
-    expect(path(phase + 1)).toBe('/files/42/form%201.pdf?expires=' + expiresOf(path(phase + 1)) + '&signature=' + signatureOf(path(phase + 1)));
+    expect(path(phase + 1)).toBe('/files/42/form%201.pdf?expires=' + expiresOf(path(phase + 1)) + '&session=fam-1&signature=' + signatureOf(path(phase + 1)));
     expect(expiresOf(path(phase + 61))).toBe(expiresOf(path(phase + 1)) + 60);
     expect(signatureOf(path(phase + 61))).not.toBe(signatureOf(path(phase + 1)));
   });
@@ -46,28 +46,30 @@ describe('signed file links', () => {
     expect(numbered.size).toBeGreaterThan(40);
   });
 
-  it('verify for their own file, secret and expiry only', () => {
+  it('verify for their own file, secret, expiry and session only, and answer the session', () => {
     const now = Math.floor(Date.UTC(2026, 10, 24, 6, 0, 0) / 1000);
     const expires = now + 600;
-    const first = signedFilePath(secret, '42', 'a.pdf', expires);
-    expect(signedFilePath(secret, '42', 'a.pdf', expires)).toBe(first);
+    const first = signedFilePath(secret, '42', 'a.pdf', expires, 'fam-1');
+    expect(signedFilePath(secret, '42', 'a.pdf', expires, 'fam-1')).toBe(first);
     const sig = signatureOf(first);
-    expect(verifyFileSignature(secret, '42', String(expires), sig, now)).toBe(true);
-    expect(verifyFileSignature(secret, '43', String(expires), sig, now)).toBe(false);
-    expect(verifyFileSignature('another-secret', '42', String(expires), sig, now)).toBe(false);
-    expect(verifyFileSignature(secret, '42', String(expires + 60), sig, now)).toBe(false);
-    expect(verifyFileSignature(secret, '42', String(expires), sig, expires + 1)).toBe(false);
-    expect(signatureOf(signedFilePath('another-secret', '42', 'a.pdf', expires))).not.toBe(sig);
+    expect(verifyFileSignature(secret, '42', String(expires), 'fam-1', sig, now)).toBe('fam-1');
+    expect(verifyFileSignature(secret, '42', String(expires), 'fam-2', sig, now)).toBeNull();
+    expect(verifyFileSignature(secret, '42', String(expires), undefined, sig, now)).toBeNull();
+    expect(verifyFileSignature(secret, '43', String(expires), 'fam-1', sig, now)).toBeNull();
+    expect(verifyFileSignature('another-secret', '42', String(expires), 'fam-1', sig, now)).toBeNull();
+    expect(verifyFileSignature(secret, '42', String(expires + 60), 'fam-1', sig, now)).toBeNull();
+    expect(verifyFileSignature(secret, '42', String(expires), 'fam-1', sig, expires + 1)).toBeNull();
+    expect(signatureOf(signedFilePath('another-secret', '42', 'a.pdf', expires, 'fam-1'))).not.toBe(sig);
   });
 
   it("a reader's links now: expire by the configured TTL, alike for every file, and verify", () => {
     const now = at(20);
     const expires = readerLinkExpiry({ config: { fileLinkTtl: 300 } } as Parameters<typeof readerLinkExpiry>[0], reader, now);
     expect(expires).toBe(linkExpiry(now, 300, reader));
-    const sign = fileLinkSigner({ fileLinkSecret: secret }, expires);
+    const sign = fileLinkSigner({ fileLinkSecret: secret }, expires, 'fam-1');
     const path = sign('42', 'a.pdf');
-    expect(path).toBe(signedFilePath(secret, '42', 'a.pdf', expires));
+    expect(path).toBe(signedFilePath(secret, '42', 'a.pdf', expires, 'fam-1'));
     expect(expiresOf(sign('43', 'b.pdf'))).toBe(expires);
-    expect(verifyFileSignature(secret, '42', String(expiresOf(path)), signatureOf(path), Math.floor(now.getTime() / 1000) + 300)).toBe(true);
+    expect(verifyFileSignature(secret, '42', String(expiresOf(path)), 'fam-1', signatureOf(path), Math.floor(now.getTime() / 1000) + 300)).toBe('fam-1');
   });
 });

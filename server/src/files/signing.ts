@@ -53,32 +53,40 @@ export function readerLinkExpiry(ctx: Pick<AppContext, 'config'>, readerId: stri
   return linkExpiry(now, ctx.config.fileLinkTtl, readerId);
 }
 
-function signature(secret: string, fileId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${fileId}:${expires}`).digest('base64url');
+function signature(secret: string, fileId: string, expires: number, session: string): string {
+  return createHmac('sha256', secret).update(`${fileId}:${expires}:${session}`).digest('base64url');
 }
 
 /**
- * A signed path to a file. The signature is computed each time: documents that carry links are kept whole by the
- * document cache, so a link is signed when its document is built, about once a minute per reader and page.
+ * A signed path to a file, bound to the sign-in (the session, a token family) that was handed it: when that session
+ * ends (signing out, ended from the sessions list, a password change or reset, blocking), the link stops working
+ * even before it expires (files/routes.ts). The signature is computed each time: documents that carry links are
+ * kept whole by the document cache, so a link is signed when its document is built, about once a minute per reader
+ * session and page.
  */
-export function signedFilePath(secret: string, fileId: string, filename: string, expires: number): string {
-  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&signature=${signature(secret, fileId, expires)}`;
+export function signedFilePath(secret: string, fileId: string, filename: string, expires: number, session: string): string {
+  return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&session=${encodeURIComponent(session)}&signature=${signature(secret, fileId, expires, session)}`;
 }
 
 /** A file's signed path, as the links a reader is handed now carry it. */
 export type FileLinkSigner = (fileId: string, filename: string) => string;
 
-/** Signs a reader's links to files with one expiry, so that every link in one answer expires alike. */
-export function fileLinkSigner(ctx: Pick<AppContext, 'fileLinkSecret'>, expires: number): FileLinkSigner {
-  return (fileId, filename) => signedFilePath(ctx.fileLinkSecret, fileId, filename, expires);
+/** Signs a session's links to files with one expiry, so that every link in one answer expires alike. */
+export function fileLinkSigner(ctx: Pick<AppContext, 'fileLinkSecret'>, expires: number, session: string): FileLinkSigner {
+  return (fileId, filename) => signedFilePath(ctx.fileLinkSecret, fileId, filename, expires, session);
 }
 
-/** True when the signature is ours and the link has not expired. */
-export function verifyFileSignature(secret: string, fileId: string, expires: string | undefined, given: string | undefined, nowSeconds: number): boolean {
-  if (!expires || !given || !/^\d+$/.test(expires)) return false;
+/**
+ * The session a link was signed for, when the signature is ours and the link has not expired; null otherwise. The
+ * caller still checks that the session has not ended.
+ */
+export function verifyFileSignature(
+  secret: string, fileId: string, expires: string | undefined, session: string | undefined, given: string | undefined, nowSeconds: number,
+): string | null {
+  if (!expires || !given || !session || session.length > 64 || !/^\d+$/.test(expires)) return null;
   const exp = Number(expires);
-  if (exp < nowSeconds) return false;
-  const expected = Buffer.from(signature(secret, fileId, exp));
+  if (exp < nowSeconds) return null;
+  const expected = Buffer.from(signature(secret, fileId, exp, session));
   const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? session : null;
 }

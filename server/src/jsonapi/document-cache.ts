@@ -56,8 +56,9 @@ export class DocumentCache {
     });
   }
 
-  static key(viewer: Viewer, selfUrl: string): string {
-    return `${viewer.userId}\n${viewer.role}\n${viewer.handlerId ?? ''}\n${selfUrl}`;
+  /** `session`: the sign-in the document's file links are bound to (files/signing.ts), so another session never gets them. */
+  static key(viewer: Viewer, selfUrl: string, session = ''): string {
+    return `${viewer.userId}\n${viewer.role}\n${viewer.handlerId ?? ''}\n${session}\n${selfUrl}`;
   }
 
   /** What the compressed forms of a body are kept by: the request's Accept-Encoding, and whether it asked for none. */
@@ -127,7 +128,7 @@ export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
   });
 
   return async (request, session, linksExpire, build): Promise<ReadAnswer> => {
-    const key = DocumentCache.key(session.viewer, `${request.protocol}://${request.host}${request.url}`);
+    const key = DocumentCache.key(session.viewer, `${request.protocol}://${request.host}${request.url}`, session.familyId);
     let doc = cache.get(key, session.dataVersion, linksExpire);
     const status = doc ? 'HIT' : 'MISS';
     if (!doc) {

@@ -298,7 +298,7 @@ describeEachDatabase('JSON:API query features', (target) => {
     tampered.searchParams.set('signature', (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1));
     const longer = new URL(url);
     longer.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 3600));
-    const expiredPath = signedFilePath(d.ctx.fileLinkSecret, file.id, String(file.attributes.filename), Math.floor(d.ctx.clock.now().getTime() / 1000) - 1);
+    const expiredPath = signedFilePath(d.ctx.fileLinkSecret, file.id, String(file.attributes.filename), Math.floor(d.ctx.clock.now().getTime() / 1000) - 1, link.searchParams.get('session')!);
     for (const bad of [pathOf(tampered.toString()), pathOf(longer.toString()), expiredPath, `${link.pathname}`]) {
       const res = await d.app.inject({ method: 'GET', url: bad });
       expect(res.statusCode, bad).toBe(401);

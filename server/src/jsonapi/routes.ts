@@ -37,7 +37,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     checkFields(registry, query);
     const baseUrl = baseUrlOf(request);
     // One expiry for the whole document, the one the document cache keeps it by.
-    const signLink = fileLinkSigner(ctx, linksExpire);
+    const signLink = fileLinkSigner(ctx, linksExpire, session.familyId);
     const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(def, row, baseUrl, signLink) };
     return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
   };

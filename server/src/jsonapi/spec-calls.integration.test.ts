@@ -292,7 +292,7 @@ describeEachDatabase('spec section 7 calls', (target) => {
     expect(files.map((f) => f.id).sort()).toEqual(expected.map((e) => String(e.industry_analytics_xlsx_id)).sort());
     for (const f of files) {
       expect(f.type).toBe('file--file');
-      expect(String((f.attributes.uri as { url: string }).url)).toMatch(/\/files\/.+\?expires=\d+&signature=/);
+      expect(String((f.attributes.uri as { url: string }).url)).toMatch(/\/files\/.+\?expires=\d+&session=[\w-]+&signature=/);
     }
   });
 

@@ -70,3 +70,51 @@ export function passwordResetMail(p: { to: string; name: string; link: string; v
     ['If you did not ask for this, you can ignore this message: your password stays as it is.'],
   ]);
 }
+
+/** To the address a sign-up gave: the link proves the address reaches the applicant (docs/SECURITY.md, "Identity"). */
+export function confirmSignUpMail(p: { to: string; name: string; username: string; link: string; validHours: number }): MailMessage {
+  return render(p.to, 'Confirm your e-mail address for the Handler Portal', hello(p.name), [
+    [`You asked for the Handler Portal account ${p.username}. To confirm that this e-mail address is yours, open this link:`],
+    [{ link: p.link }],
+    [`The link works once, for ${p.validHours} hours. The council reviews your request in the meantime.`],
+    ['If you did not ask for an account, you can ignore this message.'],
+  ]);
+}
+
+/** To the address a sign-up gave, when its username is taken: the form answered as always, so the mail tells. */
+export function usernameTakenMail(p: { to: string; name: string; username: string; signUpUrl: string }): MailMessage {
+  return render(p.to, 'Your Handler Portal account request', hello(p.name), [
+    [`You asked for a Handler Portal account with the username ${p.username}, but that username is taken, so no account was made.`],
+    ['Please ask again with another username:'],
+    [{ link: p.signUpUrl }],
+    ['If you did not ask for an account, you can ignore this message.'],
+  ]);
+}
+
+/** To the new address of an e-mail change: it changes only once this link is followed. */
+export function confirmEmailChangeMail(p: { to: string; name: string; username: string; link: string; validHours: number }): MailMessage {
+  return render(p.to, 'Confirm your new e-mail address for the Handler Portal', hello(p.name), [
+    [`You asked to use this e-mail address for the Handler Portal account ${p.username}. To confirm it, open this link:`],
+    [{ link: p.link }],
+    [`The link works once, for ${p.validHours} hours. Until then your account keeps its old address.`],
+    ['If you did not ask for this, you can ignore this message.'],
+  ]);
+}
+
+/** To the old address of an e-mail change, when it is asked for: its owner learns of it before it takes effect. */
+export function emailChangeNoticeMail(p: { to: string; name: string; username: string; newMail: string }): MailMessage {
+  return render(p.to, 'Your Handler Portal e-mail address is being changed', hello(p.name), [
+    [`Someone signed in as ${p.username}, with its password, asked to change the account's e-mail address to ${p.newMail}. It changes when a link sent to that address is opened.`],
+    ['If this was not you, change your password at once and tell the council: your password is known to someone else.'],
+  ]);
+}
+
+/** To a user whose sign-in is held back after wrong passwords: the link lets them in again from anywhere. */
+export function accountUnlockMail(p: { to: string; name: string; username: string; link: string; validMinutes: number }): MailMessage {
+  return render(p.to, 'Sign-in to your Handler Portal account was held back', hello(p.name), [
+    [`Several wrong passwords were given for the account ${p.username}, so sign-in to it is slowed down for a while.`],
+    ['If that was you, open this link to sign in again at once (it also works from another network):'],
+    [{ link: p.link }],
+    [`The link works once, for ${p.validMinutes} minutes. If it was not you, your account is safe as long as your password is strong; you may change it after you sign in.`],
+  ]);
+}

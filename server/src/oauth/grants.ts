@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { offerUnlock } from '../accounts/unlock.js';
 import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { hashPassword, MAX_PASSWORD_LENGTH, needsRehash, verifyPassword } from '../users/passwords.js';
@@ -72,13 +74,15 @@ async function passwordGrant(ctx: AppContext, request: FastifyRequest, params: P
     throw new OAuthError(429, 'too_many_requests', `Too many failed sign-in attempts. Try again in ${attempt.retryAfter} seconds.`,
       { 'Retry-After': String(attempt.retryAfter) });
   }
+  // Usernames are unique whatever their case (migration 008), so "Alice" signs in as alice.
   const user = await ctx.db.selectFrom('users').select(['id', 'pass_hash', 'status', 'role'])
-    .where('name', '=', username).executeTakeFirst();
+    .where(sql<string>`lower(name)`, '=', username.toLowerCase()).executeTakeFirst();
   // An unknown user still costs a full Argon2id check (verifyPassword's dummy path), so timing does not reveal who exists.
   const checkStarted = performance.now();
   const matches = await verifyPassword(password, user?.pass_hash);
   if (!user || !matches) {
     await attemptFailed(ctx.db, throttleSettings(ctx), now);
+    if (user && attempt.userHeldBack) await offerUnlock(ctx, username, request.log);
     await sleep(FAILED_CHECK_MIN_MS - (performance.now() - checkStarted));
     throw invalidGrant(BAD_CREDENTIALS);
   }

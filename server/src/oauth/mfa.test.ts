@@ -21,8 +21,8 @@ describeEachDatabase('staff second factor', (target) => {
   const form = (url: string, fields: Record<string, string>, address = `198.51.100.${++ip % 250}`) =>
     app.inject({ method: 'POST', url, remoteAddress: address, payload: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const signIn = (username: string, extra: Record<string, string> = {}, password = PASSWORD) =>
-    form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password, ...extra });
+  const signIn = (username: string, extra: Record<string, string> = {}, password = PASSWORD, address?: string) =>
+    form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password, ...extra }, address);
   /** The demo key's code for the step `offset` steps from now. */
   const code = (offset = 0, secret = DEMO_STAFF_TOTP_SECRET) =>
     totpCode(secret, new Date(clock.now().getTime() + offset * TOTP_PERIOD * 1000));
@@ -83,21 +83,23 @@ describeEachDatabase('staff second factor', (target) => {
     expect((await signIn('staff', { totp: code(-1) })).statusCode).toBe(200);
   });
 
-  it('counts wrong codes as failed sign-ins: the sixth try is refused even with the right code', async () => {
+  it('counts wrong codes as failed sign-ins: the sixth try from that address is refused even with the right code', async () => {
+    const from = '192.0.2.77';
     for (const [i, bad] of ['123456', '654321', 'abcdef', '1234567', code(-3)].entries()) {
       clock.advance(1);
-      const res = await signIn('staff', { totp: bad });
+      const res = await signIn('staff', { totp: bad }, PASSWORD, from);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'invalid_grant' });
       // Asking for the code again in between does not wipe the count.
-      if (i < 4) expect((await signIn('staff')).json()).toMatchObject({ error: 'mfa_required' });
+      if (i < 4) expect((await signIn('staff', {}, PASSWORD, from)).json()).toMatchObject({ error: 'mfa_required' });
     }
     expect(await failures('user:staff')).toBe(5);
-    const locked = await signIn('staff', { totp: code() });
+    expect(await failures(`pair:staff|${from}`)).toBe(5);
+    const locked = await signIn('staff', { totp: code() }, PASSWORD, from);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    clock.advance(900);
-    expect((await signIn('staff', { totp: code() })).statusCode).toBe(200);
+    clock.advance(Number(locked.headers['retry-after']));
+    expect((await signIn('staff', { totp: code() }, PASSWORD, from)).statusCode).toBe(200);
     expect(await failures('user:staff')).toBe(0);
   });
 

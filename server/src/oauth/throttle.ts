@@ -4,44 +4,68 @@ import { isoTimestamp, newId } from '../lib/time.js';
 /**
  * Login throttling kept in the database (login_failures), so every replica sees the same counts.
  *
- * A key (one username, or one client address) is locked when it has `limit` failures within `lockout` seconds of
- * its latest failure, and stays locked until `lockout` seconds after that latest failure. Attempts refused while
- * locked are not recorded (the password is not even checked), which also bounds the rows per key.
+ * Three keys count failures: the username from this address (the pair), the username from anywhere, and the address
+ * for any username. A key past its limit makes the next attempt wait, and the wait doubles with every further failure
+ * (growing delays, up to `lockout` seconds after the latest failure). The pair's limit is low: one address guessing
+ * one account is slowed at once. The username's is higher (ADDRESS_FACTOR times), so a stranger guessing from
+ * elsewhere slows only their own address first, and the owner signing in from theirs is not held back; guessing from
+ * many addresses still meets the username's limit, and then the user gets an unlock link by e-mail (oauth/unlock.ts)
+ * that clears it. Attempts refused while held back are not recorded (the password is not even checked), which also
+ * bounds the rows per key. docs/SECURITY.md, "Sign-in throttling".
  */
 export interface ThrottleSettings {
-  /** Failures allowed per username; an address gets ADDRESS_FACTOR times as many (offices share an address). */
+  /** Failures allowed per username and address; the username from anywhere, and an address, get ADDRESS_FACTOR times as many. */
   maxFailures: number;
   lockoutSeconds: number;
 }
 
 export const ADDRESS_FACTOR = 4;
+/**
+ * Failures count while they are at most this many lockouts older than the latest one (an hour by default): longer
+ * than the waits add up to, so the doubling goes on instead of falling back after the longest wait.
+ */
+export const WINDOW_FACTOR = 4;
+/** The first wait past a limit; each further failure doubles it, up to the lockout. */
+export const FIRST_DELAY_SECONDS = 30;
 /** Keys are built from user input: cap their length so an attacker cannot write large rows. */
 const MAX_KEY_INPUT = 200;
 
-export interface ThrottleKeys { user: string; address: string }
+export interface ThrottleKeys { user: string; address: string; pair: string }
 
 export function throttleKeys(username: string, address: string): ThrottleKeys {
   // Usernames are matched case-insensitively here so "Alice" and "alice" share one counter.
-  return { user: `user:${username.toLowerCase().slice(0, MAX_KEY_INPUT)}`, address: `ip:${address.slice(0, MAX_KEY_INPUT)}` };
+  const user = username.toLowerCase().slice(0, MAX_KEY_INPUT);
+  const ip = address.slice(0, MAX_KEY_INPUT);
+  return { user: `user:${user}`, address: `ip:${ip}`, pair: `pair:${user}|${ip}` };
 }
+
+/** Every pair key of a username starts with this (an unlock clears them all). */
+export const pairPrefix = (username: string): string => `pair:${username.toLowerCase().slice(0, MAX_KEY_INPUT)}|`;
 
 const ms = (seconds: number): number => seconds * 1000;
 
-/** Seconds until the key unlocks, or 0. `times` are the key's failure times in ms, newest first. */
-function lockRemaining(times: number[], limit: number, settings: ThrottleSettings, now: number): number {
+/**
+ * Seconds until the key may try again, or 0. `times` are the key's failure times in ms, newest first. Past `limit`
+ * failures within WINDOW_FACTOR lockouts of the latest one, the wait is FIRST_DELAY_SECONDS doubled for each failure beyond
+ * the limit, capped at the lockout, counted from the latest failure.
+ */
+export function waitFor(times: number[], limit: number, settings: ThrottleSettings, now: number): number {
   const latest = times[0];
   if (latest === undefined) return 0;
-  const until = latest + ms(settings.lockoutSeconds);
-  if (until <= now) return 0;
-  const recent = times.filter((t) => t >= latest - ms(settings.lockoutSeconds)).length;
-  return recent >= limit ? Math.ceil((until - now) / 1000) : 0;
+  const recent = times.filter((t) => t >= latest - ms(WINDOW_FACTOR * settings.lockoutSeconds)).length;
+  if (recent < limit) return 0;
+  const delay = Math.min(settings.lockoutSeconds, FIRST_DELAY_SECONDS * 2 ** Math.min(recent - limit, 30));
+  const until = latest + ms(delay);
+  return until <= now ? 0 : Math.ceil((until - now) / 1000);
 }
 
 export interface Attempt {
   /** Seconds to wait before trying again; 0 when the attempt may go ahead. */
   retryAfter: number;
-  /** The provisional failure rows this attempt wrote (user key, address key). */
-  ids: [string, string];
+  /** The username from anywhere is past its limit (its owner may need the unlock link). */
+  userHeldBack: boolean;
+  /** The provisional failure rows this attempt wrote (user key, address key, pair key). */
+  ids: [string, string, string];
 }
 
 /**
@@ -52,33 +76,37 @@ export interface Attempt {
  */
 export async function beginAttempt(db: Db, keys: ThrottleKeys, settings: ThrottleSettings, now: Date): Promise<Attempt> {
   const at = isoTimestamp(now);
-  const ids: [string, string] = [newId(), newId()];
+  const ids: [string, string, string] = [newId(), newId(), newId()];
   await db.insertInto('login_failures').values([
     { id: ids[0], throttle_key: keys.user, failed_at: at },
     { id: ids[1], throttle_key: keys.address, failed_at: at },
+    { id: ids[2], throttle_key: keys.pair, failed_at: at },
   ]).execute();
-  // A lock depends on failures at most two lockout periods old.
-  const since = isoTimestamp(new Date(now.getTime() - 2 * ms(settings.lockoutSeconds)));
+  // A wait depends on failures at most 2 x WINDOW_FACTOR lockouts old.
+  const since = isoTimestamp(new Date(now.getTime() - 2 * WINDOW_FACTOR * ms(settings.lockoutSeconds)));
   const rows = await db.selectFrom('login_failures').select(['id', 'throttle_key', 'failed_at'])
-    .where('throttle_key', 'in', [keys.user, keys.address]).where('failed_at', '>', since)
+    .where('throttle_key', 'in', [keys.user, keys.address, keys.pair]).where('failed_at', '>', since)
     .orderBy('failed_at', 'desc').execute();
   const timesOf = (key: string) => rows.filter((r) => r.throttle_key === key && !ids.includes(r.id as string))
     .map((r) => Date.parse(r.failed_at as string));
+  const userWait = waitFor(timesOf(keys.user), settings.maxFailures * ADDRESS_FACTOR, settings, now.getTime());
   const retryAfter = Math.max(
-    lockRemaining(timesOf(keys.user), settings.maxFailures, settings, now.getTime()),
-    lockRemaining(timesOf(keys.address), settings.maxFailures * ADDRESS_FACTOR, settings, now.getTime()),
+    userWait,
+    waitFor(timesOf(keys.pair), settings.maxFailures, settings, now.getTime()),
+    waitFor(timesOf(keys.address), settings.maxFailures * ADDRESS_FACTOR, settings, now.getTime()),
   );
   if (retryAfter > 0) await db.deleteFrom('login_failures').where('id', 'in', ids).execute();
-  return { retryAfter, ids };
+  return { retryAfter, userHeldBack: userWait > 0 || timesOf(keys.user).length + 1 >= settings.maxFailures * ADDRESS_FACTOR, ids };
 }
 
 /**
- * A successful sign-in clears the username's failures. The address keeps its earlier failures: otherwise one valid
- * account would let an attacker reset the address limit while guessing other users' passwords.
+ * A successful sign-in clears the username's failures (from anywhere, and from this address). The address keeps its
+ * earlier failures: otherwise one valid account would let an attacker reset the address limit while guessing other
+ * users' passwords.
  */
 export async function attemptSucceeded(db: Db, keys: ThrottleKeys, attempt: Attempt): Promise<void> {
   await db.deleteFrom('login_failures')
-    .where((eb) => eb.or([eb('throttle_key', '=', keys.user), eb('id', '=', attempt.ids[1])]))
+    .where((eb) => eb.or([eb('throttle_key', 'in', [keys.user, keys.pair]), eb('id', '=', attempt.ids[1])]))
     .execute();
 }
 
@@ -93,6 +121,6 @@ export async function attemptUndecided(db: Db, attempt: Attempt): Promise<void> 
 
 /** The attempt's rows stay as failures; failures too old to matter are deleted so the table stays small. */
 export async function attemptFailed(db: Db, settings: ThrottleSettings, now: Date): Promise<void> {
-  const stale = isoTimestamp(new Date(now.getTime() - 2 * ms(settings.lockoutSeconds)));
+  const stale = isoTimestamp(new Date(now.getTime() - 2 * WINDOW_FACTOR * ms(settings.lockoutSeconds)));
   await db.deleteFrom('login_failures').where('failed_at', '<=', stale).execute();
 }

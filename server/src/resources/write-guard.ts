@@ -47,6 +47,7 @@ function ruleOf(def: ResourceDef, policy: TypeWritePolicy, action: Action): Acti
 const namedFields = (input: WriteInput) => [...Object.keys(input.attributes), ...Object.keys(input.relationships)];
 
 function accepts(def: ResourceDef, rule: ActionRule, field: string): boolean {
+  if (rule.except?.[field]) return false;
   if (rule.fields !== 'writable') return rule.fields.includes(field);
   const a = def.attributes[field];
   const r = def.relationships[field];
@@ -65,6 +66,8 @@ function checkFields(def: ResourceDef, policy: TypeWritePolicy, action: Action, 
       errors.push({ field, detail: `${field} is fixed once the ${def.bundle} exists and cannot change.` });
       continue;
     }
+    const elsewhere = rule.except?.[field];
+    if (elsewhere) { errors.push({ field, detail: elsewhere }); continue; }
     errors.push({ field, detail: `${field} cannot be set when you ${action.startsWith('add to') ? 'add to it' : action} this ${def.bundle}.` });
   }
   if (errors.length > 0) throw invalid(def, errors);

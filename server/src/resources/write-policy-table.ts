@@ -11,8 +11,8 @@ const WHO: Record<Party, string> = {
   staff: 'staff', own: "its handler's users", self: 'the user', transferring: 'transferring handler', receiving: 'receiving handler',
 };
 
-function fieldList(type: string, fields: string[] | 'writable'): string {
-  if (fields === 'writable') return 'every writable field';
+function fieldList(type: string, fields: string[] | 'writable', except: string[]): string {
+  if (fields === 'writable') return `every writable field${except.map((f) => ` but \`${f}\``).join('')}`;
   if (fields.length === 0) return '-';
   const bundle = type.replace('node--', '') as FormBundle;
   const entered = (FORM_FIELDS[bundle] ?? []).filter((f) => f.entry === 'entered').map((f) => `field_${f.name}`);
@@ -26,7 +26,7 @@ export function writePolicyTables(): string {
   for (const [type, policy] of Object.entries(WRITE_POLICY)) {
     for (const [action, rule] of Object.entries(policy.actions)) {
       if (!rule) continue;
-      lines.push(`| ${type} | ${action} | ${rule.by.map((p) => WHO[p]).join(', ')} | ${fieldList(type, rule.fields)} | ${rule.while?.join(', ') ?? 'any'} |`);
+      lines.push(`| ${type} | ${action} | ${rule.by.map((p) => WHO[p]).join(', ')} | ${fieldList(type, rule.fields, Object.keys(rule.except ?? {}))} | ${rule.while?.join(', ') ?? 'any'} |`);
     }
   }
   lines.push('', '| type | fixed once created (422) | whose record a relationship may name |', '|---|---|---|');

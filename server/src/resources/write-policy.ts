@@ -32,6 +32,8 @@ export interface ActionRule {
   fields: string[] | 'writable';
   /** The record must be in each of these states. */
   while?: State[];
+  /** Fields `fields` would take that this action refuses all the same, each with where it changes instead. */
+  except?: Record<string, string>;
 }
 
 export type Action = 'create' | 'amend' | 'update' | 'certify' | 'countersign' | 'cancel' | 'delete' | `add to ${string}`;
@@ -46,6 +48,10 @@ export interface TypeWritePolicy {
   /** Which action a PATCH is (`update` unless said). */
   updateAction?(input: WriteInput): Action;
 }
+
+export const MAIL_NOT_PATCHABLE = 'The e-mail address cannot be changed here: use POST /api/account/email with your '
+  + 'current password and the new address (the profile page\'s "Change e-mail address"); it changes when the link mailed '
+  + 'to the new address is opened. Council staff change other users\' addresses in the council console.';
 
 const STAFF: Party[] = ['staff'];
 const OWN: Party[] = ['staff', 'own'];
@@ -120,7 +126,8 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
   },
   'user--user': {
     owner: 'user',
-    actions: { update: { by: ['staff', 'self'], fields: 'writable' } },
+    // An address changes only through its own flow (accounts/email-change.ts), never by a plain PATCH.
+    actions: { update: { by: ['staff', 'self'], fields: 'writable', except: { mail: MAIL_NOT_PATCHABLE } } },
   },
   'node--reporting_forms_package': {
     owner: 'handler',

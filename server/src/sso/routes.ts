@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { invalid, jsonBody, baseUrl, type FieldProblem } from '../accounts/fields.js';
 import { WEB_CLIENT_ID } from '../oauth/clients.js';
 import type { TokenResponse } from '../oauth/grants.js';
 import { deviceOf, pruneUserFamilies, startFamily } from '../oauth/tokens.js';
 import { forbidden, notFound } from '../plugins/errors.js';
+import { activeUserByVerifiedMail } from '../users/identity.js';
 import { emailOf, exchangeCode, providerFor, verifyIdToken } from './provider.js';
 
 /**
@@ -16,6 +16,7 @@ import { emailOf, exchangeCode, providerFor, verifyIdToken } from './provider.js
 export const SSO_CALLBACK_PATH = '/auth0loginCallback';
 export const SSO_SCOPE = 'openid profile email';
 export const NO_ACCOUNT = 'No portal account uses this e-mail address; ask the council to create one.';
+export const UNVERIFIED = 'Your portal account\'s e-mail address is not confirmed yet: open the link the portal mailed to it, or sign in with your username and password.';
 /**
  * Council staff always sign in with their password and authenticator code: the portal cannot tell whether the
  * provider checked a second factor, so single sign-on is refused for staff (docs/SECURITY.md).
@@ -66,11 +67,11 @@ async function callback(ctx: AppContext, request: FastifyRequest): Promise<Token
   if (!email) throw forbidden(`${config.label} did not tell the portal your e-mail address, so it cannot find your account.`);
   if (verified === false) throw forbidden(`${config.label} has not verified your e-mail address ${email}; verify it there first.`);
 
-  const users = await ctx.db.selectFrom('users').select(['id', 'status', 'role'])
-    .where(sql<string>`lower(mail)`, '=', email.toLowerCase()).execute();
-  const user = users.find((u) => u.status === 'active');
+  // Exactly one active user whose portal address is verified (users/identity.ts); otherwise a clear refusal.
+  const { user, pending, unverified } = await activeUserByVerifiedMail(ctx.db, email);
   if (!user) {
-    if (users.some((u) => u.status === 'pending')) throw forbidden('Your account request is still waiting for the council\'s approval.');
+    if (unverified) throw forbidden(UNVERIFIED);
+    if (pending) throw forbidden('Your account request is still waiting for the council\'s approval.');
     throw forbidden(NO_ACCOUNT);
   }
   if (user.role === 'staff') throw forbidden(STAFF_USE_PASSWORD);

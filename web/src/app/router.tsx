@@ -16,6 +16,8 @@ const SignUpPage = lazyPage(() => import('../features/auth/components/signup-pag
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'));
 const SsoCallbackPage = lazyPage(() => import('../features/auth/components/sso-callback-page'));
+const UnlockPage = lazyPage(() => import('../features/auth/components/unlock-page'));
+const ConfirmEmailPage = lazyPage(() => import('../features/profile/components/confirm-email-page'));
 const UnderConstructionPage = lazyPage(() => import('../features/dashboard/components/under-construction-page'));
 const HelpPage = lazyPage(() => import('../features/help/components/help-page'));
 const MyProfilePage = lazyPage(() => import('../features/profile/components/my-profile-page'));
@@ -66,6 +68,8 @@ export const router = createBrowserRouter([
       { path: '/forgotpassword', element: <ForgotPasswordPage /> },
       { path: '/resetpassword', element: <ResetPasswordPage /> },
       { path: '/auth0loginCallback', element: <SsoCallbackPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/unlock', element: <UnlockPage /> },
       {
         path: '/dashboard',
         element: (

@@ -9,3 +9,8 @@ export function requestPasswordReset(email: string): Promise<unknown> {
 export function confirmPasswordReset(token: string, password: string): Promise<unknown> {
   return postJson('/api/password-reset/confirm', { token, password });
 }
+
+/** POST /api/account/unlock {token}: the link mailed when wrong passwords held the account back; 204, or 400. */
+export function unlockAccount(token: string): Promise<unknown> {
+  return postJson('/api/account/unlock', { token });
+}

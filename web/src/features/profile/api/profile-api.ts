@@ -33,3 +33,29 @@ export async function changePassword(currentPassword: string, newPassword: strin
   });
   if (!response.ok) throw await toApiError(response);
 }
+
+/**
+ * POST /api/account/email {current_password, new_email}, signed in: the address changes only when the link mailed to
+ * the new address is opened (confirm-email-page.tsx); the old address is told.
+ */
+export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<{ email: string }> {
+  const token = await getAccessToken();
+  const response = await fetch('/api/account/email', {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ current_password: currentPassword, new_email: newEmail }),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as { email: string };
+}
+
+/** POST /api/account/email/confirm {token}: the mailed link; needs no sign-in. */
+export async function confirmEmail(token: string): Promise<{ email: string }> {
+  const response = await fetch('/api/account/email/confirm', {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as { email: string };
+}

@@ -11,6 +11,7 @@ import { str } from '../../../lib/portal/text';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { changePassword, fetchMe, patchMe, type ProfileValues } from '../api/profile-api';
+import { EmailChangeCard } from './email-change-card';
 
 const MIN_PASSWORD = 12;
 
@@ -204,6 +205,7 @@ export default function ProfileEditPage() {
         </Col>
         <Col xs={24} lg={10}>
           <PasswordCard />
+          <EmailChangeCard currentEmail={query.data ? str(query.data.mail) || null : null} />
         </Col>
       </Row>
     </Card>
