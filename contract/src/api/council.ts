@@ -31,6 +31,8 @@ export interface Season {
   end_date: string;
   reporting_due_date: string;
   current: boolean;
+  /** A closed season's filings are amended only after staff reopen it. */
+  closed: boolean;
 }
 
 export interface CalendarPeriod {
