@@ -79,6 +79,10 @@ describeEachDatabase('year-end form and amendments', (target) => {
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(same.body.data.attributes.field_form_status).toBe('certified');
     form5Id = id;
+    // The reason is on the council's submissions board too.
+    const board = await councilCall(demo.app, demo.tokens.staff, 'GET', `/api/council/board?season_id=${lastSeason}&handler=101`);
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    expect(board.body.data[0]).toMatchObject({ status: 'amended', amendment_reason: 'Recount of the cold-storage lots' });
   });
 
   it('amends a closed season only after staff reopen it, each with an audit entry', async () => {
