@@ -114,4 +114,32 @@ describeEachDatabase('year-end form and amendments', (target) => {
       .where('entity_id', '=', lastSeason).where('action', 'in', ['close', 'reopen']).orderBy('occurred_at').execute();
     expect(entries.map((e) => e.action)).toEqual(['close', 'reopen']);
   });
+
+  it('dates a transfer agreement the 10th after its first transfer, moved past weekends and holidays', async () => {
+    const season = await demo.ctx.db.selectFrom('seasons').select('id').where('title', '=', '2026-2027').executeTakeFirstOrThrow();
+    const file = (attributes: Record<string, unknown>) => api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', { data: {
+      type: 'node--apc_form_4', attributes: { field_responsible_handler: 'receiving', ...attributes },
+      relationships: {
+        field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
+        field_season: { data: { type: 'node--season', id: season.id } },
+      } } });
+    // Without the month of the first transfer there is no due date, and the agreement cannot be certified.
+    const incomplete = await file({ field_certified: true, field_certification_name: 'Carol Jensen' });
+    expect(incomplete.status).toBe(422);
+    expect(JSON.stringify(incomplete.body.errors)).toContain('field_first_transfer_month');
+    // First transfer in September 2026: 10 October is a Saturday, Monday 12 October Columbus Day -> Tuesday 13 October.
+    const filed = await file({ field_first_transfer_month: '2026-09' });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect(filed.body.data.attributes.field_due_date).toBe('2026-10-13');
+    // Moving the month moves the date: November 2026 -> 10 December 2026, a Thursday.
+    const id = filed.body.data.id;
+    const moved = await api(demo.app, demo.tokens.carol, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, { data: {
+      type: 'node--apc_form_4', id, attributes: { field_first_transfer_month: '2026-11' } } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.attributes.field_due_date).toBe('2026-12-10');
+    // The due date is the server's: a write of it is refused.
+    const set = await api(demo.app, demo.tokens.carol, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, { data: {
+      type: 'node--apc_form_4', id, attributes: { field_due_date: '2027-01-01' } } });
+    expect(set.status).toBe(422);
+  });
 });
