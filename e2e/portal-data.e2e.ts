@@ -114,10 +114,10 @@ test.describe('year-end forms (form 5)', () => {
     await inshell.getByLabel('Improved varieties').fill('1000');
     await inshell.getByLabel('Committed, domestic').fill('200');
     await expect(inshell.getByLabel('Uncommitted inshell')).toHaveValue('800');
-    // Live validation: a price with three decimals is refused at once.
+    // Live validation: a price with five decimals is refused at once (four places are kept, 986.175(a)).
     const prices = page.getByRole('group', { name: 'Average price paid' });
-    await prices.getByLabel('Improved varieties').fill('2.355');
-    await expect(page.getByText('Enter an amount in dollars with up to two decimals, such as 2.35.')).toBeVisible();
+    await prices.getByLabel('Improved varieties').fill('2.35551');
+    await expect(page.getByText('Enter a price in dollars per pound with up to four decimals, such as 2.3475.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
     await prices.getByLabel('Improved varieties').fill('2.35');
     await page.getByRole('radio', { name: 'No, it agrees' }).check({ force: true });

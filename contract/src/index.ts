@@ -12,6 +12,8 @@ export * from './money/rounding.js';
 export * from './money/fixed-point.js';
 export * from './money/money.js';
 export * from './money/ratio.js';
+export * from './money/price.js';
+export * from './money/allocate.js';
 
 export * from './calendar/iso-date.js';
 export * from './calendar/holidays.js';

@@ -166,3 +166,19 @@ test('the seasons page at phone width', async ({ page }, testInfo) => {
   await expect(page.getByRole('dialog', { name: 'New user' }).getByLabel('Username')).toBeVisible();
   await screenshot(page, testInfo, 'council-new-user', 'en', false);
 });
+
+test('staff close a season and reopen it', async ({ page }) => {
+  // 2024-2025: a past season no other council test amends.
+  await signIn(page, 'staff');
+  await page.goto('/dashboard/council/seasons');
+  const row = page.getByRole('row').filter({ hasText: '2024-2025' });
+  await row.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Close the season 2024-2025?')).toBeVisible();
+  await confirmInPopup(page, 'Close');
+  await expect(page.getByText('Season 2024-2025 closed.')).toBeVisible();
+  await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Reopen' }).click();
+  await confirmInPopup(page, 'Reopen');
+  await expect(page.getByText('Season 2024-2025 reopened.')).toBeVisible();
+  await expect(row.getByText('Closed', { exact: true })).toBeHidden();
+});

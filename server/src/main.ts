@@ -46,7 +46,10 @@ async function serve(loadDemo: boolean): Promise<void> {
   }
   const address = await app.listen({ port: config.port, host: config.host });
   // Every process runs the reminder job; the claims in reminders_sent make each reminder go out once.
-  const reminders = startReminderJob(ctx, app.log, { intervalSeconds: config.reminderIntervalSeconds, daysBefore: config.reminderDaysBefore });
+  const reminders = startReminderJob(ctx, app.log, {
+    intervalSeconds: config.reminderIntervalSeconds, daysBefore: config.reminderDaysBefore,
+    retryMinutes: config.reminderRetryMinutes, maxAttempts: config.reminderMaxAttempts,
+  });
   if (cluster.isPrimary) console.log(`\nHandler Portal is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${ctx.dialect})\n`);
 
   let stopping = false;

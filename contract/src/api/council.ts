@@ -31,6 +31,8 @@ export interface Season {
   end_date: string;
   reporting_due_date: string;
   current: boolean;
+  /** A closed season's filings are amended only after staff reopen it. */
+  closed: boolean;
 }
 
 export interface CalendarPeriod {
@@ -67,6 +69,8 @@ export interface BoardRow {
   /** Versions after the first (amendments, certified or in progress). */
   amendments: number;
   amendment_in_progress: boolean;
+  /** Why the latest amendment (certified or in progress) was made; null when there is none. */
+  amendment_reason: string | null;
 }
 
 export interface Board {

@@ -19,3 +19,11 @@ export function monthlyDueDate(periodMonth: string): string {
 export function yearEndDueDate(season: string): string {
   return businessDayOnOrAfter(`${seasonStartYear(season) + 1}-09-${DUE_DAY_OF_MONTH}`);
 }
+
+/**
+ * Form 4 (986.162): due the 10th of the month after the first transfer between the two handlers, moved like a
+ * monthly form's. '2026-10' -> '2026-11-10'. Null when the month is not known yet (a draft).
+ */
+export function transferAgreementDueDate(firstTransferMonth: string | null | undefined): string | null {
+  return firstTransferMonth ? monthlyDueDate(firstTransferMonth) : null;
+}

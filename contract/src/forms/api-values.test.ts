@@ -4,10 +4,10 @@ import { apiAttributesOf } from './api-values.js';
 describe('apiAttributesOf', () => {
   it('turns stored columns into API attribute values', () => {
     const attributes = apiAttributesOf('apc_form_5', {
-      avg_price_paid_improved_cents: 235, shellout_yield_e4: '4800', shelled_inventory: '10000',
+      avg_price_paid_improved_e4: 23_475, shellout_yield_e4: '4800', shelled_inventory: '10000',
       aug_form_1_amend_reqd: 0, date_completed: null,
     });
-    expect(attributes.field_avg_price_paid_improved).toBe('2.35');
+    expect(attributes.field_avg_price_paid_improved).toBe('2.3475');
     expect(attributes.field_shellout_yield).toBe('0.4800');
     expect(attributes.field_shelled_inventory).toBe(10_000);
     expect(attributes.field_aug_form_1_amend_reqd).toBe(false);

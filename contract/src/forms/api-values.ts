@@ -1,4 +1,5 @@
 import { formatCents } from '../money/money.js';
+import { formatPrice } from '../money/price.js';
 import { formatRatio } from '../money/ratio.js';
 import { attributeName } from './attribute-names.js';
 import { columnOf, FORM_FIELDS, type FieldDef, type FormBundle } from './fields.js';
@@ -14,6 +15,7 @@ export function apiValueOf(field: FieldDef, stored: unknown): unknown {
     case 'pounds': return Number(stored);
     case 'money': return formatCents(BigInt(stored as number | string | bigint));
     case 'ratio': return formatRatio(BigInt(stored as number | string | bigint));
+    case 'price': return formatPrice(BigInt(stored as number | string | bigint));
     case 'bool': return stored === true || stored === 1 || stored === '1' || stored === 'true';
     case 'varietyList': return typeof stored === 'string' ? JSON.parse(stored) : stored;
     default: return stored;

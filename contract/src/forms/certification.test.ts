@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificationErrors, isCertifiable } from './certification.js';
+import { augustAnswerError, certificationErrors, isCertifiable } from './certification.js';
 
 const form5 = {
   field_date_completed: null,
@@ -85,5 +85,34 @@ describe('certificationErrors', () => {
       field: 'field_mexico_return_date', message: 'field_mexico_return_date must not be before field_mexico_ship_date',
     }]);
     expect(certificationErrors('apc_form_2', { ...form2, field_mexico_return_date: '2026-11-28' })).toEqual([]);
+  });
+});
+
+describe('form 5: the August Form 1 answer follows the figures', () => {
+  const filled = {
+    field_inshell_inventory_improved: 100_000, field_inshell_inventory_native: 20_000, field_inshell_inventory_substandard: 0,
+    field_inshell_committed_domestic: 0, field_inshell_committed_export: 0,
+    field_avg_price_paid_improved: '2.3475', field_avg_price_paid_native: '1.4000', field_avg_price_paid_substandard: '0.0000',
+    field_shelled_inventory: 0, field_shelled_committed_domestic: 0, field_shelled_committed_export: 0,
+    field_shelled_halves: 0, field_shelled_pieces: 0, field_shelled_wip: 0, field_shellout_yield: '0.4800',
+    field_handled_domestic_improved: 0, field_handled_domestic_native: 0, field_handled_domestic_substandard: 0,
+  };
+
+  it('refuses "no" when the August Form 1 shows other inventory, naming the difference', () => {
+    // Form 5 inshell 100,000 + 20,000 + 0 = 120,000 lb; the August Form 1 said 118,000: +2,000 lb.
+    const errors = certificationErrors('apc_form_5', {
+      ...filled, field_aug_form_1_inventory_inshell: 118_000, field_aug_form_1_inventory_shelled: 0, field_aug_form_1_amend_reqd: false,
+    });
+    expect(errors).toEqual([{ field: 'field_aug_form_1_amend_reqd', message: expect.stringContaining('difference +2000 lb') }]);
+    expect(augustAnswerError({ ...filled, field_aug_form_1_inventory_inshell: 118_000, field_aug_form_1_inventory_shelled: 0, field_aug_form_1_amend_reqd: true })).toBeUndefined();
+  });
+
+  it('accepts "no" when the figures agree, or when there is no August Form 1', () => {
+    expect(certificationErrors('apc_form_5', {
+      ...filled, field_aug_form_1_inventory_inshell: 120_000, field_aug_form_1_inventory_shelled: 0, field_aug_form_1_amend_reqd: false,
+    })).toEqual([]);
+    expect(certificationErrors('apc_form_5', {
+      ...filled, field_aug_form_1_inventory_inshell: null, field_aug_form_1_inventory_shelled: null, field_aug_form_1_amend_reqd: false,
+    })).toEqual([]);
   });
 });

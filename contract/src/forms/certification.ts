@@ -1,3 +1,4 @@
+import { augustForm1Differences } from '../compute/form-5.js';
 import { attributeName } from './attribute-names.js';
 import { FORM_FIELDS, type FormBundle } from './fields.js';
 import { parseFormAttributes, type FieldError } from './validate.js';
@@ -75,9 +76,25 @@ export function certificationErrors(bundle: CertifiableForm, attributes: Record<
   const result = parseFormAttributes(bundle, entered, { mode: noChange ? 'patch' : 'complete' });
   if (!result.ok) return result.errors;
   if (noChange) return [];
-  return CROSS_FIELD_RULES[bundle]
+  const errors = CROSS_FIELD_RULES[bundle]
     .map((rule) => rule(result.values))
     .filter((found): found is FieldError => found !== undefined);
+  const august = bundle === 'apc_form_5' ? augustAnswerError(attributes) : undefined;
+  return august ? [...errors, august] : errors;
+}
+
+/**
+ * Form 5's "the August Form 1 must be amended" follows the figures: when the form's inventory differs from the
+ * August Form 1's (computed fields, so the full attributes are read), the answer must be yes. Also used by the
+ * server on a draft PATCH that answers no, so the handler hears it at once.
+ */
+export function augustAnswerError(attributes: Record<string, unknown>): FieldError | undefined {
+  if (attributes.field_aug_form_1_amend_reqd !== false) return undefined;
+  const values = Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name.replace(/^field_/, ''), value]));
+  const differences = augustForm1Differences(values);
+  if (differences.length === 0) return undefined;
+  const detail = differences.map((d) => `${d.basis} inventory ${d.form5} lb here, ${d.augustForm1} lb on the August Form 1 (difference ${d.difference > 0 ? '+' : ''}${d.difference} lb)`).join('; ');
+  return error('aug_form_1_amend_reqd', `field_aug_form_1_amend_reqd cannot be false: ${detail}. The August Form 1 must be amended.`);
 }
 
 /** True when the form may be certified. */

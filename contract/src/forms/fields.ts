@@ -8,12 +8,13 @@
  * - pounds: whole pounds, an integer >= 0
  * - money: US dollars, a decimal string with two places on the API, integer cents in the database
  * - ratio: a decimal string with four places (e.g. shell-out yield "0.4800"), integer ten-thousandths in the database
+ * - price: US dollars a pound to four places ("2.3475"), integer ten-thousandths of a dollar in the database
  * - date: YYYY-MM-DD; month: YYYY-MM
  * - bool, text
  * - varietyList: [{ variety, pounds }] stored as JSON text
  * entry: 'entered' by the handler, or 'computed' by the server (a write that sets it is refused with 422).
  */
-export type FieldKind = 'pounds' | 'money' | 'ratio' | 'date' | 'month' | 'bool' | 'text' | 'varietyList';
+export type FieldKind = 'pounds' | 'money' | 'ratio' | 'price' | 'date' | 'month' | 'bool' | 'text' | 'varietyList';
 export type FieldEntry = 'entered' | 'computed';
 
 export interface FieldDef {
@@ -104,14 +105,23 @@ export const EXPORT_BY_COUNTRY_FIELDS: FieldDef[] = [
   entered('substandard_lb', 'pounds', 'lb inshell'),
 ];
 
-/** Form 4: the yearly inter-handler transfer agreement (986.162, 986.26). */
+/**
+ * Form 4: the yearly inter-handler transfer agreement (986.162, 986.26). It is due by the 10th of the month after
+ * the first transfer between the two handlers (the next business day when that is a weekend or holiday).
+ */
 export const FORM_4_FIELDS: FieldDef[] = [
   entered('responsible_handler', 'text'),
   entered('first_transfer_month', 'month'),
+  computed('due_date', 'date'),
   entered('date_completed', 'date', undefined, true),
 ];
 
-/** Form 5: year-end inventory as of 31 August (986.175). */
+/**
+ * Form 5: year-end inventory as of 31 August (986.175(a); the regulation's text still calls it "Form 7").
+ * Inventory and commitments on their own bases (inshell, shelled), then the whole on an inshell basis: committed,
+ * uncommitted and the two combined. The August Form 1's inventory is copied in (computed) so the answer to "the
+ * August Form 1 must be amended" can be checked against it; see compute/form-5.ts.
+ */
 export const FORM_5_FIELDS: FieldDef[] = [
   entered('date_completed', 'date', undefined, true),
   entered('inshell_inventory_improved', 'pounds', 'lb inshell'),
@@ -120,16 +130,19 @@ export const FORM_5_FIELDS: FieldDef[] = [
   entered('inshell_committed_domestic', 'pounds', 'lb inshell'),
   entered('inshell_committed_export', 'pounds', 'lb inshell'),
   computed('inshell_uncommitted', 'pounds', 'lb inshell'),
-  entered('avg_price_paid_improved', 'money', 'USD/lb'),
-  entered('avg_price_paid_native', 'money', 'USD/lb'),
-  entered('avg_price_paid_substandard', 'money', 'USD/lb'),
+  entered('avg_price_paid_improved', 'price', 'USD/lb'),
+  entered('avg_price_paid_native', 'price', 'USD/lb'),
+  entered('avg_price_paid_substandard', 'price', 'USD/lb'),
   entered('shelled_inventory', 'pounds', 'lb shelled'),
   entered('shelled_committed_domestic', 'pounds', 'lb shelled'),
   entered('shelled_committed_export', 'pounds', 'lb shelled'),
+  computed('shelled_uncommitted', 'pounds', 'lb shelled'),
   entered('shelled_halves', 'pounds', 'lb shelled'),
   entered('shelled_pieces', 'pounds', 'lb shelled'),
   entered('shelled_wip', 'pounds', 'lb shelled'),
   entered('shellout_yield', 'ratio'),
+  computed('committed_inshell_basis', 'pounds', 'lb inshell'),
+  computed('uncommitted_inshell_basis', 'pounds', 'lb inshell'),
   computed('total_inventory_inshell_basis', 'pounds', 'lb inshell'),
   entered('handled_domestic_improved', 'pounds', 'lb inshell'),
   entered('handled_domestic_native', 'pounds', 'lb inshell'),
@@ -137,6 +150,8 @@ export const FORM_5_FIELDS: FieldDef[] = [
   computed('assessments_owed', 'money', 'USD'),
   computed('assessments_paid', 'money', 'USD'),
   computed('assessments_remaining', 'money', 'USD'),
+  computed('aug_form_1_inventory_inshell', 'pounds', 'lb inshell'),
+  computed('aug_form_1_inventory_shelled', 'pounds', 'lb shelled'),
   entered('aug_form_1_amend_reqd', 'bool'),
 ];
 
@@ -152,9 +167,9 @@ export const FORM_FIELDS = {
 
 export type FormBundle = keyof typeof FORM_FIELDS;
 
-/** The column that stores a field: money in cents and ratios in ten-thousandths say so in their name. */
+/** The column that stores a field: money in cents, ratios and prices in ten-thousandths say so in their name. */
 export function columnOf(field: FieldDef): string {
   if (field.kind === 'money') return `${field.name}_cents`;
-  if (field.kind === 'ratio') return `${field.name}_e4`;
+  if (field.kind === 'ratio' || field.kind === 'price') return `${field.name}_e4`;
   return field.name;
 }

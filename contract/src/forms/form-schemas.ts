@@ -3,7 +3,7 @@ import { attributeName } from './attribute-names.js';
 import { FORM_FIELDS, type FieldDef, type FormBundle } from './fields.js';
 import { MAX_VARIETY_NAME_LENGTH } from './limits.js';
 import {
-  boolSchema, dateSchema, foreignCountrySchema, moneySchema, monthSchema, poundsSchema, ratioSchema,
+  boolSchema, dateSchema, foreignCountrySchema, moneySchema, monthSchema, poundsSchema, priceSchema, ratioSchema,
   responsibleHandlerSchema, textSchema, varietyListSchema,
 } from './value-schemas.js';
 
@@ -35,6 +35,7 @@ export function fieldValueSchema(bundle: FormBundle, field: FieldDef): z.ZodType
     case 'pounds': return poundsSchema(attribute);
     case 'money': return moneySchema(attribute);
     case 'ratio': return ratioSchema(attribute);
+    case 'price': return priceSchema(attribute);
     case 'date': return dateSchema(attribute);
     case 'month': return monthSchema(attribute);
     case 'bool': return boolSchema(attribute);

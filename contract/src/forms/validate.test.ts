@@ -85,21 +85,22 @@ describe('validateFormAttributes on a draft PATCH', () => {
     expect(rows(many.slice(0, 200))).toBeUndefined();
   });
 
-  it('checks money and ratios as decimal strings', () => {
+  it('checks prices and ratios as decimal strings, prices to four places', () => {
     const errors = errorsOf('apc_form_5', {
       field_avg_price_paid_improved: 2.35,
-      field_avg_price_paid_native: '1.234',
+      field_avg_price_paid_native: '1.23456',
       field_avg_price_paid_substandard: '-1.00',
       field_shellout_yield: '1.5',
     });
     expect(errors).toEqual({
-      field_avg_price_paid_improved: 'field_avg_price_paid_improved must be a decimal string such as "1234.50", not a number',
-      field_avg_price_paid_native: 'field_avg_price_paid_native must have at most 2 decimal places',
+      field_avg_price_paid_improved: 'field_avg_price_paid_improved must be a decimal string such as "2.3475", not a number',
+      field_avg_price_paid_native: 'field_avg_price_paid_native must have at most 4 decimal places',
       field_avg_price_paid_substandard: 'field_avg_price_paid_substandard must not be negative',
       field_shellout_yield: 'field_shellout_yield must be at most 1.0000',
     });
-    expect(parseFormAttributes('apc_form_5', { field_avg_price_paid_improved: '2.35', field_shellout_yield: '0.4800' }))
-      .toEqual({ ok: true, values: { avg_price_paid_improved: 235, shellout_yield: 4800 } });
+    // $2.3475 a pound is 23,475 ten-thousandths of a dollar; "2.35" is 23,500.
+    expect(parseFormAttributes('apc_form_5', { field_avg_price_paid_improved: '2.3475', field_avg_price_paid_native: '2.35', field_shellout_yield: '0.4800' }))
+      .toEqual({ ok: true, values: { avg_price_paid_improved: 23_475, avg_price_paid_native: 23_500, shellout_yield: 4800 } });
   });
 
   it('checks form 4 values', () => {

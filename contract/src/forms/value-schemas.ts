@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate, isPeriodMonth } from '../calendar/iso-date.js';
 import { parseMoney } from '../money/money.js';
 import { parsed, rejected, type ParseResult } from '../money/parse-result.js';
+import { parsePrice } from '../money/price.js';
 import { parseRatio } from '../money/ratio.js';
 import { isCountryCode, UNITED_STATES } from '../reference/countries.js';
 import { varietyKey } from '../reference/varieties.js';
@@ -37,6 +38,9 @@ export const moneySchema = (attribute: string): z.ZodType<number, unknown> =>
 
 export const ratioSchema = (attribute: string): z.ZodType<number, unknown> =>
   parsedBy(attribute, (input) => parseRatio(input));
+
+export const priceSchema = (attribute: string): z.ZodType<number, unknown> =>
+  parsedBy(attribute, (input) => parsePrice(input));
 
 export const dateSchema = (attribute: string): z.ZodType<string, unknown> =>
   parsedBy(attribute, (input) =>

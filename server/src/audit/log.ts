@@ -13,7 +13,8 @@ import { isoTimestamp, type Clock } from '../lib/time.js';
  * Entries are never changed: there is no endpoint for it, and the database refuses UPDATE and DELETE of audit_log
  * (migration 004).
  */
-export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change' | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed';
+export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change'
+  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen';
 
 export interface AuditEntry {
   /** The table written (`apc_form_1`, `users`, ...). */

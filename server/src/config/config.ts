@@ -46,6 +46,9 @@ const schema = z.object({
   /** Reminder e-mails: how often the job looks for what is due (seconds; 0 turns it off), and how many days ahead. */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
+  REMINDER_RETRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  REMINDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  ADJUSTMENT_INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
@@ -89,6 +92,12 @@ export interface Config {
   reminderIntervalSeconds: number;
   /** Days before a period's due date that the first reminder goes out. */
   reminderDaysBefore: number;
+  /** Minutes before the first retry of a reminder whose mail failed; each further retry waits twice as long. */
+  reminderRetryMinutes: number;
+  /** Sends of one reminder before it is given up as failed (the first send included). */
+  reminderMaxAttempts: number;
+  /** Days after issue an adjustment invoice is due when the period's own due date has passed (never overdue at birth). */
+  adjustmentInvoiceDueDays: number;
   /** Worker processes serving the port: more than 1 makes main.ts a cluster primary. */
   webConcurrency: number;
   /** Bytes of JSON:API documents a process keeps for reads that nothing has changed since; 0: none. */
@@ -146,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
+    reminderRetryMinutes: e.REMINDER_RETRY_MINUTES,
+    reminderMaxAttempts: e.REMINDER_MAX_ATTEMPTS,
+    adjustmentInvoiceDueDays: e.ADJUSTMENT_INVOICE_DUE_DAYS,
     webConcurrency: e.WEB_CONCURRENCY,
     documentCacheBytes: e.DOCUMENT_CACHE_MB * 1024 * 1024,
   };

@@ -14,10 +14,10 @@ import {
  * row per handler and form, with where the filing stands. And a filing's versions side by side.
  */
 
-interface Version { id: string; handler_id: string; form_status: string; amendment_number: number; certification_datetime: string | null; created: string; changed: string }
+interface Version { id: string; handler_id: string; form_status: string; amendment_number: number; amendment_reason?: string | null; certification_datetime: string | null; created: string; changed: string }
 
 /** Where one handler's filing of one form stands, from its versions (oldest first). */
-export function filingStatus(versions: Version[], dueDate: string, today: string): Pick<BoardRow, 'status' | 'current_version_id' | 'certified_version_id' | 'certified_at' | 'amendments' | 'amendment_in_progress'> {
+export function filingStatus(versions: Version[], dueDate: string, today: string): Pick<BoardRow, 'status' | 'current_version_id' | 'certified_version_id' | 'certified_at' | 'amendments' | 'amendment_in_progress' | 'amendment_reason'> {
   const current = versions.at(-1) ?? null;
   const certified = [...versions].reverse().find((v) => v.form_status === 'certified') ?? null;
   let status: BoardStatus;
@@ -33,6 +33,8 @@ export function filingStatus(versions: Version[], dueDate: string, today: string
     certified_at: certified?.certification_datetime ?? null,
     amendments: versions.filter((v) => v.amendment_number > 0).length,
     amendment_in_progress: current !== null && current.form_status === 'draft' && current.amendment_number > 0,
+    // Staff see at a glance why a filing changed: the latest amendment's reason (on its version and PDF too).
+    amendment_reason: [...versions].reverse().find((v) => v.amendment_number > 0)?.amendment_reason ?? null,
   };
 }
 
@@ -77,7 +79,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   const byForm = new Map<string, Map<string, Version[]>>();
   for (const form of forms) {
     const versions = (await ctx.db.selectFrom(form)
-      .select(['id', 'handler_id', 'form_status', 'amendment_number', 'certification_datetime', 'created', 'changed'])
+      .select(['id', 'handler_id', 'form_status', 'amendment_number', 'amendment_reason', 'certification_datetime', 'created', 'changed'])
       .where(column, '=', scopeId).orderBy('handler_id').orderBy('amendment_number').execute()) as Version[];
     const map = new Map<string, Version[]>();
     for (const v of versions) {
@@ -97,7 +99,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
 }
 
-const BOARD_COLUMNS = ['handler_number', 'handler_name', 'form', 'status', 'due_date', 'current_version_id', 'certified_version_id', 'certified_at', 'amendments', 'amendment_in_progress'] as const;
+const BOARD_COLUMNS = ['handler_number', 'handler_name', 'form', 'status', 'due_date', 'current_version_id', 'certified_version_id', 'certified_at', 'amendments', 'amendment_in_progress', 'amendment_reason'] as const;
 
 const VERSIONED = ['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_5'] as const;
 

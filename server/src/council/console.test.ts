@@ -241,7 +241,7 @@ describeEachDatabase('council console', (target) => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.split('\r\n');
-    expect(lines[0]).toBe('handler_number,handler_name,form,status,due_date,current_version_id,certified_version_id,certified_at,amendments,amendment_in_progress');
+    expect(lines[0]).toBe('handler_number,handler_name,form,status,due_date,current_version_id,certified_version_id,certified_at,amendments,amendment_in_progress,amendment_reason');
     expect(lines[1]).toMatch(/^102,"Mesa ""Valley"", Pecans",apc_form_1,(certified|amended),/);
     expect(lines).toHaveLength(5); // header, 3 rows, the final line end
   });

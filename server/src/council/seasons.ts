@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { notFound } from '../plugins/errors.js';
 import { isTrue, updateRow, type Actor } from '../workflows/common.js';
-import { ensureSeason, setCurrentSeason } from '../workflows/seasons.js';
+import { ensureSeason, setCurrentSeason, setSeasonClosed } from '../workflows/seasons.js';
 import { asStaff, bodyOf, existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type Body, type FieldProblem } from './http.js';
 import type { Season } from '@pecan/contract';
 
@@ -12,7 +12,7 @@ import type { Season } from '@pecan/contract';
 
 export const seasonOut = (r: Row): Season => ({
   id: String(r.id), title: String(r.title), start_date: String(r.season_start_date), end_date: String(r.season_end_date),
-  reporting_due_date: String(r.reporting_due_date), current: isTrue(r.current_season),
+  reporting_due_date: String(r.reporting_due_date), current: isTrue(r.current_season), closed: isTrue(r.season_closed),
 });
 
 async function loadById(a: Actor | AppContext, table: string, id: string, what: string): Promise<Row> {
@@ -59,6 +59,19 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     return { data: season };
   });
+
+  // Close a season (its filings can no longer be amended) or reopen it; both leave an audit entry.
+  for (const [verb, closed] of [['close', true], ['reopen', false]] as const) {
+    app.post(`/api/council/seasons/:id/${verb}`, async (request) => {
+      const id = pathParam(request);
+      const season = await asStaff(ctx, request, () => ({}), async (a) => {
+        await loadById(a, 'seasons', id, 'season');
+        await setSeasonClosed(a, id, closed);
+        return seasonOut(await loadById(a, 'seasons', id, 'season'));
+      });
+      return { data: season };
+    });
+  }
 
   app.patch('/api/council/seasons/:id', async (request) => {
     const id = pathParam(request);

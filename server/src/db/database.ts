@@ -14,6 +14,7 @@ import * as m005 from './migrations/005-mfa-sessions.js';
 import * as m006 from './migrations/006-handler-directory.js';
 import * as m007 from './migrations/007-data-version.js';
 import * as m008 from './migrations/008-identity.js';
+import * as m011 from './migrations/011-year-end-forms.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '006-handler-directory': m006,
   '007-data-version': m007,
   '008-identity': m008,
+  '011-year-end-forms': m011,
 };
 
 /**

@@ -132,17 +132,24 @@ export async function fileYearEnd(ctx: AppContext, viewer: Viewer, h: FilingHand
   const shelled = lb(160_000);
   const halves = Math.round(shelled * 0.55);
   const pieces = Math.round(shelled * 0.35);
+  const inventory = { improved: lb(300_000), native: lb(90_000), substandard: h.substandard ? lb(9_000) : 0 };
+  // The answer follows the figures (986.175(a)): "no" only when the August Form 1 shows the same inventory.
+  const august = await ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .select(['f.inventory_inshell', 'f.inventory_shelled']).where('f.handler_id', '=', viewer.handlerId!)
+    .where('f.form_status', '=', 'certified').where('p.period_month', '=', String(season.season_end_date).slice(0, 7)).executeTakeFirst();
+  const differs = august !== undefined && (Number(august.inventory_inshell) !== inventory.improved + inventory.native + inventory.substandard
+    || Number(august.inventory_shelled) !== shelled);
   await post(at(ctx, `${String(season.season_end_date).slice(0, 4)}-09-08T14:00:00Z`), viewer, 'node--apc_form_5', {
     attributes: {
-      field_inshell_inventory_improved: lb(300_000), field_inshell_inventory_native: lb(90_000),
-      field_inshell_inventory_substandard: h.substandard ? lb(9_000) : 0,
+      field_inshell_inventory_improved: inventory.improved, field_inshell_inventory_native: inventory.native,
+      field_inshell_inventory_substandard: inventory.substandard,
       field_inshell_committed_domestic: lb(120_000), field_inshell_committed_export: lb(60_000),
-      field_avg_price_paid_improved: '2.35', field_avg_price_paid_native: '1.40', field_avg_price_paid_substandard: h.substandard ? '0.55' : '0.00',
+      field_avg_price_paid_improved: '2.3475', field_avg_price_paid_native: '1.4025', field_avg_price_paid_substandard: h.substandard ? '0.5550' : '0.0000',
       field_shelled_inventory: shelled, field_shelled_committed_domestic: Math.round(shelled * 0.3), field_shelled_committed_export: Math.round(shelled * 0.2),
       field_shelled_halves: halves, field_shelled_pieces: pieces, field_shelled_wip: shelled - halves - pieces,
       field_shellout_yield: '0.4800',
       field_handled_domestic_improved: lb(1_900_000), field_handled_domestic_native: lb(600_000), field_handled_domestic_substandard: h.substandard ? lb(40_000) : 0,
-      field_aug_form_1_amend_reqd: augAmendRequired, ...certifyAs(viewer),
+      field_aug_form_1_amend_reqd: augAmendRequired || differs, ...certifyAs(viewer),
     },
     relationships: { field_season: link('node--season', seasonId) },
   });

@@ -4,18 +4,29 @@ import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail, type MailLog, type MailMessage } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { reminderMail, type ReminderKind } from './mail.js';
+import { yearlyReminders } from './yearly.js';
 
 /**
  * Reminder e-mails to handlers' users: `due_soon` when a month's forms are not all certified and its due date is at
- * most `daysBefore` days away, `overdue` once the due date has passed. Each reminder (kind, period, handler, user) is
- * sent at most once, whatever the number of server replicas running this job: it is first claimed by inserting its
- * row into reminders_sent, whose unique key lets exactly one insert win (ON CONFLICT DO NOTHING; on PostgreSQL a
- * second replica's insert waits for the first's transaction and then inserts nothing). Only the winner sends, after
- * its claim has committed, and then records whether the mail went out. A mail that fails is logged as `failed` and
- * not retried (at most once, never twice).
+ * most `daysBefore` days away, `overdue` once the due date has passed; the same for form 4 and form 5 (yearly.ts).
+ * Each reminder (kind, period, handler, user) reaches its person at most once, whatever the number of server
+ * replicas running this job: it is first claimed by inserting its row into reminders_sent, whose unique key lets
+ * exactly one insert win (ON CONFLICT DO NOTHING; on PostgreSQL a second replica's insert waits for the first's
+ * transaction and then inserts nothing). Only the winner sends, after its claim has committed, and then records
+ * whether the mail went out.
+ *
+ * A mail that fails is retried with backoff: the row becomes `retrying` with the time of its next attempt
+ * (retryMinutes, then twice as long each time); a later pass that finds the reminder still due claims the retry by
+ * a conditional update (status retrying -> claimed, one winner again) and sends. After maxAttempts sends it is
+ * `failed`. A retry is sent only while the reminder is still due (the forms are not certified meanwhile); one that
+ * is no longer due is recorded as `cancelled`. A send that went out is never repeated.
  */
 export interface ReminderSettings {
   daysBefore: number;
+  /** Minutes before the first retry of a failed send; doubled for each further one. Default 15. */
+  retryMinutes?: number;
+  /** Sends of one reminder, the first included, before it is given up. Default 5. */
+  maxAttempts?: number;
 }
 
 /** Overdue reminders only for months due at most this long ago, so a first start on old data sends no flood. */
@@ -25,21 +36,25 @@ export interface ReminderRun {
   claimed: number;
   sent: number;
   failed: number;
+  /** Failed sends that will be tried again later. */
+  retrying: number;
 }
 
 interface Candidate {
   kind: ReminderKind;
-  period: { id: string; title: string; period_month: string; due_date: string };
+  periodId: string;
+  dueDate: string;
   handler: { id: string; number: string; name: string };
   user: { id: string; mail: string; first_name: string };
-  missing: string[];
+  message: MailMessage;
 }
 
 const FORM_NAMES: Record<string, string> = { apc_form_1: 'Form 1', apc_form_2: 'Form 2', apc_form_3: 'Form 3' };
+const todayOf = (ctx: AppContext): string => isoTimestamp(ctx.clock.now()).slice(0, 10);
 
-/** What is due: every (kind, period, handler, user) that should have a reminder today, sent or not. */
-export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<Candidate[]> {
-  const today = isoTimestamp(ctx.clock.now()).slice(0, 10);
+/** What is due for the monthly forms: every (kind, period, handler, user) that should have a reminder today. */
+async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<Candidate[]> {
+  const today = todayOf(ctx);
   const periods = await ctx.db.selectFrom('reporting_periods').select(['id', 'title', 'period_month', 'due_date'])
     .where('due_date', '<=', addDays(today, settings.daysBefore)).where('due_date', '>=', addDays(today, -OVERDUE_LOOKBACK_DAYS))
     .orderBy('due_date').execute();
@@ -62,42 +77,95 @@ export async function dueReminders(ctx: AppContext, settings: ReminderSettings):
       const missing = MONTHLY_FORMS.filter((f) => !certified.get(f)!.has(h.id)).map((f) => FORM_NAMES[f]);
       if (missing.length === 0) continue;
       for (const u of users.filter((x) => x.handler_id === h.id && String(x.mail).trim() !== '')) {
-        out.push({ kind, period, handler: { id: h.id, number: h.handler_number, name: h.title }, user: { id: u.id, mail: u.mail, first_name: u.first_name }, missing });
+        const handler = { id: h.id, number: h.handler_number, name: h.title };
+        const user = { id: u.id, mail: u.mail, first_name: u.first_name };
+        out.push({ kind, periodId: period.id, dueDate: period.due_date, handler, user, message: reminderMail(ctx, { kind, period, handler, user, missing }) });
       }
     }
   }
   return out;
 }
 
-/** Claims a reminder; true when this call's insert won (no replica has claimed it before). */
-async function claim(ctx: AppContext, c: Candidate, message: MailMessage): Promise<string | null> {
+/** Every reminder that should have gone out by today, sent or not: monthly forms, form 4, form 5. */
+export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<Candidate[]> {
+  return [...await monthlyReminders(ctx, settings), ...await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS)];
+}
+
+const keyOf = (r: { kind: string; period_id: string; handler_id: string; user_id: string }): string => `${r.kind}|${r.period_id}|${r.handler_id}|${r.user_id}`;
+const candidateKey = (c: Candidate): string => keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
+
+/** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
+async function claim(ctx: AppContext, c: Candidate): Promise<string | null> {
   const id = newId();
   const result = await ctx.db.transaction().execute((trx) => trx.insertInto('reminders_sent').values({
-    id, kind: c.kind, period_id: c.period.id, handler_id: c.handler.id, user_id: c.user.id, mail_to: message.to,
-    subject: message.subject, due_date: c.period.due_date, claimed_at: isoTimestamp(ctx.clock.now()), sent_at: null, status: 'claimed',
+    id, kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id, mail_to: c.message.to,
+    subject: c.message.subject, due_date: c.dueDate, claimed_at: isoTimestamp(ctx.clock.now()), sent_at: null, status: 'claimed', attempts: 1,
   }).onConflict((oc) => oc.columns(['kind', 'period_id', 'handler_id', 'user_id']).doNothing()).executeTakeFirst());
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
 }
 
-/** One pass of the job: claim what is due and not yet claimed, then send it. */
+/** Claims a retry whose time has come: one replica's conditional update wins; the attempt is counted. */
+async function claimRetry(ctx: AppContext, row: { id: string; attempts: number }): Promise<boolean> {
+  const now = isoTimestamp(ctx.clock.now());
+  const result = await ctx.db.updateTable('reminders_sent').set({ status: 'claimed', claimed_at: now, attempts: row.attempts + 1, next_attempt_at: null })
+    .where('id', '=', row.id).where('status', '=', 'retrying').where('next_attempt_at', '<=', now).executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) === 1;
+}
+
+/** retryMinutes x 2^(attempts - 1): 15, 30, 60, 120 minutes with the defaults. */
+export function retryDelayMinutes(attempts: number, retryMinutes: number): number {
+  return retryMinutes * 2 ** Math.max(0, attempts - 1);
+}
+
+async function send(ctx: AppContext, settings: ReminderSettings, c: Candidate, id: string, attempts: number, run: ReminderRun, log?: MailLog): Promise<void> {
+  const ok = await trySendMail(ctx, c.message, log);
+  const now = ctx.clock.now();
+  if (ok) {
+    await ctx.db.updateTable('reminders_sent').set({ status: 'sent', sent_at: isoTimestamp(now), next_attempt_at: null }).where('id', '=', id).execute();
+    run.sent += 1;
+    return;
+  }
+  if (attempts < (settings.maxAttempts ?? 5)) {
+    const next = new Date(now.getTime() + retryDelayMinutes(attempts, settings.retryMinutes ?? 15) * 60_000);
+    await ctx.db.updateTable('reminders_sent').set({ status: 'retrying', next_attempt_at: isoTimestamp(next) }).where('id', '=', id).execute();
+    run.retrying += 1;
+    return;
+  }
+  await ctx.db.updateTable('reminders_sent').set({ status: 'failed', next_attempt_at: null }).where('id', '=', id).execute();
+  run.failed += 1;
+}
+
+/** One pass of the job: claim what is due and not yet claimed (or due for a retry), then send it. */
 export async function runReminders(ctx: AppContext, settings: ReminderSettings, log?: MailLog): Promise<ReminderRun> {
-  const run: ReminderRun = { claimed: 0, sent: 0, failed: 0 };
+  const run: ReminderRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
   const candidates = await dueReminders(ctx, settings);
-  if (candidates.length === 0) return run;
-  const claimedKeys = new Set((await ctx.db.selectFrom('reminders_sent').select(['kind', 'period_id', 'handler_id', 'user_id'])
-    .where('period_id', 'in', [...new Set(candidates.map((c) => c.period.id))]).execute())
-    .map((r) => `${r.kind}|${r.period_id}|${r.handler_id}|${r.user_id}`));
+  const existing = candidates.length === 0 ? [] : await ctx.db.selectFrom('reminders_sent')
+    .select(['id', 'kind', 'period_id', 'handler_id', 'user_id', 'status', 'attempts', 'next_attempt_at'])
+    .where('period_id', 'in', [...new Set(candidates.map((c) => c.periodId))]).execute();
+  const rows = new Map(existing.map((r) => [keyOf(r as never), r]));
+  const now = isoTimestamp(ctx.clock.now());
   for (const c of candidates) {
-    if (claimedKeys.has(`${c.kind}|${c.period.id}|${c.handler.id}|${c.user.id}`)) continue; // cheap pre-check; the claim decides
-    const message = reminderMail(ctx, c);
-    const id = await claim(ctx, c, message);
+    const row = rows.get(candidateKey(c));
+    if (row) {
+      // Claimed before: only a retry whose time has come is sent again.
+      if (row.status !== 'retrying' || !row.next_attempt_at || row.next_attempt_at > now) continue;
+      if (!(await claimRetry(ctx, { id: row.id, attempts: Number(row.attempts) }))) continue;
+      run.claimed += 1;
+      await send(ctx, settings, c, row.id, Number(row.attempts) + 1, run, log);
+      continue;
+    }
+    const id = await claim(ctx, c);
     if (!id) continue;
     run.claimed += 1;
-    const ok = await trySendMail(ctx, message, log);
-    await ctx.db.updateTable('reminders_sent').set({ status: ok ? 'sent' : 'failed', sent_at: ok ? isoTimestamp(ctx.clock.now()) : null })
-      .where('id', '=', id).execute();
-    if (ok) run.sent += 1;
-    else run.failed += 1;
+    await send(ctx, settings, c, id, 1, run, log);
   }
+  await cancelStaleRetries(ctx, new Set(candidates.map(candidateKey)));
   return run;
+}
+
+/** Retries of reminders that are no longer due (the forms were certified, or the kind moved on) are not sent. */
+async function cancelStaleRetries(ctx: AppContext, due: Set<string>): Promise<void> {
+  const retrying = await ctx.db.selectFrom('reminders_sent').select(['id', 'kind', 'period_id', 'handler_id', 'user_id']).where('status', '=', 'retrying').execute();
+  const stale = retrying.filter((r) => !due.has(keyOf(r as never))).map((r) => r.id as string);
+  if (stale.length > 0) await ctx.db.updateTable('reminders_sent').set({ status: 'cancelled', next_attempt_at: null }).where('id', 'in', stale).where('status', '=', 'retrying').execute();
 }

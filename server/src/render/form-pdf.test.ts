@@ -140,12 +140,15 @@ describe('renderFormPdf', () => {
     const form5 = (await pdfPages(await renderFormPdf({
       bundle: 'apc_form_5', handler, season: { title: '2025-2026' }, amendmentNumber: 0, status: 'certified',
       attributes: {
-        field_inshell_inventory_improved: 250000, field_avg_price_paid_improved: '2.35', field_shellout_yield: '0.4800',
-        field_assessments_owed: '12345.60', field_aug_form_1_amend_reqd: true,
+        field_inshell_inventory_improved: 250000, field_avg_price_paid_improved: '2.3475', field_avg_price_paid_native: '1.4000',
+        field_shellout_yield: '0.4800', field_shelled_uncommitted: 6000, field_committed_inshell_basis: 88333,
+        field_uncommitted_inshell_basis: 52500, field_total_inventory_inshell_basis: 140833,
+        field_assessments_owed: '12345.60', field_aug_form_1_inventory_inshell: 248000, field_aug_form_1_amend_reqd: true,
       },
       certification,
     }), 'form-5')).join('\n');
-    for (const expected of ['Form 5 - Year-End Inventory Report', '250,000', '$2.35', 'USD/lb', '0.4800 (48.00%)', '$12,345.60', 'Yes'])
+    for (const expected of ['Form 5 - Year-End Inventory Report', '250,000', '$2.3475', '$1.4000', 'USD/lb', '0.4800 (48.00%)', '$12,345.60', 'Yes',
+      'Shelled uncommitted', '6,000', 'Committed plus uncommitted inventory, inshell basis', '140,833', 'August Form 1 inventory, inshell', '248,000'])
       expect(form5).toContain(expected);
   });
 });

@@ -165,6 +165,8 @@ export function formatValue(field: FieldDef, value: unknown, input?: FormPdfInpu
     case 'pounds': return formatPounds(value);
     case 'money': return formatMoney(value);
     case 'ratio': return formatRatio(value);
+    // Always four places, as the API writes it: "2.3500" stays "$2.3500", never shortened to "$2.35".
+    case 'price': return `$${String(value)}`;
     case 'date': return formatDate(value);
     case 'month': return formatMonth(value);
     case 'bool': return formatBool(value);

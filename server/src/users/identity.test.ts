@@ -159,7 +159,7 @@ describeEachDatabase('migration 008 (identity)', (target) => {
       // Once an operator settles them, it runs.
       await ctx.db.updateTable('users').set({ name: 'alice2' }).where('id', '=', 'a2').execute();
       await ctx.db.updateTable('users').set({ mail: 'mallory@example.com' }).where('id', '=', 'c2').execute();
-      expect(await migrateToLatest(ctx.db, schema)).toEqual(['008-identity']);
+      expect(await migrateToLatest(ctx.db, schema)).toContain('008-identity');
     } finally {
       await ctx.close();
     }

@@ -89,7 +89,10 @@ async function form3Figures(a: Actor, row: Row) {
   });
 }
 
-/** Form 5 reconciles the season: assessments owed on certified forms 1, and what its invoices say was paid. */
+/**
+ * Form 5 reconciles the season: assessments owed on certified forms 1, what its invoices say was paid, and the
+ * inventory the current certified August Form 1 reported for 31 August (the form compares its own with it).
+ */
 async function form5Figures(a: Actor, row: Row) {
   const db = dbOf(a);
   const owed = await db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
@@ -100,10 +103,19 @@ async function form5Figures(a: Actor, row: Row) {
     .select((eb) => eb.fn.coalesce(eb.fn.sum('i.amount_due_cents'), eb.lit(0)).as('cents'))
     .where('i.handler_id', '=', row.handler_id as string).where('i.invoice_status', '=', 'paid')
     .where('p.season_id', '=', row.season_id as string).executeTakeFirst();
+  const season = await db.selectFrom('seasons').select('season_end_date').where('id', '=', row.season_id as string).executeTakeFirst();
+  const august = season ? await db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .select(['f.inventory_inshell', 'f.inventory_shelled'])
+    .where('f.handler_id', '=', row.handler_id as string).where('f.form_status', '=', 'certified')
+    .where('p.period_month', '=', String(season.season_end_date).slice(0, 7)).executeTakeFirst() : undefined;
   return computeForm5({
     inshell_inventory_improved: num(row.inshell_inventory_improved), inshell_inventory_native: num(row.inshell_inventory_native),
     inshell_inventory_substandard: num(row.inshell_inventory_substandard), inshell_committed_domestic: num(row.inshell_committed_domestic),
     inshell_committed_export: num(row.inshell_committed_export), shelled_inventory: num(row.shelled_inventory),
+    shelled_committed_domestic: num(row.shelled_committed_domestic), shelled_committed_export: num(row.shelled_committed_export),
     shellout_yield: num(row.shellout_yield_e4),
-  }, { owedCents: num(owed?.cents), paidCents: num(paid?.cents) });
+  }, {
+    owedCents: num(owed?.cents), paidCents: num(paid?.cents),
+    augustForm1: august ? { inventory_inshell: num(august.inventory_inshell), inventory_shelled: num(august.inventory_shelled) } : null,
+  });
 }

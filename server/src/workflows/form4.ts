@@ -1,4 +1,4 @@
-import { validateFormAttributes } from '@pecan/contract';
+import { apiAttributesOf, certificationErrors, transferAgreementDueDate, validateFormAttributes } from '@pecan/contract';
 import { isStaff } from '../context.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict, forbidden } from '../plugins/errors.js';
@@ -28,6 +28,7 @@ export async function createForm4(a: Actor, input: WriteInput, id?: string): Pro
   const newId = await insertNode(a, 'apc_form_4', {
     ...values, title: `${FORM_TITLES.apc_form_4}-${String(from.handler_number)}-${String(to.handler_number)}-${String(season.title)}`,
     transferring_handler_id: transferring, receiving_handler_id: receiving, season_id: seasonId, form_status: 'draft', form_activity: 'active',
+    due_date: transferAgreementDueDate(values.first_transfer_month as string | null | undefined),
   }, id);
   if (input.attributes.field_certified === true) await certifyForm4(a, await loadRow(dbOf(a), 'apc_form_4', newId), input);
   return newId;
@@ -79,7 +80,9 @@ export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promis
   const errors = validateFormAttributes('apc_form_4', attrs);
   if (errors.length > 0) throw unprocessable(errors);
   const { certified: _c, certification_name: _n, certification_title: _t, form_activity: _fa, receiving_certification_name: _r,
-    transferring_handler_id: _th, receiving_handler_id: _rh, season_id: _s, ...values } = input.values;
+    transferring_handler_id: _th, receiving_handler_id: _rh, season_id: _s, ...entered } = input.values;
+  const firstMonth = 'first_transfer_month' in entered ? entered.first_transfer_month : row.first_transfer_month;
+  const values = { ...entered, due_date: transferAgreementDueDate(firstMonth as string | null | undefined) };
   if (attrs.field_certified === true) {
     await checkTransferTerms(a, String(row.transferring_handler_id), String(row.receiving_handler_id), String(row.season_id), String(row.id));
   }
@@ -96,7 +99,10 @@ function partyOf(a: Actor, row: Row): 'transferring' | 'receiving' | 'staff' {
 
 async function certifyForm4(a: Actor, row: Row, input: WriteInput): Promise<void> {
   const name = typeof input.attributes.field_certification_name === 'string' ? input.attributes.field_certification_name.trim() : '';
-  if (!name) throw unprocessable([{ field: 'field_certification_name', message: 'Type your name to certify the agreement.' }]);
+  const errors = name ? [] : [{ field: 'field_certification_name', message: 'Type your name to certify the agreement.' }];
+  // The month of the first transfer sets the due date (986.162): an agreement is not complete without it.
+  errors.push(...certificationErrors('apc_form_4', apiAttributesOf('apc_form_4', row)));
+  if (errors.length > 0) throw unprocessable(errors);
   const title = typeof input.attributes.field_certification_title === 'string' ? input.attributes.field_certification_title.trim() : null;
   await rerender(a, { ...row, form_status: 'certified', certified: dbBool(a, true), certification_name: name, certification_title: title, certification_datetime: nowIso(a) });
 }

@@ -1,7 +1,7 @@
 import { isPeriodMonth, monthlyDueDate, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
 import { ApiError } from '../plugins/errors.js';
 import type { Row } from '../jsonapi/resource.js';
-import { assertStaff, audit, dbBool, dbOf, insertNode, type Actor } from './common.js';
+import { assertStaff, audit, dbBool, dbOf, insertNode, nowIso, type Actor } from './common.js';
 import { createDraftPackage } from './packages.js';
 
 /** A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title. */
@@ -29,6 +29,18 @@ export async function setCurrentSeason(a: Actor, seasonId: string): Promise<void
     if (Boolean(s.current_season) === now) continue;
     await audit(a, { type: 'seasons', id: String(s.id), action: 'set_current', before: s, after: { ...s, current_season: dbBool(a, now) } });
   }
+}
+
+/**
+ * Staff close a season once its filings are final, and reopen it to let a handler amend one. Each change is an
+ * audit entry (action `close` or `reopen`) with who did it and when; amending is refused while the season is closed.
+ */
+export async function setSeasonClosed(a: Actor, seasonId: string, closed: boolean): Promise<void> {
+  assertStaff(a.viewer, closed ? 'close a season' : 'reopen a season');
+  const before = (await dbOf(a).selectFrom('seasons').selectAll().where('id', '=', seasonId).executeTakeFirstOrThrow()) as Row;
+  if (Boolean(before.season_closed) === closed) return;
+  await dbOf(a).updateTable('seasons').set({ season_closed: dbBool(a, closed), changed: nowIso(a) }).where('id', '=', seasonId).execute();
+  await audit(a, { type: 'seasons', id: seasonId, action: closed ? 'close' : 'reopen', before, after: { ...before, season_closed: dbBool(a, closed) } });
 }
 
 export async function currentSeason(a: Actor): Promise<Row | undefined> {

@@ -1,4 +1,4 @@
-import { apiAttributesOf, certificationErrors, columnOf, FORM_FIELDS, validateFormAttributes, type FieldError } from '@pecan/contract';
+import { apiAttributesOf, augustAnswerError, certificationErrors, columnOf, FORM_FIELDS, validateFormAttributes, type FieldError } from '@pecan/contract';
 import { ApiError, conflict } from '../plugins/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
@@ -67,10 +67,56 @@ export async function updateDraft(a: Actor, form: VersionedForm, row: Row, input
   assertPlacementKept(form, row, input);
   checkFormFields(form, input.attributes);
   if (input.attributes.field_certified === false) throw unprocessable([{ field: 'field_certified', message: 'A certification cannot be withdrawn: amend the form instead.' }]);
+  // An amendment keeps its reason: it may be reworded on the draft, never emptied.
+  if (Number(row.amendment_number) > 0 && 'field_amendment_reason' in input.attributes) input.values.amendment_reason = amendmentReasonOf(input);
   const merged = { ...row, ...editedColumns(form, input) };
   const computed = await computedColumns(a, form.bundle, merged);
+  assertAnswersFollowFigures(form, input, { ...merged, ...computed });
+  if (Number(row.amendment_number) > 0 && input.attributes.field_certified === true) await assertSeasonOpen(a, form, row);
   const changed = await updateRow(a, form.bundle, row, { ...editedColumns(form, input), ...computed });
   if (input.attributes.field_certified === true) await certify(a, form, { ...merged, ...computed, changed }, input);
+}
+
+/**
+ * A handler's answer that the figures contradict is refused when it is given, not only at certification: form 5's
+ * "the August Form 1 must be amended" cannot be no while the August Form 1 shows other inventory.
+ */
+function assertAnswersFollowFigures(form: VersionedForm, input: WriteInput, row: Row): void {
+  if (form.bundle !== 'apc_form_5' || input.attributes.field_aug_form_1_amend_reqd !== false) return;
+  const found = augustAnswerError(apiAttributesOf(form.bundle, row));
+  if (found) throw unprocessable([found]);
+}
+
+/** The season a version belongs to: form 5 names it, a monthly form through its reporting period. */
+async function seasonOf(a: Actor, form: VersionedForm, row: Row): Promise<Row> {
+  const db = dbOf(a);
+  if (form.bundle === 'apc_form_5') return loadRow(db, 'seasons', row.season_id);
+  const period = await loadRow(db, 'reporting_periods', row.period_id);
+  return loadRow(db, 'seasons', period.season_id);
+}
+
+/**
+ * A closed season's filings stay as they are: an amendment is started or certified only while staff have the season
+ * open (council seasons: close and reopen, each with an audit entry).
+ */
+async function assertSeasonOpen(a: Actor, form: VersionedForm, row: Row): Promise<void> {
+  const season = await seasonOf(a, form, row);
+  if (season.season_closed === true || season.season_closed === 1) {
+    throw conflict(`The ${String(season.title)} season is closed: its filings are amended only after Council staff reopen it.`);
+  }
+}
+
+/** Longest amendment reason kept: a paragraph, as on the PDF and the submissions board. */
+export const MAX_AMENDMENT_REASON_LENGTH = 1000;
+
+/** Every amendment says why (domain brief, "Amendments"): the reason goes on the version, its PDF and the board. */
+function amendmentReasonOf(input: WriteInput): string {
+  const reason = typeof input.attributes.field_amendment_reason === 'string' ? input.attributes.field_amendment_reason.trim() : '';
+  if (!reason) throw unprocessable([{ field: 'field_amendment_reason', message: 'Say why the form is amended in field_amendment_reason.' }]);
+  if (reason.length > MAX_AMENDMENT_REASON_LENGTH) {
+    throw unprocessable([{ field: 'field_amendment_reason', message: `field_amendment_reason must be at most ${MAX_AMENDMENT_REASON_LENGTH} characters.` }]);
+  }
+  return reason;
 }
 
 /**
@@ -123,14 +169,17 @@ export async function createAmendment(a: Actor, form: VersionedForm, input: Writ
   await assertNoOpenDraft(a, form, previous);
   assertPlacementKept(form, { ...previous, amendment_of_id: previous.id }, input);
   checkFormFields(form, input.attributes);
+  const reason = amendmentReasonOf(input);
+  await assertSeasonOpen(a, form, previous);
   const number = await nextAmendmentNumber(a, form, previous);
   const newId = await insertNode(a, form.bundle, {
     ...copyOf(form, previous), title: `${String(previous.title).replace(/ \(Amendment \d+\)$/, '')} (Amendment ${number})`,
-    amendment_of_id: previous.id, amendment_number: number, form_status: 'draft', ...editedColumns(form, input),
+    amendment_of_id: previous.id, amendment_number: number, form_status: 'draft', ...editedColumns(form, input), amendment_reason: reason,
   }, id);
   if (form.subRecords) await copySubRecords(a, form.subRecords, String(previous.id), newId);
   const row = await loadRow(dbOf(a), form.bundle, newId);
   const computed = await computedColumns(a, form.bundle, row);
+  assertAnswersFollowFigures(form, input, { ...row, ...computed });
   const changed = await updateRow(a, form.bundle, row, computed);
   if (input.attributes.field_certified === true) await certify(a, form, { ...row, ...computed, changed }, input);
   return newId;

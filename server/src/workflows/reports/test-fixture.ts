@@ -143,8 +143,9 @@ export async function seedReportingData(ctx: AppContext): Promise<Fixture> {
   await fileForm1(handler.h3, oct, { receipts_native: 30, shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 300 }]);
   await fileForm1(handler.h4, oct, { shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 400 }]);
   // 101 amends October: 600 lb improved instead of 100; the first version becomes superseded.
+  const amended = form1Input({}, [{ variety: 'Desirable', pounds: 600 }]);
   const amendment = await createAmendment(handler.h1, VERSIONED_FORMS.apc_form_1, {
-    ...form1Input({}, [{ variety: 'Desirable', pounds: 600 }]),
+    ...amended, attributes: { ...amended.attributes, field_amendment_reason: 'Late weigh tickets' },
     relationships: { field_amendment_of: { type: 'node--apc_form_1', id: octOriginal } },
   });
 

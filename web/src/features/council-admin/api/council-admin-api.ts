@@ -119,6 +119,9 @@ export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) 
 export const fetchSeasonList = (signal?: AbortSignal) => council<{ data: Season[] }>('GET', '/seasons', undefined, signal).then((r) => r.data);
 export const createSeason = (startYear: number) => council<{ data: Season }>('POST', '/seasons', { start_year: startYear }).then((r) => r.data);
 export const makeSeasonCurrent = (id: string) => council<{ data: Season }>('POST', `/seasons/${encodeURIComponent(id)}/current`).then((r) => r.data);
+/** Close a season (its filings can no longer be amended) or reopen it; the server keeps an audit entry of each. */
+export const setSeasonClosed = (id: string, closed: boolean) =>
+  council<{ data: Season }>('POST', `/seasons/${encodeURIComponent(id)}/${closed ? 'close' : 'reopen'}`).then((r) => r.data);
 export const setYearEndDueDate = (id: string, date: string) => council<{ data: Season }>('PATCH', `/seasons/${encodeURIComponent(id)}`, { reporting_due_date: date });
 export const setPeriodDueDate = (id: string, date: string) => council<unknown>('PATCH', `/periods/${encodeURIComponent(id)}`, { due_date: date });
 export const openPeriod = (month: string) => council<{ period_id: string; packages_created: number }>('POST', '/periods', { period_month: month });

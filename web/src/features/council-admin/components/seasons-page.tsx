@@ -1,4 +1,4 @@
-import { CalendarOutlined, CheckCircleOutlined, EditOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CheckCircleOutlined, EditOutlined, FolderOpenOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Descriptions, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,7 +10,7 @@ import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { queryKeys } from '../../../lib/query-keys';
 import {
-  createSeason, fetchCalendar, fetchSeasonList, makeSeasonCurrent, monthToOpen, nextMonth, openPeriod, setPeriodDueDate, setYearEndDueDate,
+  createSeason, fetchCalendar, fetchSeasonList, makeSeasonCurrent, setSeasonClosed, monthToOpen, nextMonth, openPeriod, setPeriodDueDate, setYearEndDueDate,
   type Calendar, type CalendarPeriod, type Season,
 } from '../api/council-admin-api';
 import { failureText, FormError, PageHeading, showServerErrors } from './shared';
@@ -50,6 +50,15 @@ export default function SeasonsPage() {
     onError: (error) => message.error(failureText(error)),
   });
 
+  const closeOrReopen = useMutation({
+    mutationFn: (s: Season) => setSeasonClosed(s.id, !s.closed),
+    onSuccess: (s) => {
+      message.success(t(s.closed ? 'seasons.closedDone' : 'seasons.reopenedDone', { title: s.title }));
+      return refresh();
+    },
+    onError: (error) => message.error(failureText(error)),
+  });
+
   const columns: ColumnsType<Season> = [
     {
       key: 'title',
@@ -58,6 +67,7 @@ export default function SeasonsPage() {
         <Space wrap size={4}>
           <strong>{s.title}</strong>
           {s.current ? <Tag color="green">{t('seasons.current')}</Tag> : null}
+          {s.closed ? <Tag icon={<LockOutlined aria-hidden="true" />}>{t('seasons.closed')}</Tag> : null}
         </Space>
       ),
     },
@@ -80,6 +90,17 @@ export default function SeasonsPage() {
           <Button size="small" icon={<CalendarOutlined aria-hidden="true" />} onClick={() => setChosen(s.id)} disabled={s.id === shownId} aria-label={t('seasons.showCalendarOf', { title: s.title })}>
             {t('seasons.showCalendar')}
           </Button>
+          <Popconfirm
+            title={t(s.closed ? 'seasons.reopenTitle' : 'seasons.closeTitle', { title: s.title })}
+            description={<div style={{ maxWidth: 300 }}>{t(s.closed ? 'seasons.reopenText' : 'seasons.closeText')}</div>}
+            okText={t(s.closed ? 'seasons.reopen' : 'seasons.close')}
+            cancelText={t('cancel')}
+            onConfirm={() => closeOrReopen.mutateAsync(s).catch(() => undefined)}
+          >
+            <Button size="small" icon={s.closed ? <UnlockOutlined aria-hidden="true" /> : <LockOutlined aria-hidden="true" />}>
+              {t(s.closed ? 'seasons.reopen' : 'seasons.close')}
+            </Button>
+          </Popconfirm>
           {s.current ? null : (
             <Popconfirm
               title={t('seasons.makeCurrentTitle', { title: s.title })}

@@ -63,9 +63,13 @@ export interface FilingVersions { bundle: FormBundle; handler: { id: string; han
 export interface Sums { billed: string; paid: string; open: string; invoices: number }
 export interface InvoiceTotals extends Sums { season: { id: string; title: string }; by_handler: Array<Sums & { handler_id: string; handler_number: string; handler_name: string }> }
 
+export const REMINDER_KINDS = ['due_soon', 'overdue', 'form_4_due_soon', 'form_4_overdue', 'form_5_due_soon', 'form_5_overdue'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export const REMINDER_STATUSES = ['sent', 'claimed', 'retrying', 'failed', 'cancelled'] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 export interface ReminderRow {
-  id: string; kind: 'due_soon' | 'overdue'; status: 'claimed' | 'sent' | 'failed'; to: string; subject: string; due_date: string; claimed_at: string;
-  sent_at: string | null; period_id: string; period_month: string; handler_id: string; handler_number: string; handler_name: string; user_id: string; username: string;
+  id: string; kind: ReminderKind; status: ReminderStatus; to: string; subject: string; due_date: string; claimed_at: string;
+  sent_at: string | null; attempts: number; next_attempt_at: string | null; period_id: string; period_month: string; handler_id: string; handler_number: string; handler_name: string; user_id: string; username: string;
 }
 export interface Paged<T> { data: T[]; meta: { total: number; page: number; per_page: number; pages?: number } }
 

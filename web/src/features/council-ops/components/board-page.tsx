@@ -59,6 +59,11 @@ function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: Hand
           {details.join(' · ')}
         </Typography.Text>
       ) : null}
+      {row.amendment_reason ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12, fontStyle: 'italic' }} data-testid="amendment-reason">
+          {t('versions.reason', { reason: row.amendment_reason })}
+        </Typography.Text>
+      ) : null}
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, CloseCircleOutlined, HourglassOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, HourglassOutlined, MinusCircleOutlined, RedoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,14 +6,16 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import { councilGet, type Paged, type ReminderRow } from '../api/council-api';
+import { councilGet, REMINDER_KINDS, REMINDER_STATUSES, type Paged, type ReminderRow } from '../api/council-api';
 import { dateTime, Filter, FilterBar, monthLabel, PagedTable, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
 
 const FILTERS = ['season', 'period', 'kind', 'status', 'handler', 'page'] as const;
 const STATUS_LOOK = {
   sent: { color: 'green', icon: <CheckCircleOutlined /> },
   claimed: { color: 'gold', icon: <HourglassOutlined /> },
+  retrying: { color: 'orange', icon: <RedoOutlined /> },
   failed: { color: 'red', icon: <CloseCircleOutlined /> },
+  cancelled: { color: 'default', icon: <MinusCircleOutlined /> },
 } as const;
 
 /** The log of reminder e-mails the server's job sent (or tried to): who, which month, when, and how it went. */
@@ -33,7 +35,7 @@ export default function RemindersPage() {
   });
   const columns: ColumnsType<ReminderRow> = [
     { key: 'when', title: t('reminders.when'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(r.sent_at ?? r.claimed_at, lang)}</span> },
-    { key: 'kind', title: t('reminders.kind'), render: (_, r) => <TextTag color={r.kind === 'overdue' ? 'volcano' : 'blue'} text={t(`reminders.kind_${r.kind}`)} /> },
+    { key: 'kind', title: t('reminders.kind'), render: (_, r) => <TextTag color={r.kind.endsWith('overdue') ? 'volcano' : 'blue'} text={t(`reminders.kind_${r.kind}`)} /> },
     { key: 'status', title: t('filters.status'), render: (_, r) => <TextTag color={STATUS_LOOK[r.status].color} icon={STATUS_LOOK[r.status].icon} text={t(`reminders.status_${r.status}`)} /> },
     { key: 'handler', title: t('board.handler'), render: (_, r) => `${r.handler_number} ${r.handler_name}` },
     { key: 'to', title: t('reminders.to'), render: (_, r) => <span>{r.username}<br /><Typography.Text type="secondary">{r.to}</Typography.Text></span> },
@@ -52,11 +54,11 @@ export default function RemindersPage() {
         </Filter>
         <Filter id="rem-kind" label={t('reminders.kind')}>
           <Select id="rem-kind" style={{ minWidth: 150 }} allowClear placeholder={t('filters.all')} value={filters.kind} onChange={(v) => setFilters({ kind: v })}
-            options={(['due_soon', 'overdue'] as const).map((k) => ({ value: k, label: t(`reminders.kind_${k}`) }))} />
+            options={REMINDER_KINDS.map((k) => ({ value: k, label: t(`reminders.kind_${k}`) }))} />
         </Filter>
         <Filter id="rem-status" label={t('filters.status')}>
           <Select id="rem-status" style={{ minWidth: 140 }} allowClear placeholder={t('filters.all')} value={filters.status} onChange={(v) => setFilters({ status: v })}
-            options={(['sent', 'claimed', 'failed'] as const).map((s) => ({ value: s, label: t(`reminders.status_${s}`) }))} />
+            options={REMINDER_STATUSES.map((s) => ({ value: s, label: t(`reminders.status_${s}`) }))} />
         </Filter>
         <Filter id="rem-handler" label={t('filters.handlerNumber')}>
           <Input.Search id="rem-handler" allowClear style={{ width: 180 }} value={handlerText} onChange={(e) => setHandlerText(e.target.value)}

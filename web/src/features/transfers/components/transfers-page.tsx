@@ -56,6 +56,8 @@ function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; 
           { key: 'season', label: t('transfers:season'), children: str((form.field_season as Entity | null)?.title) || '—' },
           { key: 'resp', label: t('transfers:responsible'), children: form.field_responsible_handler === 'receiving' ? t('transfers:responsibleReceiving') : t('transfers:responsibleTransferring') },
           { key: 'month', label: t('transfers:firstMonth'), children: monthLabel(str(form.field_first_transfer_month), lang) },
+          // 986.162: due by the 10th of the month after the first transfer (the server moves it past weekends and holidays).
+          { key: 'due', label: t('transfers:dueBy'), children: form.field_due_date ? formatDate(str(form.field_due_date), lang) : '—' },
           { key: 'cert', label: t('transfers:certifiedBy'), children: certified ? t('transfers:signed', { name: iso(form.field_certification_name), date: iso(dt(form.field_certification_datetime)) }) : '—' },
           { key: 'counter', label: t('transfers:countersignedBy'), children: countersigned ? t('transfers:signed', { name: iso(form.field_receiving_certification_name), date: iso(dt(form.field_receiving_certification_datetime)) }) : t('transfers:notYet') },
           ...(cancelled ? [{ key: 'cancelled', label: t('transfers:cancelledOn'), children: dt(form.field_cancelled_datetime) }] : []),

@@ -45,12 +45,12 @@ export async function startForm5(seasonId: string, handlerId: string): Promise<E
   );
 }
 
-/** An amendment of a certified form 5: a new version that starts as a copy. */
-export async function amendForm5(certifiedId: string): Promise<Entity> {
+/** An amendment of a certified form 5: a new version that starts as a copy, with the reason for it. */
+export async function amendForm5(certifiedId: string, reason: string): Promise<Entity> {
   return created(
     await jsonApi.request('/jsonapi/node/apc_form_5', {
       method: 'POST',
-      body: { data: { type: 'node--apc_form_5', attributes: {}, relationships: { field_amendment_of: { data: { type: 'node--apc_form_5', id: certifiedId } } } } },
+      body: { data: { type: 'node--apc_form_5', attributes: { field_amendment_reason: reason }, relationships: { field_amendment_of: { data: { type: 'node--apc_form_5', id: certifiedId } } } } },
     }),
   );
 }

@@ -18,7 +18,7 @@ import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
-import { FIELD_GROUPS, certificationProblems, draftOf } from './form5-fields';
+import { AUGUST_FIELDS, FIELD_GROUPS, certificationProblems, draftOf } from './form5-fields';
 
 /** The certification of a year-end form (or of its amendment): statement, certifier, a confirm step. */
 export default function Form5CertificationPage({ amendment = false }: { amendment?: boolean }) {
@@ -65,7 +65,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   }
   const lang = i18n.language;
   const status = str(form.field_form_status);
-  const problems = certificationProblems(draftOf(form));
+  const problems = certificationProblems(draftOf(form), form);
   const season = ltr((form.field_season as Entity | null)?.title);
   const money = (v: unknown) => {
     const r = parseMoney(v, { allowNegative: true });
@@ -76,6 +76,9 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     let shown: string;
     if (f.kind === 'bool') shown = v === true ? t('yearEnd:aug.yes') : t('yearEnd:aug.no');
     else if (f.kind === 'money') shown = money(v);
+    // A price per pound keeps its four places: "$2.3475".
+    else if (f.kind === 'price') shown = v === null || v === undefined ? '—' : `$${str(v)}`;
+    else if (f.kind === 'pounds' && (v === null || v === undefined)) shown = '—';
     else if (f.kind === 'pounds') shown = `${formatNumber(v as number, lang)} ${f.unit ? t(`yearEnd:units.${f.unit}`, { defaultValue: f.unit }) : ''}`;
     else shown = str(v) || '—';
     return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
@@ -92,7 +95,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         {t('yearEnd:cert.intro', { season })}
         {amendment ? ` ${t('yearEnd:cert.amendIntro', { n: form.field_amendment_number })}` : ''}
       </Typography.Paragraph>
-      {[...FIELD_GROUPS.filter((g) => g.key !== 'general'), { key: 'aug', names: ['aug_form_1_amend_reqd'] }].map((g) => (
+      {[...FIELD_GROUPS.filter((g) => g.key !== 'general'), { key: 'aug', names: AUGUST_FIELDS }].map((g) => (
         <Descriptions
           key={g.key}
           size="small"

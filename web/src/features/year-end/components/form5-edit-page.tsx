@@ -16,7 +16,7 @@ import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
-import { FIELD_GROUPS, attr, certificationProblems, draftOf, liveComputed, liveErrors, patchAttributes, type Draft } from './form5-fields';
+import { FIELD_GROUPS, attr, augustDifferences, certificationProblems, draftOf, liveComputed, liveErrors, patchAttributes, type Draft } from './form5-fields';
 
 const FIELD_BY_NAME = new Map(FORM_5_FIELDS.map((f) => [f.name, f]));
 
@@ -57,10 +57,10 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
         id={id}
         value={str(value)}
         inputMode="decimal"
-        placeholder={field.kind === 'money' ? '0.00' : '0.4800'}
+        placeholder={field.kind === 'price' ? '0.0000' : field.kind === 'money' ? '0.00' : '0.4800'}
         onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value.trim())}
-        addonBefore={field.kind === 'money' ? '$' : undefined}
-        addonAfter={field.kind === 'money' ? t('yearEnd:units.perLb') : undefined}
+        addonBefore={field.kind === 'price' || field.kind === 'money' ? '$' : undefined}
+        addonAfter={field.kind === 'price' ? t('yearEnd:units.perLb') : undefined}
         status={error ? 'error' : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errId : undefined}
@@ -83,6 +83,44 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
   );
 }
 
+/**
+ * The August Form 1's inventory beside this form's, and the difference on each basis: the handler sees why the
+ * August Form 1 must be amended (and by how much) before answering.
+ */
+function AugustComparison({ form, differences, lang }: { form: Entity; differences: ReturnType<typeof augustDifferences>; lang: string }) {
+  const { t } = useFeatureTranslation(['yearEnd']);
+  if (form.field_aug_form_1_inventory_inshell === null || form.field_aug_form_1_inventory_inshell === undefined) {
+    return <Typography.Paragraph type="secondary">{t('yearEnd:aug.noAugust')}</Typography.Paragraph>;
+  }
+  const lb = (n: number) => formatNumber(n, lang);
+  return (
+    <div data-testid="august-comparison" style={{ marginBottom: 12 }}>
+      <Typography.Paragraph style={{ marginBottom: 4 }}>
+        {t('yearEnd:aug.augustFigures', { inshell: lb(Number(form.field_aug_form_1_inventory_inshell)), shelled: lb(Number(form.field_aug_form_1_inventory_shelled ?? 0)) })}
+      </Typography.Paragraph>
+      {differences.length === 0 ? (
+        <Typography.Paragraph type="success" style={{ marginBottom: 0 }}>{t('yearEnd:aug.agrees')}</Typography.Paragraph>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          message={t('yearEnd:aug.mustAmend')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {differences.map((d) => (
+                <li key={d.basis}>
+                  {t(`yearEnd:aug.difference_${d.basis}`, { form5: lb(d.form5), august: lb(d.augustForm1), difference: `${d.difference > 0 ? '+' : '−'}${lb(Math.abs(d.difference))}` })}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
 /** Edits a draft year-end form: every field, live checks and the shaded computed fields, then save and certify. */
 export default function Form5EditPage() {
   const { formId = '' } = useParams();
@@ -101,7 +139,13 @@ export default function Form5EditPage() {
 
   const errors = useMemo(() => (draft ? liveErrors(draft) : {}), [draft]);
   const computed = useMemo(() => (draft && form ? liveComputed(draft, form) : {}), [draft, form]);
-  const problems = useMemo(() => (draft ? certificationProblems(draft).filter((p) => !errors[p.field]) : []), [draft, errors]);
+  const problems = useMemo(() => (draft && form ? certificationProblems(draft, form).filter((p) => !errors[p.field]) : []), [draft, form, errors]);
+  const differences = useMemo(() => (draft && form ? augustDifferences(draft, form) : []), [draft, form]);
+  const mustAmend = differences.length > 0;
+  // The answer follows the figures: when they differ from the August Form 1, "no" is not an answer (986.175(a)).
+  useEffect(() => {
+    if (mustAmend && draft && draft.field_aug_form_1_amend_reqd !== true) setDraft((d) => ({ ...(d ?? {}), field_aug_form_1_amend_reqd: true }));
+  }, [mustAmend, draft]);
 
   const save = useMutation({
     mutationFn: () => patchForm5(formId, patchAttributes(draft!), form?.changed),
@@ -175,6 +219,7 @@ export default function Form5EditPage() {
         <fieldset style={{ border: '1px solid rgba(128,128,128,.35)', borderRadius: 8, padding: 16, margin: '8px 0 16px' }}>
           <legend style={{ fontSize: 16, fontWeight: 600, padding: '0 6px' }}>{t('yearEnd:aug.question')}</legend>
           <Typography.Paragraph>{t('yearEnd:aug.explanation')}</Typography.Paragraph>
+          <AugustComparison form={form} differences={differences} lang={lang} />
           <Radio.Group
             value={aug === true ? 'yes' : aug === false ? 'no' : undefined}
             onChange={(e) => set('field_aug_form_1_amend_reqd', e.target.value === 'yes')}
@@ -182,7 +227,7 @@ export default function Form5EditPage() {
             buttonStyle="solid"
             options={[
               { value: 'yes', label: t('yearEnd:aug.yes') },
-              { value: 'no', label: t('yearEnd:aug.no') },
+              { value: 'no', label: t('yearEnd:aug.no'), disabled: mustAmend },
             ]}
             aria-label={t('yearEnd:aug.question')}
           />

@@ -1,17 +1,21 @@
-import { FORM_5_FIELDS, computeForm5, parseMoney, parseRatio, validateFormAttributes, certificationErrors, type FieldDef } from '@pecan/contract';
+import { FORM_5_FIELDS, augustForm1Differences, computeForm5, parseMoney, parseRatio, validateFormAttributes, certificationErrors, type FieldDef } from '@pecan/contract';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 
 export const attr = (f: FieldDef) => `field_${f.name}`;
 
-/** The fields of the editor: every field of FORM_5_FIELDS but the August question, which has its own block. */
-export const EDITOR_FIELDS = FORM_5_FIELDS.filter((f) => f.name !== 'aug_form_1_amend_reqd');
+/** The August block's fields: the question and the August Form 1 figures it is checked against. */
+export const AUGUST_FIELDS = ['aug_form_1_inventory_inshell', 'aug_form_1_inventory_shelled', 'aug_form_1_amend_reqd'];
+
+/** The fields of the editor: every field of FORM_5_FIELDS but the August block's, which has its own place. */
+export const EDITOR_FIELDS = FORM_5_FIELDS.filter((f) => !AUGUST_FIELDS.includes(f.name));
 
 /** Groups of the editor, in the order the paper form has them. */
 export const FIELD_GROUPS: { key: string; names: string[] }[] = [
   { key: 'general', names: ['date_completed'] },
   { key: 'inshell', names: ['inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard', 'inshell_committed_domestic', 'inshell_committed_export', 'inshell_uncommitted'] },
   { key: 'prices', names: ['avg_price_paid_improved', 'avg_price_paid_native', 'avg_price_paid_substandard'] },
-  { key: 'shelled', names: ['shelled_inventory', 'shelled_committed_domestic', 'shelled_committed_export', 'shelled_halves', 'shelled_pieces', 'shelled_wip', 'shellout_yield', 'total_inventory_inshell_basis'] },
+  { key: 'shelled', names: ['shelled_inventory', 'shelled_committed_domestic', 'shelled_committed_export', 'shelled_uncommitted', 'shelled_halves', 'shelled_pieces', 'shelled_wip', 'shellout_yield'] },
+  { key: 'inshellBasis', names: ['committed_inshell_basis', 'uncommitted_inshell_basis', 'total_inventory_inshell_basis'] },
   { key: 'handled', names: ['handled_domestic_improved', 'handled_domestic_native', 'handled_domestic_substandard'] },
   { key: 'assessments', names: ['assessments_owed', 'assessments_paid', 'assessments_remaining'] },
 ];
@@ -42,8 +46,20 @@ export function liveErrors(draft: Draft): Record<string, string> {
   return errors;
 }
 
-export function certificationProblems(draft: Draft) {
-  return certificationErrors('apc_form_5', patchAttributes(draft));
+/** The August Form 1's figures as the server copied them in on the last save (null: none certified). */
+const augustOf = (form: Entity) => ({
+  field_aug_form_1_inventory_inshell: form.field_aug_form_1_inventory_inshell ?? null,
+  field_aug_form_1_inventory_shelled: form.field_aug_form_1_inventory_shelled ?? null,
+});
+
+export function certificationProblems(draft: Draft, form?: Entity) {
+  return certificationErrors('apc_form_5', { ...patchAttributes(draft), ...(form ? augustOf(form) : {}) });
+}
+
+/** Where the figures being typed differ from the August Form 1 (form 5 minus Form 1, on each basis). */
+export function augustDifferences(draft: Draft, form: Entity) {
+  const values = Object.fromEntries(Object.entries({ ...patchAttributes(draft), ...augustOf(form) }).map(([k, v]) => [k.replace(/^field_/, ''), v]));
+  return augustForm1Differences(values);
 }
 
 const cents = (v: unknown) => {
@@ -63,12 +79,17 @@ export function liveComputed(draft: Draft, form: Entity) {
       inshell_committed_domestic: pounds(draft.field_inshell_committed_domestic),
       inshell_committed_export: pounds(draft.field_inshell_committed_export),
       shelled_inventory: pounds(draft.field_shelled_inventory),
+      shelled_committed_domestic: pounds(draft.field_shelled_committed_domestic),
+      shelled_committed_export: pounds(draft.field_shelled_committed_export),
       shellout_yield: y.ok ? y.value : 0,
     },
     { owedCents: cents(form.field_assessments_owed), paidCents: cents(form.field_assessments_paid) },
   );
   return {
     field_inshell_uncommitted: c.inshell_uncommitted,
+    field_shelled_uncommitted: c.shelled_uncommitted,
+    field_committed_inshell_basis: c.committed_inshell_basis,
+    field_uncommitted_inshell_basis: c.uncommitted_inshell_basis,
     field_total_inventory_inshell_basis: c.total_inventory_inshell_basis,
     field_assessments_owed: c.assessments_owed,
     field_assessments_paid: c.assessments_paid,

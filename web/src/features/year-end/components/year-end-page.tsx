@@ -1,6 +1,7 @@
 import { EditOutlined, FileAddOutlined, SafetyCertificateOutlined, DiffOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FileDownload } from '../../../components/file-download';
 import { QueryState, errorText } from '../../../components/query-state';
@@ -56,13 +57,17 @@ export default function YearEndPage() {
     },
     onError: (e) => message.error(errorText(e)),
   });
+  // An amendment says why (its version, PDF and the council's board show the reason): asked in a dialog first.
+  const [amending, setAmending] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
   const amend = useMutation({
-    mutationFn: (id: string) => amendForm5(id),
+    mutationFn: (id: string) => amendForm5(id, reason.trim()),
     onSuccess: (form) => {
+      setAmending(null);
+      setReason('');
       void queryClient.invalidateQueries({ queryKey: form5Keys.list(handlerId ?? '') });
       navigate(`/dashboard/form5AmendCertification/${form.id}`);
     },
-    onError: (e) => message.error(errorText(e)),
   });
 
   const lang = i18n.language;
@@ -124,7 +129,7 @@ export default function YearEndPage() {
                       </>
                     ) : null}
                     {current && status === 'certified' ? (
-                      <Button icon={<DiffOutlined />} loading={amend.isPending && amend.variables === current.id} onClick={() => amend.mutate(current.id)}>
+                      <Button icon={<DiffOutlined />} loading={amend.isPending && amend.variables === current.id} onClick={() => setAmending(current.id)}>
                         {t('yearEnd:amend')}
                       </Button>
                     ) : null}
@@ -145,6 +150,20 @@ export default function YearEndPage() {
           </Flex>
         )}
       </QueryState>
+      <Modal
+        open={amending !== null}
+        title={t('yearEnd:amendDialog.title')}
+        okText={t('yearEnd:amendDialog.ok')}
+        okButtonProps={{ disabled: !reason.trim() }}
+        confirmLoading={amend.isPending}
+        onOk={() => amending && amend.mutate(amending)}
+        onCancel={() => { setAmending(null); amend.reset(); }}
+      >
+        <Typography.Paragraph>{t('yearEnd:amendDialog.text')}</Typography.Paragraph>
+        <label htmlFor="form5-amend-reason" style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
+        <Input.TextArea id="form5-amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+        {amend.error ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={errorText(amend.error)} /> : null}
+      </Modal>
     </Card>
   );
 }
