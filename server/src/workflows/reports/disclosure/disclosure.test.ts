@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { audit, isProtected, variableOf, type Equation } from './auditor.js';
 import { planPublication, type FrozenFigure } from './plan.js';
-import { DEFAULT_RULES, primaryReason } from './rules.js';
+import { DEFAULT_RULES, primaryReason, rulesFromEnv } from './rules.js';
 import {
   EXPORT_KINDS, f1Atom, f2Atom, exportAtom, f5Atom, figureKeys, FLOW_METRICS, FOREIGN_METRICS, monthFigures, seasonFigures,
   STOCK_METRICS, YEAR_END_METRICS, type SeasonAtoms,
@@ -97,6 +97,19 @@ describe('primary rules', () => {
     // 80 of 100 is not above it.
     expect(primaryReason(new Map([['A', 80], ['B', 10], ['C', 10]]), rules)).toBeNull();
     expect(primaryReason(new Map([['A', 0], ['B', 0]]), rules)).toBeNull();
+  });
+
+  it('takes its shares from the environment as percentages, and refuses nonsense', () => {
+    expect(rulesFromEnv()).toEqual({ minHandlers: 3, dominanceShare: 0.8, protectionShare: 0.1 });
+    vi.stubEnv('DISCLOSURE_DOMINANCE_PERCENT', '60');
+    vi.stubEnv('DISCLOSURE_PROTECTION_PERCENT', '25');
+    try {
+      expect(rulesFromEnv()).toEqual({ minHandlers: 3, dominanceShare: 0.6, protectionShare: 0.25 });
+      vi.stubEnv('DISCLOSURE_DOMINANCE_PERCENT', '180');
+      expect(() => rulesFromEnv()).toThrow(/DISCLOSURE_DOMINANCE_PERCENT must be a percentage/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

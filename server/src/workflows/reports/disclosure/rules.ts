@@ -19,7 +19,7 @@ export const DEFAULT_RULES: DisclosureRules = { minHandlers: MIN_CONTRIBUTING_HA
 
 function percentFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
+  if (raw === undefined || raw.trim() === '') return fallback / 100;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0 || n > 100) throw new Error(`${name} must be a percentage between 0 and 100, not ${JSON.stringify(raw)}.`);
   return n / 100;

@@ -59,8 +59,11 @@ export function countriesOf(atoms: SeasonAtoms, months: readonly string[]): stri
   const wanted = new Set(months);
   const countries = new Set<string>();
   for (const key of atoms.keys()) {
-    const [kind, , country, month] = key.split('.');
-    if (kind === 'x' && wanted.has(month)) countries.add(country);
+    if (!key.startsWith('x.')) continue;
+    // x.<kind>.<country>.<YYYY-MM>: a country reported by name may itself hold dots.
+    const month = key.slice(-7);
+    const afterKind = key.indexOf('.', 2) + 1;
+    if (wanted.has(month)) countries.add(key.slice(afterKind, key.length - 8));
   }
   return [...countries].sort();
 }
