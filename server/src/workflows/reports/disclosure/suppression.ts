@@ -25,58 +25,48 @@ export interface PlannedFigure extends CandidateFigure {
   suppressed: Suppression | null;
 }
 
-/** Groups figures that share atoms, directly or through others: suppressions in one group never matter to another. */
-function components<T extends Equation>(figures: readonly T[]): T[][] {
-  const parent = new Map<string, string>();
-  const find = (a: string): string => {
-    let r = a;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(a, r);
-    return r;
-  };
-  for (const f of figures) for (const a of f.atoms) if (!parent.has(a)) parent.set(a, a);
-  for (const f of figures) for (const a of f.atoms.slice(1)) parent.set(find(a), find(f.atoms[0]));
-  const groups = new Map<string, T[]>();
-  for (const f of figures) {
-    const root = f.atoms.length > 0 ? find(f.atoms[0]) : `empty:${f.key}`;
-    if (!groups.has(root)) groups.set(root, []);
-    groups.get(root)!.push(f);
-  }
-  return [...groups.values()];
-}
-
 type Item = { figure: Equation; earlier: boolean; withheld: boolean; sensitive: boolean; plan?: PlannedFigure };
 
-/** The sensitive figures of a group that the auditor can still unpick, first one first. */
-function firstExposed(items: readonly Item[], rules: DisclosureRules): Item | undefined {
-  const published = items.filter((i) => !i.withheld).map((i) => i.figure);
-  const sensitive = items.filter((i) => i.withheld && i.sensitive);
-  if (sensitive.length === 0) return undefined;
-  const findings = audit(published, sensitive.map((i) => i.figure));
-  const index = findings.findIndex((f, n) => !isProtected(f, sensitive[n].figure.value, rules.protectionShare));
-  return index < 0 ? undefined : sensitive[index];
+/**
+ * The published figures connected to a target through shared atoms: the only ones an attack on it can use.
+ * Withheld figures connect nothing, so the part shrinks as figures are withheld.
+ */
+function connectedPublished(target: Equation, byAtom: ReadonlyMap<string, Item[]>): Item[] {
+  const seenAtoms = new Set(target.atoms);
+  const queue = [...target.atoms];
+  const found = new Set<Item>();
+  while (queue.length > 0) {
+    for (const item of byAtom.get(queue.pop()!) ?? []) {
+      if (item.withheld || found.has(item)) continue;
+      found.add(item);
+      for (const a of item.figure.atoms) if (!seenAtoms.has(a)) { seenAtoms.add(a); queue.push(a); }
+    }
+  }
+  return [...found];
 }
 
 /**
- * The next figure to withhold for an exposed one: among this publication's published figures, those that contain
- * one of its atoms first, then any of its group; the smallest that is at least the protection margin, else the
- * largest (a small partner leaves the interval narrow).
+ * The next figure to withhold for an exposed one, among this publication's published figures connected to it:
+ * those that contain one of its atoms first; the smallest that is at least the protection margin, else the largest
+ * (a small partner leaves the interval narrow).
  */
-function nextComplement(items: readonly Item[], exposed: Item, rules: DisclosureRules): Item | undefined {
-  const open = items.filter((i) => !i.earlier && !i.withheld);
-  const atoms = new Set(exposed.figure.atoms);
+function nextComplement(connected: readonly Item[], exposed: Equation, rules: DisclosureRules): Item | undefined {
+  const open = connected.filter((i) => !i.earlier);
+  const atoms = new Set(exposed.atoms);
   const touching = open.filter((i) => i.figure.atoms.some((a) => atoms.has(a)));
   const pool = touching.length > 0 ? touching : open;
   if (pool.length === 0) return undefined;
-  const margin = exposed.figure.value * rules.protectionShare;
+  const margin = exposed.value * rules.protectionShare;
   const bySize = [...pool].sort((a, b) => a.figure.value - b.figure.value || a.figure.key.localeCompare(b.figure.key));
   return bySize.find((i) => i.figure.value >= margin && i.figure.value > 0) ?? bySize[bySize.length - 1];
 }
 
 /**
  * Which of the candidate figures to publish. Earlier figures stay as they were published; only candidates can be
- * withheld. If the earlier figures alone expose a sensitive one, nothing more can help: the group's candidates are
- * all withheld (the fallback of suppressing whole tables).
+ * withheld. Each sensitive figure is made safe in turn, withholding one more figure at a time until the auditor
+ * can no longer unpick it; withholding never helps an attack, so a figure made safe stays safe. If the earlier
+ * figures alone expose a sensitive one, every connected candidate ends up withheld (the fallback of suppressing whole
+ * rows) and nothing more can help.
  */
 export function planSuppression(candidates: readonly CandidateFigure[], earlier: readonly EarlierFigure[], rules: DisclosureRules): PlannedFigure[] {
   const planned: PlannedFigure[] = candidates.map((c) => ({ ...c, suppressed: c.primary }));
@@ -84,12 +74,25 @@ export function planSuppression(candidates: readonly CandidateFigure[], earlier:
     ...earlier.map((e) => ({ figure: e, earlier: true, withheld: e.withheld, sensitive: e.sensitive })),
     ...planned.map((p) => ({ figure: p, earlier: false, withheld: p.suppressed !== null, sensitive: p.primary !== null, plan: p })),
   ];
-  const byFigure = new Map<Equation, Item>(items.map((i) => [i.figure, i]));
-  for (const group of components(items.map((i) => i.figure))) {
-    const groupItems = group.map((f) => byFigure.get(f)!);
-    if (!groupItems.some((i) => !i.earlier)) continue;
-    for (let exposed = firstExposed(groupItems, rules); exposed; exposed = firstExposed(groupItems, rules)) {
-      const next = nextComplement(groupItems, exposed, rules);
+  const byAtom = new Map<string, Item[]>();
+  for (const item of items) for (const a of new Set(item.figure.atoms)) byAtom.set(a, [...(byAtom.get(a) ?? []), item]);
+  // The same sum of atoms is one target, however many figures print it.
+  const targets = new Map<string, Equation>();
+  for (const i of items) if (i.withheld && i.sensitive) targets.set([...new Set(i.figure.atoms)].sort().join('+'), i.figure);
+  const all = [...targets.values()];
+  const safe = new Set<Equation>();
+  for (const target of all) {
+    while (!safe.has(target)) {
+      const connected = connectedPublished(target, byAtom);
+      // Only this publication's figures can change anything; a target none of them reaches is as it was.
+      if (!connected.some((i) => !i.earlier)) break;
+      // Every target lying wholly in this part of the system is checked with the same elimination.
+      const span = new Set(connected.flatMap((i) => i.figure.atoms));
+      const group = [target, ...all.filter((t) => t !== target && !safe.has(t) && t.atoms.every((a) => span.has(a)))];
+      const findings = audit(connected.map((i) => i.figure), group);
+      findings.forEach((f, n) => { if (isProtected(f, group[n].value, rules.protectionShare)) safe.add(group[n]); });
+      if (safe.has(target)) break;
+      const next = nextComplement(connected, target, rules);
       if (!next) break;
       next.withheld = true;
       next.plan!.suppressed = 'complementary';
