@@ -134,7 +134,8 @@ export async function generateMonthlyPositionReport(a: Actor, periodMonth: strin
   const db = dbOf(a);
   const period = await periodOfMonth(db, periodMonth);
   const season = await loadRow(db, 'seasons', period.season_id);
-  const figures = await monthlyPositionFigures(db, periodMonth);
+  // How many handlers reported is a count, not a figure of any handler: it is read live.
+  const figures = { reportingHandlers: await reportingHandlerCount(db, [periodMonth]) };
   const book = await monthlyBook(db, String(season.id), periodMonth);
   const content = await renderMonthlyPositionReportPdf(monthlyReportInput(periodMonth, book, figures.reportingHandlers, { title: String(season.title) }, todayOf(a)));
   const stored = await upsertDocumentNode(a, {
