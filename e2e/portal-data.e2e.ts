@@ -207,6 +207,7 @@ test.describe('position reports', () => {
   test('a published monthly report and an annual report open as PDFs', async ({ page }) => {
     await signIn(page, 'carol');
     await page.goto('/dashboard/reports');
+    await expect(page.getByText(/“Withheld” in a report marks a figure drawn from fewer than three handlers/)).toBeVisible();
     const monthly = page.getByRole('link', { name: /Download PDF: Pecan Industry Position Report - September 2026/ });
     await expect(monthly).toBeVisible();
     const href = await monthly.getAttribute('href');

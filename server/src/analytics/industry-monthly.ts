@@ -1,13 +1,15 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { FORM_1_METRICS, monthlyFormTotalsByMonth, type Form1Metric, type Totals } from '../workflows/reports/aggregates.js';
-import { publishFigure, type PublishedFigure } from '../workflows/reports/confidentiality.js';
-import { periodMonthsOfSeason } from '../workflows/reports/position-reports.js';
+import { industrySeasonFigures } from '../workflows/reports/analytics.js';
+import type { PublishedFigure } from '../workflows/reports/confidentiality.js';
+import type { PublishedBook } from '../workflows/reports/disclosure/published.js';
+import { f1Atom, figureKeys } from '../workflows/reports/disclosure/season-model.js';
 
 /**
  * The industry's monthly figures of a season for the analytics charts: receipts, shipments and month-end inventory.
- * A month shows figures only once staff have published its position report, and every figure obeys the
- * three-handler rule; a sum with a withheld part is withheld too, so no part can be worked out by subtraction.
+ * A month shows figures only once staff have published its figures (its position report), and then exactly as
+ * published: frozen, and withheld where disclosure control withheld them (the charts' sums are published figures of
+ * their own, planned with the rest; see docs/DISCLOSURE-CONTROL.md). A later amendment moves nothing here until
+ * staff publish a revision.
  */
 export interface IndustryMonth {
   month: string;
@@ -28,28 +30,25 @@ export function sumOfFigures(parts: PublishedFigure[]): PublishedFigure {
   return { value: parts.reduce((sum, p) => sum + (p.value ?? 0), 0), withheld: false, handlerCount: Math.max(0, ...parts.map((p) => p.handlerCount)) };
 }
 
-function monthFigures(month: string, totals: Totals<Form1Metric> | undefined): IndustryMonth {
-  const f = (m: Form1Metric) => publishFigure(totals?.figures[m]);
+function monthFigures(month: string, book: PublishedBook, reporting: number): IndustryMonth {
   return {
-    month, published: true, reporting_handlers: totals?.reportingHandlers ?? 0,
-    receipts_total: sumOfFigures([f('receipts_improved'), f('receipts_native'), f('receipts_substandard')]),
-    receipts_improved_native: sumOfFigures([f('receipts_improved'), f('receipts_native')]),
-    shipments_total: sumOfFigures([f('shipments_inshell'), f('shipments_shelled')]),
-    inventory_inshell: f('inventory_inshell'),
+    month, published: true, reporting_handlers: reporting,
+    receipts_total: book.figure(figureKeys.chart('receipts_total', month)),
+    receipts_improved_native: book.figure(figureKeys.chart('receipts_improved_native', month)),
+    shipments_total: book.figure(figureKeys.chart('shipments_total', month)),
+    inventory_inshell: book.figure(f1Atom('inventory_inshell', month)),
   };
 }
 
 export async function industryMonthlyFigures(db: Db, seasonId: string): Promise<IndustryMonth[]> {
-  const months = await periodMonthsOfSeason(db, seasonId);
-  const published = new Set((await db.selectFrom('monthly_position_reports as r').innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
-    .select('p.period_month').where('p.season_id', '=', seasonId).where('r.publish_to_portal', '=', sql<boolean>`true`).execute())
-    .map((r) => String(r.period_month)));
-  const shown = months.filter((m) => published.has(m));
-  const totals = await monthlyFormTotalsByMonth(db, 'apc_form_1', FORM_1_METRICS, { months: shown });
-  return months.map((month) => (published.has(month)
-    ? monthFigures(month, totals.get(month))
-    : {
-      month, published: false, reporting_handlers: 0, receipts_total: NOT_PUBLISHED, receipts_improved_native: NOT_PUBLISHED,
-      shipments_total: NOT_PUBLISHED, inventory_inshell: NOT_PUBLISHED,
-    }));
+  const industry = await industrySeasonFigures(db, seasonId);
+  return industry.months.map((month) => {
+    const book = industry.books.get(month);
+    return book
+      ? monthFigures(month, book, industry.reportingHandlers.get(month) ?? 0)
+      : {
+        month, published: false, reporting_handlers: 0, receipts_total: NOT_PUBLISHED, receipts_improved_native: NOT_PUBLISHED,
+        shipments_total: NOT_PUBLISHED, inventory_inshell: NOT_PUBLISHED,
+      };
+  });
 }

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
+import { rulesFromEnv } from '../workflows/reports/disclosure/rules.js';
 import { industryMonthlyFigures } from './industry-monthly.js';
 
 /** GET /api/analytics/industry-monthly?season_id=: the industry's published monthly figures, for any signed-in user. */
 export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // A wrong DISCLOSURE_*_PERCENT stops the server at start-up with its message, not a publication later.
+  rulesFromEnv();
   app.get<{ Querystring: { season_id?: string } }>('/api/analytics/industry-monthly', async (request) => {
     await authenticate(ctx, request);
     const seasonId = request.query.season_id;

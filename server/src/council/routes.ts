@@ -13,7 +13,7 @@ import { markInvoicePaid } from '../workflows/invoices.js';
 import { openPeriod } from '../workflows/seasons.js';
 import {
   generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
-  publishMonthlyPositionReport,
+  publishMonthlyPositionReport, reviseMonthlyPositionReport,
 } from '../workflows/reports/index.js';
 
 /**
@@ -82,6 +82,23 @@ export function registerCouncilRoutes(app: FastifyInstance, ctx: AppContext): vo
       return body.publish as boolean;
     });
     return reply.code(200).send({ type: 'node--monthly_position_report', id, publish_to_portal: publish });
+  });
+
+  // A revision of published figures (docs/DISCLOSURE-CONTROL.md): the month's or the season's current certified
+  // versions, planned against everything published before; the report is rendered again from it.
+  app.post('/api/council/reports/monthly/revision', async (request, reply) => {
+    const r = await asStaff(ctx, request, () => bodyOf(request, ['period_month'], periodMonthField),
+      (a, body) => reviseMonthlyPositionReport(a, String(body.period_month)));
+    return reply.code(200).send({
+      type: 'node--monthly_position_report', id: r.id, period_id: r.periodId, file_id: r.fileId,
+      handlers_count: r.handlersCount, publish_to_portal: r.publishToPortal,
+    });
+  });
+
+  app.post('/api/council/reports/annual/revision', async (request, reply) => {
+    const r = await asStaff(ctx, request, () => bodyOf(request, ['season_id'], idField('season_id')),
+      (a, body) => generateAnnualPositionReport(a, String(body.season_id), { revise: true }));
+    return reply.code(200).send({ type: 'node--annual_position_report', id: r.id, file_id: r.fileId, handlers_count: r.handlersCount });
   });
 
   app.post('/api/council/reports/annual', async (request, reply) => {

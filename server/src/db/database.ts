@@ -14,6 +14,7 @@ import * as m005 from './migrations/005-mfa-sessions.js';
 import * as m006 from './migrations/006-handler-directory.js';
 import * as m007 from './migrations/007-data-version.js';
 import * as m008 from './migrations/008-identity.js';
+import * as m009 from './migrations/009-publications.js';
 import * as m011 from './migrations/011-year-end-forms.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '006-handler-directory': m006,
   '007-data-version': m007,
   '008-identity': m008,
+  '009-publications': m009,
   '011-year-end-forms': m011,
 };
 

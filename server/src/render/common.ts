@@ -27,7 +27,8 @@ export const CONFIDENTIALITY_NOTICE =
 
 export const WITHHELD_FOOTNOTE =
   '"Withheld": to protect confidential information under 7 CFR 986.81, a figure compiled from fewer than three '
-  + 'handlers is not published, nor is any total from which it could be derived.';
+  + 'handlers, or mostly from one, is not published, nor is any total from which it could be derived: other figures '
+  + 'are withheld too where they would let a reader work it out with figures published in this or earlier reports.';
 
 export function handlerLine(handler: HandlerRef): string {
   return `${handler.name} (Handler ${handler.number})`;

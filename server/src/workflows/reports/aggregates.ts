@@ -170,3 +170,34 @@ export async function reportingHandlerCount(db: Db, months: readonly string[], s
   const row = await db.selectFrom(union!.as('u')).select(sql`count(*)`.as('n')).executeTakeFirst();
   return num(row?.n);
 }
+
+/** One handler's export rows of one month to one country, summed (the atoms of disclosure control). */
+export interface HandlerExportRow {
+  handler: string;
+  month: string;
+  country: string;
+  pounds: Record<ExportMetric, number>;
+}
+
+/** Every handler's Form 3 rows per month and country, in one query. */
+export async function exportRowsByHandler(db: Db, months: readonly string[]): Promise<HandlerExportRow[]> {
+  if (months.length === 0) return [];
+  const rows = await exportsQuery(db, months).select(['p.period_month as month', 'f.handler_id as handler'])
+    .groupBy(['p.period_month', 'f.handler_id', 'e.country']).execute();
+  return rows.map((r) => {
+    const t = totalsOf(r as Record<string, unknown>, EXPORT_METRICS);
+    return {
+      handler: String(r.handler), month: String(r.month), country: String(r.country),
+      pounds: Object.fromEntries(EXPORT_METRICS.map((m) => [m, t.figures[m].value])) as Record<ExportMetric, number>,
+    };
+  });
+}
+
+/** Every handler's certified Form 5 of the season: handler id -> figures. */
+export async function yearEndByHandler(db: Db, seasonId: string): Promise<Map<string, Totals<Form5Metric>>> {
+  const rows = await db.selectFrom('apc_form_5 as f')
+    .select([...sumAndCount('f', 'f.handler_id', FORM_5_METRICS), sql`count(distinct ${sql.ref('f.handler_id')})`.as('reporting'), 'f.handler_id as handler'])
+    .where('f.form_status', '=', 'certified').where('f.season_id', '=', seasonId)
+    .groupBy('f.handler_id').execute();
+  return new Map(rows.map((r) => [String(r.handler), totalsOf(r as Record<string, unknown>, FORM_5_METRICS)]));
+}

@@ -6,51 +6,59 @@ import {
 } from '../../render/index.js';
 import { assertStaff, dbOf, loadRow, nowIso, todayOf, type Actor } from '../common.js';
 import {
-  exportTotalsByMonthAndCountry, FORM_1_METRICS, FORM_3_METRICS, monthlyFormTotalsByHandlerAndMonth, monthlyFormTotalsByMonth,
-  type CountryTotals, type Form1Metric, type Form3Metric, type Totals,
+  FORM_1_METRICS, FORM_3_METRICS, monthlyFormTotalsByHandlerAndMonth, monthlyFormTotalsByMonth, type Form1Metric, type Form3Metric, type Totals,
 } from './aggregates.js';
-import { publishFigure, type Aggregate } from './confidentiality.js';
+import type { Aggregate, PublishedFigure } from './confidentiality.js';
+import { currentPublication, monthScope, publishedMonths, seasonPublications } from './disclosure/publications.js';
+import { PublishedBook } from './disclosure/published.js';
+import { exportAtom, f1Atom, figureKeys } from './disclosure/season-model.js';
 import { upsertDocumentNode, XLSX_MIME, type StoredDocument } from './documents.js';
 import { periodMonthsOfSeason, seasonById } from './position-reports.js';
 
 export const INDUSTRY_ANALYTICS_TYPE = 'node--industry_analytics';
 export const HANDLER_ANALYTICS_TYPE = 'node--handler_analytics';
 
-/** The industry's monthly aggregates of a season (two grouped queries). */
+/**
+ * The industry's published figures of a season, month by month: only months whose figures staff have published
+ * (a month's position report), exactly as published (disclosure/publications.ts). The analytics never compute an
+ * industry figure of their own, so they can neither reveal a withheld one nor move with a later amendment.
+ */
 export interface IndustrySeasonFigures {
+  /** Every month of the season with a reporting period. */
   months: string[];
-  form1: Map<string, Totals<Form1Metric>>;
-  form3: Map<string, Totals<Form3Metric>>;
-  exports: Map<string, CountryTotals[]>;
+  /** Published months: the figures in force. */
+  books: Map<string, PublishedBook>;
+  /** Handlers with a certified Form 1 per month (a count, which reveals no handler's figures). */
+  reportingHandlers: Map<string, number>;
 }
 
-export async function industrySeasonFigures(db: Db, seasonId: string, withCountries = true): Promise<IndustrySeasonFigures> {
+export async function industrySeasonFigures(db: Db, seasonId: string): Promise<IndustrySeasonFigures> {
   const months = await periodMonthsOfSeason(db, seasonId);
-  const [form1, form3, exports] = await Promise.all([
-    monthlyFormTotalsByMonth(db, 'apc_form_1', FORM_1_METRICS, { months }),
-    monthlyFormTotalsByMonth(db, 'apc_form_3', FORM_3_METRICS, { months }),
-    withCountries ? exportTotalsByMonthAndCountry(db, months) : Promise.resolve(new Map<string, CountryTotals[]>()),
+  const [publications, form1] = await Promise.all([
+    seasonPublications(db, seasonId),
+    monthlyFormTotalsByMonth(db, 'apc_form_1', [], { months }),
   ]);
-  return { months, form1, form3, exports };
+  const books = new Map(publishedMonths(publications).map((m) => [m, new PublishedBook(currentPublication(publications, monthScope(m))!.figures)]));
+  return { months, books, reportingHandlers: new Map([...form1].map(([m, t]) => [m, t.reportingHandlers])) };
 }
 
-/** The workbook's input, every aggregate through the confidentiality rule. Pure. */
+/** The workbook's input: the published months, their figures as published. Pure. */
 export function industryAnalyticsInput(figures: IndustrySeasonFigures, season: { title: string }, generatedAt: string, publishedDate: string): IndustryAnalyticsInput {
-  const months: IndustryMonth[] = figures.months.map((month) => {
-    const totals = figures.form1.get(month);
-    const f = (m: Form1Metric) => publishFigure(totals?.figures[m]);
+  const months: IndustryMonth[] = figures.months.filter((m) => figures.books.has(m)).map((month) => {
+    const book = figures.books.get(month)!;
+    const f = (m: string) => book.figure(f1Atom(m, month));
     return {
       month,
-      reportingHandlers: totals?.reportingHandlers ?? 0,
+      reportingHandlers: figures.reportingHandlers.get(month) ?? 0,
       receipts: { improved: f('receipts_improved'), native: f('receipts_native'), substandard: f('receipts_substandard') },
       shipments: { inshell: f('shipments_inshell'), shelled: f('shipments_shelled'), interhandler: f('interhandler_shipped') },
       inventory: {
         inshell: f('inventory_inshell'), shelled: f('inventory_shelled'),
         committedDomestic: f('committed_domestic'), committedExport: f('committed_export'),
       },
-      exports: (figures.exports.get(month) ?? []).map((c) => ({
-        country: c.country, inshell: publishFigure(c.figures.inshell_lb), shelled: publishFigure(c.figures.shelled_lb),
-        substandard: publishFigure(c.figures.substandard_lb),
+      exports: book.countries('std:x.inshell_lb.', `:${month}`).map((c) => ({
+        country: c, inshell: book.figure(exportAtom('inshell_lb', c, month)), shelled: book.figure(exportAtom('shelled_lb', c, month)),
+        substandard: book.figure(exportAtom('substandard_lb', c, month)),
       })),
     };
   });
@@ -79,7 +87,8 @@ export async function generateIndustryAnalytics(a: Actor, seasonId: string): Pro
   return { ...stored, publishedDate };
 }
 
-/** Where each compared metric comes from: a Form 1 column or a Form 3 total. */
+/** Where each compared metric comes from: a Form 1 column or a Form 3 total (the sum of a month's export rows). */
+const FORM_3_KINDS: Record<Form3Metric, string> = { total_inshell_lb: 'inshell_lb', total_shelled_lb: 'shelled_lb', total_substandard_lb: 'substandard_lb' };
 const HANDLER_METRICS: Array<[HandlerMetric, { form1: Form1Metric } | { form3: Form3Metric }]> = [
   ['receiptsImproved', { form1: 'receipts_improved' }],
   ['receiptsNative', { form1: 'receipts_native' }],
@@ -92,11 +101,14 @@ const HANDLER_METRICS: Array<[HandlerMetric, { form1: Form1Metric } | { form3: F
   ['exportsShelled', { form3: 'total_shelled_lb' }],
 ];
 
+const published = (industry: IndustrySeasonFigures, month: string, key: string): PublishedFigure =>
+  industry.books.get(month)?.figure(key) ?? { value: null, withheld: false, handlerCount: 0 };
+
 type OwnFigures = { form1: Map<string, Totals<Form1Metric>>; form3: Map<string, Totals<Form3Metric>> };
 
 /**
  * A handler's months: its own figures (null for a month without a certified version of the form) beside the
- * industry's, which obey the three-handler rule like every published aggregate. Pure.
+ * industry's as published (none for a month not published yet). Pure.
  */
 export function handlerAnalyticsMonths(industry: IndustrySeasonFigures, own: OwnFigures): HandlerAnalyticsMonth[] {
   return industry.months.map((month) => {
@@ -112,8 +124,8 @@ export function handlerAnalyticsMonths(industry: IndustrySeasonFigures, own: Own
         form1: (m) => ownValue(own.form1.get(month), m), form3: (m) => ownValue(own.form3.get(month), m),
       }) as HandlerAnalyticsMonth['handler'],
       industry: pick({
-        form1: (m) => publishFigure(industry.form1.get(month)?.figures[m]),
-        form3: (m) => publishFigure(industry.form3.get(month)?.figures[m]),
+        form1: (m) => published(industry, month, f1Atom(m, month)),
+        form3: (m) => published(industry, month, figureKeys.exportTotal(FORM_3_KINDS[m], month)),
       }) as HandlerAnalyticsMonth['industry'],
     };
   });
@@ -150,7 +162,7 @@ export async function generateHandlerAnalytics(a: Actor, handlerId: string, seas
   const db = dbOf(a);
   const handler = await loadRow(db, 'handlers', handlerId);
   const season = await seasonById(db, seasonId);
-  const industry = await industrySeasonFigures(db, String(season.id), false);
+  const industry = await industrySeasonFigures(db, String(season.id));
   const own = await ownFiguresOfHandlers(db, industry.months, handlerId);
   return storeHandlerAnalytics(a, handler, season, industry, own.get(handlerId));
 }
@@ -165,7 +177,7 @@ export async function generateAllHandlerAnalytics(a: Actor, seasonId: string): P
   const db = dbOf(a);
   const season = await seasonById(db, seasonId);
   const handlers = (await db.selectFrom('handlers').selectAll().where('handler_status', '=', 'active').orderBy('handler_number').execute()) as Row[];
-  const industry = await industrySeasonFigures(db, String(season.id), false);
+  const industry = await industrySeasonFigures(db, String(season.id));
   const own = await ownFiguresOfHandlers(db, industry.months);
   const result: GeneratedHandlerAnalytics[] = [];
   for (const handler of handlers) {

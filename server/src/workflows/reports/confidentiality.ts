@@ -1,11 +1,10 @@
 /**
- * The confidentiality rule of 7 CFR 986.81 as the council applies it to published aggregates: a figure drawn from
- * fewer than three handlers is not published. This is the one place the rule lives; every position report and
- * analytics workbook passes its aggregates through `publishFigure`.
+ * Figures as the documents take them. The rules that decide which are withheld live in disclosure/ (primary rules,
+ * complementary suppression across everything published for the season, frozen publications); see
+ * docs/DISCLOSURE-CONTROL.md.
  */
-
-/** Fewest handlers whose non-zero figures a published total may be built from. */
-export const MIN_CONTRIBUTING_HANDLERS = 3;
+export { MIN_CONTRIBUTING_HANDLERS } from './disclosure/rules.js';
+import { MIN_CONTRIBUTING_HANDLERS } from './disclosure/rules.js';
 
 /** An aggregation query's result for one figure: the sum, and how many distinct handlers reported it non-zero. */
 export interface Aggregate {
@@ -18,16 +17,18 @@ export interface PublishedFigure {
   value: number | null;
   withheld: boolean;
   handlerCount: number;
+  /** Why it is withheld: a primary rule (too few handlers, or one dominant), or to protect another figure. */
+  suppression?: 'primary' | 'complementary';
 }
 
 export const NO_DATA: Aggregate = { value: 0, handlerCount: 0 };
 
 /**
- * One or two handlers: withheld (value null). Three or more: published. None: a true zero (no handler reported any
- * such pounds), which reveals nothing about any one handler and is published as 0.
+ * The three-handler rule alone, for figures no publication covers (a handler's own analytics compare with published
+ * figures only). One or two handlers: withheld. None: a true zero.
  */
 export function publishFigure(aggregate: Aggregate | undefined): PublishedFigure {
   const { value, handlerCount } = aggregate ?? NO_DATA;
-  if (handlerCount > 0 && handlerCount < MIN_CONTRIBUTING_HANDLERS) return { value: null, withheld: true, handlerCount };
+  if (handlerCount > 0 && handlerCount < MIN_CONTRIBUTING_HANDLERS) return { value: null, withheld: true, handlerCount, suppression: 'primary' };
   return { value, withheld: false, handlerCount };
 }

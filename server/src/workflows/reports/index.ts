@@ -2,7 +2,7 @@
 export { MIN_CONTRIBUTING_HANDLERS, publishFigure, type Aggregate, type PublishedFigure } from './confidentiality.js';
 export * from './aggregates.js';
 export {
-  generateMonthlyPositionReport, publishMonthlyPositionReport, generateAnnualPositionReport, monthlyPositionFigures,
+  generateMonthlyPositionReport, publishMonthlyPositionReport, reviseMonthlyPositionReport, generateAnnualPositionReport, monthlyPositionFigures,
   annualPositionFigures, monthlyReportInput, annualReportInput, type GeneratedMonthlyReport, type GeneratedAnnualReport,
 } from './position-reports.js';
 export {

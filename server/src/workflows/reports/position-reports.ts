@@ -11,7 +11,14 @@ import {
   exportTotalsByCountry, FORM_1_METRICS, FORM_2_METRICS, monthlyFormTotals, reportingHandlerCount, yearEndTotals,
   type CountryTotals, type Form1Metric, type Form2Metric, type Form5Metric, type Totals,
 } from './aggregates.js';
-import { publishFigure, type PublishedFigure } from './confidentiality.js';
+import type { PublishedFigure } from './confidentiality.js';
+import { currentPublication, monthScope, plannedFigures, publishFigures, SEASON_SCOPE, seasonPublications } from './disclosure/publications.js';
+import { PublishedBook } from './disclosure/published.js';
+import { exportAtom, f1Atom, f2Atom, f5Atom, figureKeys } from './disclosure/season-model.js';
+
+/** The footnote of every published document on how figures are withheld (docs/DISCLOSURE-CONTROL.md). */
+export const SUPPRESSION_NOTE = 'Figures are withheld when fewer than three handlers reported them or one handler reported most of them, '
+  + 'and where needed other figures are withheld too, so that no withheld figure can be worked out from the published ones.';
 import { PDF_MIME, upsertDocumentNode, type StoredDocument } from './documents.js';
 
 export const MONTHLY_REPORT_TYPE = 'node--monthly_position_report';
@@ -70,28 +77,27 @@ export async function monthlyPositionFigures(db: Db, periodMonth: string): Promi
   };
 }
 
-/** The renderer's input: every aggregate through the confidentiality rule. Pure. */
-export function monthlyReportInput(figures: MonthlyPositionFigures, season: { title: string }, compiledOn: string): MonthlyPositionReportInput {
-  const pair = <M extends string>(t: { period: Totals<M>; seasonToDate: Totals<M> }, m: M): PeriodFigures => ({
-    period: publishFigure(t.period.figures[m]), seasonToDate: publishFigure(t.seasonToDate.figures[m]),
+/** The renderer's input from a month's published (or planned) figures. Pure. */
+export function monthlyReportInput(
+  month: string, book: PublishedBook, reportingHandlers: number, season: { title: string }, compiledOn: string,
+): MonthlyPositionReportInput {
+  const pair = (series: string, atom: string): PeriodFigures => ({
+    period: book.figure(figureKeys.month(atom)), seasonToDate: book.figure(figureKeys.seasonToDate(series, month)),
   });
-  const f1 = (m: Form1Metric) => pair(figures.form1, m);
-  const now = (m: Form1Metric): PublishedFigure => publishFigure(figures.form1.period.figures[m]);
-  const periodByCountry = new Map(figures.exports.period.map((c) => [c.country, c]));
-  const exportsByCountry: ExportCountryFigures<PeriodFigures>[] = figures.exports.seasonToDate.map((std) => {
-    const period = periodByCountry.get(std.country);
-    const exportPair = (m: 'inshell_lb' | 'shelled_lb' | 'substandard_lb'): PeriodFigures => ({
-      period: publishFigure(period?.figures[m]), seasonToDate: publishFigure(std.figures[m]),
-    });
-    return { country: std.country, inshell: exportPair('inshell_lb'), shelled: exportPair('shelled_lb'), substandard: exportPair('substandard_lb') };
+  const f1 = (m: string) => pair(`f1.${m}`, f1Atom(m, month));
+  const f2 = (m: string) => pair(`f2.${m}`, f2Atom(m, month));
+  const now = (m: string): PublishedFigure => book.figure(f1Atom(m, month));
+  const exportsByCountry: ExportCountryFigures<PeriodFigures>[] = book.countries('std:x.inshell_lb.', `:${month}`).map((country) => {
+    const exportPair = (kind: string) => pair(`x.${kind}.${country}`, exportAtom(kind, country, month));
+    return { country, inshell: exportPair('inshell_lb'), shelled: exportPair('shelled_lb'), substandard: exportPair('substandard_lb') };
   });
   return {
-    month: figures.month,
+    month,
     season: { title: season.title },
-    reportingHandlers: figures.reportingHandlers,
+    reportingHandlers,
     receipts: {
       improved: f1('receipts_improved'), native: f1('receipts_native'), substandard: f1('receipts_substandard'),
-      foreignInshell: pair(figures.form2, 'purchased_inshell_total'), foreignShelled: pair(figures.form2, 'purchased_shelled_total'),
+      foreignInshell: f2('purchased_inshell_total'), foreignShelled: f2('purchased_shelled_total'),
     },
     // Transfers are counted once, as the shipping handlers report them (Form 1, inter-handler shipped).
     shipments: { inshell: f1('shipments_inshell'), shelled: f1('shipments_shelled'), interhandler: f1('interhandler_shipped') },
@@ -99,10 +105,18 @@ export function monthlyReportInput(figures: MonthlyPositionFigures, season: { ti
     committed: { domestic: now('committed_domestic'), export: now('committed_export') },
     exportsByCountry,
     notes: [
-      `Compiled on ${compiledOn} from the handlers' certified reports (the current version of each; amendments included, `
-        + 'superseded versions and drafts left out). Inter-handler transfers are counted as the shipping handlers report them.',
+      `Compiled on ${compiledOn} from the handlers' certified reports (the current version of each when the figures were `
+        + 'published; amendments certified later appear only in a revision). Inter-handler transfers are counted as the shipping handlers report them.',
+      SUPPRESSION_NOTE,
     ],
   };
+}
+
+/** The figures a month's report shows: as published, or as they would be published now (not yet published). */
+async function monthlyBook(db: Db, seasonId: string, month: string): Promise<PublishedBook> {
+  const current = currentPublication(await seasonPublications(db, seasonId), monthScope(month));
+  if (current) return new PublishedBook(current.figures);
+  return new PublishedBook(await plannedFigures(db, seasonId, await periodMonthsOfSeason(db, seasonId), monthScope(month)));
 }
 
 export interface GeneratedMonthlyReport extends StoredDocument {
@@ -120,8 +134,10 @@ export async function generateMonthlyPositionReport(a: Actor, periodMonth: strin
   const db = dbOf(a);
   const period = await periodOfMonth(db, periodMonth);
   const season = await loadRow(db, 'seasons', period.season_id);
-  const figures = await monthlyPositionFigures(db, periodMonth);
-  const content = await renderMonthlyPositionReportPdf(monthlyReportInput(figures, { title: String(season.title) }, todayOf(a)));
+  // How many handlers reported is a count, not a figure of any handler: it is read live.
+  const figures = { reportingHandlers: await reportingHandlerCount(db, [periodMonth]) };
+  const book = await monthlyBook(db, String(season.id), periodMonth);
+  const content = await renderMonthlyPositionReportPdf(monthlyReportInput(periodMonth, book, figures.reportingHandlers, { title: String(season.title) }, todayOf(a)));
   const stored = await upsertDocumentNode(a, {
     table: 'monthly_position_reports', type: MONTHLY_REPORT_TYPE,
     key: { period_id: period.id },
@@ -133,12 +149,36 @@ export async function generateMonthlyPositionReport(a: Actor, periodMonth: strin
   return { ...stored, periodId: String(period.id), handlersCount: figures.reportingHandlers, publishToPortal: isTrue(row.publish_to_portal) };
 }
 
-/** Staff publish a monthly report to the portal (handlers then see it) or take it off again. */
+/**
+ * Staff publish a monthly report to the portal (handlers then see it) or take it off again. Publishing freezes the
+ * month's figures the first time (disclosure/publications.ts) and renders the report from them.
+ */
 export async function publishMonthlyPositionReport(a: Actor, reportId: string, publish: boolean): Promise<void> {
   assertStaff(a.viewer, 'publish position reports');
   const row = await loadRow(dbOf(a), 'monthly_position_reports', reportId);
   if (isTrue(row.publish_to_portal) === publish) return;
-  await updateRow(a, 'monthly_position_reports', row, { publish_to_portal: dbBool(a, publish) });
+  if (publish) await freezeMonth(a, String(row.period_id), false);
+  await updateRow(a, 'monthly_position_reports', await loadRow(dbOf(a), 'monthly_position_reports', reportId), { publish_to_portal: dbBool(a, publish) });
+}
+
+/**
+ * Staff publish a revision of a month's figures: the current certified versions, checked against everything
+ * published before (the earlier revision included). The report is rendered again from the revision.
+ */
+export async function reviseMonthlyPositionReport(a: Actor, periodMonth: string): Promise<GeneratedMonthlyReport> {
+  assertStaff(a.viewer, 'publish position reports');
+  const period = await periodOfMonth(dbOf(a), periodMonth);
+  await freezeMonth(a, String(period.id), true);
+  return generateMonthlyPositionReport(a, periodMonth);
+}
+
+async function freezeMonth(a: Actor, periodId: string, revise: boolean): Promise<void> {
+  const db = dbOf(a);
+  const period = await loadRow(db, 'reporting_periods', periodId);
+  const seasonId = String(period.season_id);
+  const already = currentPublication(await seasonPublications(db, seasonId), monthScope(String(period.period_month)));
+  await publishFigures(a, seasonId, await periodMonthsOfSeason(db, seasonId), monthScope(String(period.period_month)), revise);
+  if (!already || revise) await generateMonthlyPositionReport(a, String(period.period_month));
 }
 
 /** The aggregates of a season: its months' totals together and its certified forms 5. */
@@ -163,17 +203,20 @@ export async function annualPositionFigures(db: Db, seasonId: string): Promise<A
   return { months, reportingHandlers, form1, form2, yearEnd, exports };
 }
 
-/** The renderer's input: every aggregate through the confidentiality rule. Pure. */
-export function annualReportInput(figures: AnnualPositionFigures, season: { title: string; startDate?: string; endDate?: string }, compiledOn: string): AnnualPositionReportInput {
-  const f1 = (m: Form1Metric) => publishFigure(figures.form1.figures[m]);
-  const f5 = (m: Form5Metric) => publishFigure(figures.yearEnd.figures[m]);
+/** The renderer's input from the season's published figures. Pure. */
+export function annualReportInput(
+  book: PublishedBook, counts: { reportingHandlers: number; yearEndHandlers: number },
+  season: { title: string; startDate?: string; endDate?: string }, compiledOn: string,
+): AnnualPositionReportInput {
+  const f1 = (m: string) => book.figure(figureKeys.season(`f1.${m}`));
+  const f2 = (m: string) => book.figure(figureKeys.season(`f2.${m}`));
+  const f5 = (m: string) => book.figure(f5Atom(m));
   return {
     season,
-    reportingHandlers: figures.reportingHandlers,
+    reportingHandlers: counts.reportingHandlers,
     receipts: {
       improved: f1('receipts_improved'), native: f1('receipts_native'), substandard: f1('receipts_substandard'),
-      foreignInshell: publishFigure(figures.form2.figures.purchased_inshell_total),
-      foreignShelled: publishFigure(figures.form2.figures.purchased_shelled_total),
+      foreignInshell: f2('purchased_inshell_total'), foreignShelled: f2('purchased_shelled_total'),
     },
     shipments: { inshell: f1('shipments_inshell'), shelled: f1('shipments_shelled'), interhandler: f1('interhandler_shipped') },
     yearEndInventory: {
@@ -186,13 +229,14 @@ export function annualReportInput(figures: AnnualPositionFigures, season: { titl
     handledDomestic: {
       improved: f5('handled_domestic_improved'), native: f5('handled_domestic_native'), substandard: f5('handled_domestic_substandard'),
     },
-    exportsByCountry: figures.exports.map((c) => ({
-      country: c.country, inshell: publishFigure(c.figures.inshell_lb), shelled: publishFigure(c.figures.shelled_lb),
-      substandard: publishFigure(c.figures.substandard_lb),
+    exportsByCountry: book.countries('season:x.inshell_lb.').map((country) => ({
+      country, inshell: book.figure(figureKeys.season(`x.inshell_lb.${country}`)), shelled: book.figure(figureKeys.season(`x.shelled_lb.${country}`)),
+      substandard: book.figure(figureKeys.season(`x.substandard_lb.${country}`)),
     })),
     notes: [
-      `Compiled on ${compiledOn} from the handlers' certified reports (the current version of each). Year-end figures `
-        + `come from ${figures.yearEnd.reportingHandlers} certified year-end inventory reports (Form 5).`,
+      `Compiled on ${compiledOn} from the handlers' certified reports (the current version of each when the figures were `
+        + `published). Year-end figures come from ${counts.yearEndHandlers} certified year-end inventory reports (Form 5).`,
+      SUPPRESSION_NOTE,
     ],
   };
 }
@@ -201,13 +245,19 @@ export interface GeneratedAnnualReport extends StoredDocument {
   handlersCount: number;
 }
 
-/** Staff (re)generate a season's annual position report. */
-export async function generateAnnualPositionReport(a: Actor, seasonId: string): Promise<GeneratedAnnualReport> {
+/**
+ * Staff (re)generate a season's annual position report, from the season's published figures; `revise` publishes a
+ * revision of them first (the current certified versions, checked against everything published before).
+ */
+export async function generateAnnualPositionReport(a: Actor, seasonId: string, options: { revise?: boolean } = {}): Promise<GeneratedAnnualReport> {
   assertStaff(a.viewer, 'generate position reports');
   const db = dbOf(a);
   const season = await seasonById(db, seasonId);
   const figures = await annualPositionFigures(db, String(season.id));
-  const content = await renderAnnualPositionReportPdf(annualReportInput(figures, {
+  // The annual report is public once generated: its figures are published (frozen) the first time.
+  const publication = await publishFigures(a, String(season.id), figures.months, SEASON_SCOPE, options.revise ?? false);
+  const counts = { reportingHandlers: figures.reportingHandlers, yearEndHandlers: figures.yearEnd.reportingHandlers };
+  const content = await renderAnnualPositionReportPdf(annualReportInput(new PublishedBook(publication.figures), counts, {
     title: String(season.title), startDate: String(season.season_start_date), endDate: String(season.season_end_date),
   }, todayOf(a)));
   const stored = await upsertDocumentNode(a, {

@@ -32,6 +32,12 @@ export function industrySeries(rows: IndustryMonth[] | undefined, months: string
   return months.map((m) => byMonth.get(m) ?? null);
 }
 
+/** The months of a season whose published figure is withheld (disclosure control): marked under the chart. */
+export function withheldMonths(rows: IndustryMonth[] | undefined, months: string[], field: (typeof INDUSTRY_METRICS)[number]['field']): string[] {
+  const withheld = new Set((rows ?? []).filter((r) => r.published && r[field].withheld).map((r) => r.month));
+  return months.filter((m) => withheld.has(m));
+}
+
 /** Twelve months of a season starting in September: "2026-09" ... "2027-08". */
 export function seasonMonths(startDate: string): string[] {
   const y = Number(startDate.slice(0, 4));
@@ -153,6 +159,11 @@ export default function AnalyticsPage() {
                         ...(prev ? [{ name: t('analytics:lastSeason', { season: ltr(prev.title) }), values: industrySeries(industryPrev.data, monthsPrev, m.field), color: '#5b8c5a', dashed: true }] : []),
                       ]}
                     />
+                    {withheldMonths(rows, monthsCur, m.field).length > 0 ? (
+                      <Typography.Text type="secondary" data-testid="withheld-months">
+                        {t('analytics:withheldMonths', { months: withheldMonths(rows, monthsCur, m.field).map((mo) => formatDate(`${mo}-01`, lang, { month: 'short' })).join(', ') })}
+                      </Typography.Text>
+                    ) : null}
                   </Card>
                 </Col>
               ))}

@@ -63,6 +63,7 @@ export default function ReportsPage() {
     <Card>
       <Typography.Title level={1} style={{ fontSize: 26 }}>{t('reports:title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('reports:intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>{t('reports:withheldNote')}</Typography.Paragraph>
       <Tabs
         items={[
           {
