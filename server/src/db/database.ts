@@ -13,6 +13,7 @@ import * as m004 from './migrations/004-council.js';
 import * as m005 from './migrations/005-mfa-sessions.js';
 import * as m006 from './migrations/006-handler-directory.js';
 import * as m007 from './migrations/007-data-version.js';
+import * as m010 from './migrations/010-form1-bases.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '005-mfa-sessions': m005,
   '006-handler-directory': m006,
   '007-data-version': m007,
+  '010-form1-bases': m010,
 };
 
 /**

@@ -19,6 +19,7 @@ import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
 import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, liveComputed, rowsOf, serverComputed } from '../api/form-model';
 import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
+import { useForm1Context } from '../hooks/use-form1-months';
 import { fieldErrorText } from './field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
@@ -113,7 +114,10 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
     return Object.fromEntries(errors.map((e) => [e.field, fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e)]));
   }, [bundle, values, editable, t, fields]);
   const errors = { ...serverErrors, ...validation };
-  const computed = editable ? liveComputed(bundle, form, values, rows) : serverComputed(bundle, form);
+  const { profile } = useSession();
+  const periodMonth = str(one(form, 'field_reporting_period'), 'field_period_month');
+  const form1Context = useForm1Context(profile.handlerUid, periodMonth, editable && bundle === 'apc_form_1');
+  const computed = editable ? liveComputed(bundle, form, values, rows, form1Context.data) : serverComputed(bundle, form);
 
   const save = useMutation({
     mutationFn: () => updateForm(bundle, form.id, changedAttributes(original, values), changedStamp),

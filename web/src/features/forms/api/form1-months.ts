@@ -1,0 +1,51 @@
+import {
+  FORM_1_CARRIED_FIELDS, form1MonthFigures, type CertifiedForm1Month, type Form1CarriedField, type Form1Entered, type Form1MonthFigures,
+  type VarietyRow,
+} from '@pecan/contract';
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { num, one, str } from '../../../lib/portal/entities';
+
+/**
+ * The handler's current certified forms 1 read for the contract's form 1 computations in the browser: the live
+ * figures of a draft (its season to date and previous month) and the stale year-to-date flags. A superseded
+ * version or a draft is never read, as on the server.
+ */
+const ENTERED = ['receipts_by_variety', 'receipts_native', 'receipts_substandard', 'shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received'];
+
+/** The handler's current certified forms 1 of the given months, or of every month from `from` on. */
+export function certifiedForm1Params(handlerId: string, months: { in: string[] } | { from: string }) {
+  const params = new DrupalJsonApiParams()
+    .addFilter('field_form_status', 'certified')
+    .addFilter('field_handler.id', handlerId);
+  if ('in' in months) params.addFilter('field_reporting_period.field_period_month', months.in, 'IN');
+  else params.addFilter('field_reporting_period.field_period_month', months.from, '>=');
+  return params
+    .addFields('node--apc_form_1', [...[...ENTERED, ...FORM_1_CARRIED_FIELDS].map((f) => `field_${f}`), 'field_reporting_period', 'field_reporting_forms_package'])
+    .addFields('node--reporting_period', ['field_period_month'])
+    .addInclude(['field_reporting_period'])
+    .addPageLimit(50);
+}
+
+export async function getCertifiedForm1(handlerId: string, months: { in: string[] } | { from: string }, signal?: AbortSignal): Promise<CertifiedForm1Month[]> {
+  if ('in' in months && months.in.length === 0) return [];
+  const forms = await jsonApi.getAll('/jsonapi/node/apc_form_1', certifiedForm1Params(handlerId, months), signal);
+  return forms.map(certifiedMonthOf).filter((m): m is CertifiedForm1Month => m !== null);
+}
+
+function certifiedMonthOf(form: Entity): CertifiedForm1Month | null {
+  const month = str(one(form, 'field_reporting_period'), 'field_period_month');
+  if (!month) return null;
+  const lb = (name: string) => num(form, `field_${name}`) ?? 0;
+  const entered: Form1Entered = {
+    receipts_by_variety: (form.field_receipts_by_variety as VarietyRow[] | null) ?? [],
+    receipts_native: lb('receipts_native'), receipts_substandard: lb('receipts_substandard'),
+    shipments_inshell: lb('shipments_inshell'), shipments_shelled: lb('shipments_shelled'),
+    interhandler_shipped: lb('interhandler_shipped'), interhandler_received: lb('interhandler_received'),
+  };
+  const carried = Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, lb(f)])) as Record<Form1CarriedField, number>;
+  return { id: form.id, month, entered, carried };
+}
+
+export const figuresByMonth = (months: readonly CertifiedForm1Month[]): Map<string, Form1MonthFigures> =>
+  new Map(months.map((m) => [m.month, form1MonthFigures(m.entered)]));
