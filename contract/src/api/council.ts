@@ -3,6 +3,8 @@
  * server that writes them and the web app that reads them see them. Types only: nothing here reaches a bundle.
  */
 
+import type { StaleFigure } from '../compute/form-1-stale.js';
+
 export type UserRole = 'handler' | 'staff';
 /** `pending` and `refused` are account requests (decided under /api/council/account-requests). */
 export type UserStatus = 'active' | 'blocked' | 'pending' | 'refused';
@@ -67,6 +69,11 @@ export interface BoardRow {
   /** Versions after the first (amendments, certified or in progress). */
   amendments: number;
   amendment_in_progress: boolean;
+  /**
+   * Form 1 only: the certified version's previous-month and season-to-date figures that an amendment of an earlier
+   * month has made stale, each with its corrected value; null when none is (or for forms 2 and 3).
+   */
+  stale_year_to_date: StaleFigure[] | null;
 }
 
 export interface Board {
