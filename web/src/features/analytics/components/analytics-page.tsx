@@ -16,7 +16,8 @@ import { LineChart } from './line-chart';
 
 const METRICS = [
   { key: 'receipts', field: 'field_receipts_total' },
-  { key: 'shipments', field: 'field_shipments_total' },
+  // Inshell shipments: form 1 keeps inshell and shelled apart (986.177(a)) and has no total adding them.
+  { key: 'shipments', field: 'field_shipments_inshell' },
   { key: 'inventory', field: 'field_inventory_inshell' },
 ] as const;
 

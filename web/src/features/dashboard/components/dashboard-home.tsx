@@ -19,6 +19,7 @@ import { useConfirmPacket, usePacketConfirmation } from '../hooks/use-packet-con
 import { useStartupReads } from '../hooks/use-startup-reads';
 import { PageLoader } from '../../../components/page-loader';
 import { SeasonStatusTable } from './season-status-table';
+import { StaleMonthsCard } from '../../forms/components/stale-months';
 
 /** The month whose forms 1-3 are due next (due on the 10th of the following month) and that due date. */
 export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
@@ -35,6 +36,9 @@ export function nextDuePackage(packages: Entity[], today: string): Entity | null
   const upcoming = packages.filter((p) => (dueDateOf(p) ?? '') >= today).sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
   return upcoming[0] ?? null;
 }
+
+/** The current season's first month ('YYYY-09'): stale months are looked for from there on. */
+const seasonStartMonth = (season: Entity | null | undefined): string | null => str(season, 'field_season_start_date')?.slice(0, 7) ?? null;
 
 const monthLabel = (month: string | null, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '');
 
@@ -251,6 +255,7 @@ function DashboardContent({ ready }: { ready: boolean }) {
         </Card>
       ) : (
         <>
+          <StaleMonthsCard handlerId={handlerId} fromMonth={seasonStartMonth(current)} />
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>

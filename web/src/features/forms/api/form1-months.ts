@@ -1,5 +1,5 @@
 import {
-  FORM_1_CARRIED_FIELDS, form1MonthFigures, type CertifiedForm1Month, type Form1CarriedField, type Form1Entered, type Form1MonthFigures,
+  FORM_1_CARRIED_FIELDS, FORM_1_NO_CHANGE_CARRIED, form1MonthFigures, type CertifiedForm1Month, type Form1CarriedField, type Form1Entered, type Form1MonthFigures,
   type VarietyRow,
 } from '@pecan/contract';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
@@ -21,19 +21,22 @@ export function certifiedForm1Params(handlerId: string, months: { in: string[] }
   if ('in' in months) params.addFilter('field_reporting_period.field_period_month', months.in, 'IN');
   else params.addFilter('field_reporting_period.field_period_month', months.from, '>=');
   return params
-    .addFields('node--apc_form_1', [...[...ENTERED, ...FORM_1_CARRIED_FIELDS].map((f) => `field_${f}`), 'field_reporting_period', 'field_reporting_forms_package'])
+    .addFields('node--apc_form_1', [...[...ENTERED, ...FORM_1_CARRIED_FIELDS, ...FORM_1_NO_CHANGE_CARRIED].map((f) => `field_${f}`), 'field_reporting_period', 'field_reporting_forms_package'])
     .addFields('node--reporting_period', ['field_period_month'])
     .addInclude(['field_reporting_period'])
     .addPageLimit(50);
 }
 
-export async function getCertifiedForm1(handlerId: string, months: { in: string[] } | { from: string }, signal?: AbortSignal): Promise<CertifiedForm1Month[]> {
+/** A certified month as the contract reads it, with the package it belongs to (an amendment is added to it). */
+export type CertifiedForm1InPackage = CertifiedForm1Month & { packageId: string | null; stocks: Record<string, number> };
+
+export async function getCertifiedForm1(handlerId: string, months: { in: string[] } | { from: string }, signal?: AbortSignal): Promise<CertifiedForm1InPackage[]> {
   if ('in' in months && months.in.length === 0) return [];
   const forms = await jsonApi.getAll('/jsonapi/node/apc_form_1', certifiedForm1Params(handlerId, months), signal);
-  return forms.map(certifiedMonthOf).filter((m): m is CertifiedForm1Month => m !== null);
+  return forms.map(certifiedMonthOf).filter((m): m is CertifiedForm1InPackage => m !== null);
 }
 
-function certifiedMonthOf(form: Entity): CertifiedForm1Month | null {
+function certifiedMonthOf(form: Entity): CertifiedForm1InPackage | null {
   const month = str(one(form, 'field_reporting_period'), 'field_period_month');
   if (!month) return null;
   const lb = (name: string) => num(form, `field_${name}`) ?? 0;
@@ -44,8 +47,13 @@ function certifiedMonthOf(form: Entity): CertifiedForm1Month | null {
     interhandler_shipped: lb('interhandler_shipped'), interhandler_received: lb('interhandler_received'),
   };
   const carried = Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, lb(f)])) as Record<Form1CarriedField, number>;
-  return { id: form.id, month, entered, carried };
+  const stocks = Object.fromEntries(FORM_1_NO_CHANGE_CARRIED.map((f) => [f, lb(f)]));
+  return { id: form.id, month, entered, carried, stocks, packageId: one(form, 'field_reporting_forms_package')?.id ?? null };
 }
 
 export const figuresByMonth = (months: readonly CertifiedForm1Month[]): Map<string, Form1MonthFigures> =>
   new Map(months.map((m) => [m.month, form1MonthFigures(m.entered)]));
+
+/** The stocks (inventory, commitments, under contract) by month: what "No change since last month" carries. */
+export const stocksByMonth = (months: readonly CertifiedForm1InPackage[]): Map<string, Record<string, number>> =>
+  new Map(months.map((m) => [m.month, m.stocks]));
