@@ -60,7 +60,7 @@ function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: Hand
           {details.join(' · ')}
         </Typography.Text>
       ) : null}
-      {row.stale_year_to_date?.length ? <StaleFigures figures={row.stale_year_to_date} compact /> : null}
+      {row.stale_year_to_date?.length ? <StaleFigures figures={row.stale_year_to_date} compact titled /> : null}
     </Space>
   );
 }

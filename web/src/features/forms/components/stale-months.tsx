@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, List, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { periodsOfSeason, previousPeriodMonth, seasonOfPeriod, staleForm1Months, type StaleForm1Month } from '@pecan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -60,19 +60,23 @@ export function StaleMonthsCard({ handlerId, fromMonth }: { handlerId: string; f
   const stale = useStaleForm1(handlerId, fromMonth);
   if (!stale.data?.length) return null;
   return (
-    <Card title={t('stale.dashboardTitle')} data-testid="stale-months">
-      <List
-        dataSource={stale.data}
-        renderItem={(s) => (
-          <List.Item key={s.id} actions={[<StaleAmendButton key="amend" stale={s} />]}>
-            <List.Item.Meta
-              title={<Link to={`/dashboard/forms/apc_form_1/${s.id}`}>{`${t('forms.formN', { n: 1 })}: ${monthName(s.month, i18n.language)}`}</Link>}
-              description={<StaleFigures figures={s.figures} />}
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="stale-months"
+      message={t('stale.dashboardTitle')}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}>
+          {stale.data.map((s) => (
+            <li key={s.id} style={{ marginTop: 8 }}>
+              <Link to={`/dashboard/forms/apc_form_1/${s.id}`}>{`${t('forms.formN', { n: 1 })}: ${monthName(s.month, i18n.language)}`}</Link>
+              <StaleFigures figures={s.figures} />
+              <StaleAmendButton stale={s} />
+            </li>
+          ))}
+        </ul>
+      }
+    />
   );
 }
 
