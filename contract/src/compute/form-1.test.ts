@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_1_FIELDS, FORM_1_NO_CHANGE_CARRIED } from '../forms/fields.js';
 import { staleForm1Months, type CertifiedForm1Month } from './form-1-stale.js';
 import {
-  computeForm1, EMPTY_FORM_1_SEASON_TO_DATE, FORM_1_CARRIED_FIELDS, form1Context, form1ContextMonths, form1MonthFigures,
+  computeForm1, EMPTY_FORM_1_SEASON_TO_DATE, FORM_1_CARRIED_FIELDS, FORM_1_FLOWS, form1Context, form1ContextMonths, form1MonthFigures,
   type Form1MonthFigures,
 } from './form-1.js';
 
@@ -142,5 +143,25 @@ describe('staleForm1Months', () => {
     expect(staleForm1Months(months)).toEqual([]);
     // Checking from October only skips September, whose August the caller did not load.
     expect(staleForm1Months(months, '2026-10')).toEqual([]);
+  });
+});
+
+describe('the form 1 field list (986.177(a)(6)-(10))', () => {
+  const byName = new Map(FORM_1_FIELDS.map((f) => [f.name, f]));
+
+  it('gives every flow a previous-month and a season-to-date figure on its own basis, and no mixed total', () => {
+    for (const flow of FORM_1_FLOWS) {
+      const unit = byName.get(flow)?.unit;
+      expect(unit).toMatch(/^lb (inshell|shelled)$/);
+      for (const suffix of ['_prev_month', '_ytd']) expect(byName.get(`${flow}${suffix}`)).toMatchObject({ entry: 'computed', unit });
+    }
+    expect(FORM_1_FIELDS.filter((f) => f.kind === 'pounds').every((f) => f.unit === 'lb inshell' || f.unit === 'lb shelled')).toBe(true);
+    expect(byName.has('shipments_total')).toBe(false);
+  });
+
+  it('asks for commitments and purchases under contract inshell and shelled, and carries them with "no change"', () => {
+    expect(['committed_domestic', 'committed_export', 'under_contract_from_handlers'].map((n) => byName.get(n)?.unit)).toEqual(['lb inshell', 'lb inshell', 'lb inshell']);
+    expect(['committed_domestic_shelled', 'committed_export_shelled', 'under_contract_shelled'].map((n) => byName.get(n)?.unit)).toEqual(['lb shelled', 'lb shelled', 'lb shelled']);
+    for (const stock of FORM_1_NO_CHANGE_CARRIED) expect(byName.get(stock)?.entry).toBe('entered');
   });
 });
