@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
@@ -19,7 +19,6 @@ import { useConfirmPacket, usePacketConfirmation } from '../hooks/use-packet-con
 import { useStartupReads } from '../hooks/use-startup-reads';
 import { PageLoader } from '../../../components/page-loader';
 import { SeasonStatusTable } from './season-status-table';
-import { StaleMonthsCard } from '../../forms/components/stale-months';
 
 /** The month whose forms 1-3 are due next (due on the 10th of the following month) and that due date. */
 export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
@@ -35,6 +34,24 @@ export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
 export function nextDuePackage(packages: Entity[], today: string): Entity | null {
   const upcoming = packages.filter((p) => (dueDateOf(p) ?? '') >= today).sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
   return upcoming[0] ?? null;
+}
+
+/**
+ * Certified months whose year-to-date an amendment made stale: read a second after the page is up, as the top bar's
+ * account menu is (layout/topbar.tsx), so that the check and its code are no part of the dashboard's first load.
+ */
+const StaleMonthsCard = lazy(() => import('../../forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })));
+function StaleMonthsLater({ handlerId, fromMonth }: { handlerId: string; fromMonth: string | null }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <StaleMonthsCard handlerId={handlerId} fromMonth={fromMonth} />
+    </Suspense>
+  ) : null;
 }
 
 /** The current season's first month ('YYYY-09'): stale months are looked for from there on. */
@@ -255,7 +272,7 @@ function DashboardContent({ ready }: { ready: boolean }) {
         </Card>
       ) : (
         <>
-          <StaleMonthsCard handlerId={handlerId} fromMonth={seasonStartMonth(current)} />
+          <StaleMonthsLater handlerId={handlerId} fromMonth={seasonStartMonth(current)} />
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>

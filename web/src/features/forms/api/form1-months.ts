@@ -1,7 +1,8 @@
-import {
-  FORM_1_CARRIED_FIELDS, FORM_1_NO_CHANGE_CARRIED, form1MonthFigures, type CertifiedForm1Month, type Form1CarriedField, type Form1Entered, type Form1MonthFigures,
-  type VarietyRow,
-} from '@pecan/contract';
+// Single modules of the contract, not its index: the dashboard reads these, and the index brings zod and the schemas.
+import type { CertifiedForm1Month, Form1CarriedField } from '@pecan/contract/compute/form-1-stale';
+import { FORM_1_CARRIED_FIELDS, form1MonthFigures, type Form1Entered, type Form1MonthFigures } from '@pecan/contract/compute/form-1';
+import { FORM_1_NO_CHANGE_CARRIED } from '@pecan/contract/forms/fields';
+import type { VarietyRow } from '@pecan/contract/forms/value-schemas';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { num, one, str } from '../../../lib/portal/entities';

@@ -1,6 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Space } from 'antd';
-import { periodsOfSeason, previousPeriodMonth, seasonOfPeriod, staleForm1Months, type StaleForm1Month } from '@pecan/contract';
+// Single modules of the contract, not its index: the dashboard shows this, and the index brings zod and the schemas.
+import { periodsOfSeason, previousPeriodMonth, seasonOfPeriod } from '@pecan/contract/calendar/seasons';
+import { staleForm1Months, type StaleForm1Month } from '@pecan/contract/compute/form-1-stale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
