@@ -24,7 +24,7 @@ describeEachDatabase('industry monthly figures for the charts', (target) => {
     expect(months.map((m) => m.month)).toEqual(['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
     expect(months.every((m) => m.published)).toBe(true);
     const november = months.find((m) => m.month === '2025-11')!;
-    const expected = await sql<{ receipts: number; shipments: number }>`select sum(f.receipts_total) as receipts, sum(f.shipments_total) as shipments
+    const expected = await sql<{ receipts: number; shipments: number }>`select sum(f.receipts_total) as receipts, sum(f.shipments_inshell + f.shipments_shelled) as shipments
       from apc_form_1 f join reporting_periods p on p.id = f.period_id where p.period_month = '2025-11' and f.form_status = 'certified'`.execute(demo.ctx.db);
     // Only two demo handlers receive substandard pecans: that part is withheld, and so is the total built on it.
     expect(november.receipts_total).toMatchObject({ value: null, withheld: true });
