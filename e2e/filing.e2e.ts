@@ -27,6 +27,12 @@ const seasonStatus = (page: Page, info: TestInfo) => page.getByRole(onPhone(info
 const seasonMonth = (page: Page, info: TestInfo, index: number) =>
   onPhone(info) ? seasonStatus(page, info).getByRole('listitem').nth(index) : seasonStatus(page, info).getByRole('row').nth(index + 1);
 
+/** The pounds a figure on a form page shows ('12,345 lb inshell' -> 12345). */
+async function pounds(figure: ReturnType<Page['locator']>): Promise<number> {
+  await expect(figure).toHaveText(/^[\d,]+ lb/);
+  return Number(((await figure.textContent()) ?? '').replace(/ lb.*$/, '').replace(/,/g, ''));
+}
+
 /** The current month's draft of form n, opened from the dashboard's "Due next" card. */
 async function openDraftForm(page: Page, n: 1 | 2 | 3) {
   await page.getByRole('button', { name: `Open form ${n}` }).click();
@@ -76,6 +82,13 @@ test.describe('filing', () => {
 
   test('edit form 1 (validation, live totals), save, certify, then its invoice and PDF', async ({ page }, info) => {
     await signIn(page, userFor(info));
+    // What the never-saved draft must show live: October's inshell shipments as its previous month, and October's
+    // season to date plus what is typed as its own.
+    await seasonMonth(page, info, 1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
+    const october = { inshell: await pounds(page.locator('#f-shipments_inshell')), ytd: await pounds(page.getByTestId('computed-shipments_inshell_ytd')) };
+    expect(october.ytd).toBeGreaterThanOrEqual(october.inshell);
+    await page.goto('/dashboard');
     await openDraftForm(page, 1);
 
     const native = page.getByLabel('Receipts of native/seedling pecans');
@@ -95,8 +108,11 @@ test.describe('filing', () => {
     await expect(page.getByTestId('computed-receipts_improved')).toHaveText('100,000 lb inshell');
     await expect(page.getByTestId('computed-receipts_total')).toHaveText('101,200 lb inshell');
     await expect(page.getByTestId('computed-assessment_due')).toHaveText('$1,000.00');
-    await page.getByLabel('Shipments inshell').fill('2500');
-    await expect(page.getByTestId('computed-shipments_total')).toHaveText('2,500 lb');
+    await page.getByLabel('Shipments this month, inshell').fill('2500');
+    await expect(page.getByTestId('computed-shipments_inshell_prev_month')).toHaveText(`${october.inshell.toLocaleString('en-US')} lb inshell`);
+    await expect(page.getByTestId('computed-shipments_inshell_ytd')).toHaveText(`${(october.ytd + 2500).toLocaleString('en-US')} lb inshell`);
+    // Inshell and shelled pounds are never added into one figure.
+    await expect(page.getByTestId('computed-shipments_total')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Save and continue to certification' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
@@ -127,7 +143,7 @@ test.describe('filing', () => {
     // The previous month (the season's second) is certified.
     await seasonMonth(page, info, 1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
-    await page.getByRole('button', { name: 'Amend' }).click();
+    await page.getByRole('button', { name: /^(edit )?Amend$/ }).click();
     await page.getByLabel('Reason for the amendment').fill('Late weigh tickets');
     await page.getByRole('button', { name: 'Create amendment' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formAmendCertification\//, { timeout: 60_000 });

@@ -244,7 +244,7 @@ test.describe('industry analytics', () => {
     await signIn(page, 'carol');
     await page.goto('/dashboard/analytics');
     await expect(page.getByRole('heading', { name: 'The industry, this season against the last' })).toBeVisible();
-    const shipments = page.getByRole('img', { name: /^Shipments by month \(lb\)/ }).first();
+    const shipments = page.getByRole('img', { name: /^Inshell shipments by month \(lb\)/ }).first();
     await expect(shipments).toBeVisible();
     // Last season's months are all published: the chart's description lists figures for them.
     // (Season titles are wrapped in direction marks for Arabic.)

@@ -26,6 +26,7 @@ export * from './assessment/assessment-due.js';
 
 export * from './compute/sum.js';
 export * from './compute/form-1.js';
+export * from './compute/form-1-stale.js';
 export * from './compute/form-2.js';
 export * from './compute/form-3.js';
 export * from './compute/form-5.js';

@@ -57,7 +57,7 @@ async function aliceCertifiesDraft(alice: Page, form: Form, versionId: string) {
 /** Alice amends a certified form 1 with a new inventory figure and certifies the amendment. */
 async function aliceAmendsForm1(alice: Page, versionId: string, inventory: string) {
   await alice.goto(`/dashboard/forms/apc_form_1/${versionId}`);
-  await alice.getByRole('button', { name: 'Amend' }).click();
+  await alice.getByRole('button', { name: /^(edit )?Amend$/ }).click();
   await alice.getByLabel('Reason for the amendment').fill('Council console browser test');
   await alice.getByRole('button', { name: 'Create amendment' }).click();
   await expect(alice).toHaveURL(/\/dashboard\/formAmendCertification\//, { timeout: 60_000 });

@@ -3,6 +3,8 @@
  * server that writes them and the web app that reads them see them. Types only: nothing here reaches a bundle.
  */
 
+import type { StaleFigure } from '../compute/form-1-stale.js';
+
 export type UserRole = 'handler' | 'staff';
 /** `pending` and `refused` are account requests (decided under /api/council/account-requests). */
 export type UserStatus = 'active' | 'blocked' | 'pending' | 'refused';
@@ -71,6 +73,11 @@ export interface BoardRow {
   amendment_in_progress: boolean;
   /** Why the latest amendment (certified or in progress) was made; null when there is none. */
   amendment_reason: string | null;
+  /**
+   * Form 1 only: the certified version's previous-month and season-to-date figures that an amendment of an earlier
+   * month has made stale, each with its corrected value; null when none is (or for forms 2 and 3).
+   */
+  stale_year_to_date: StaleFigure[] | null;
 }
 
 export interface Board {

@@ -1,23 +1,26 @@
 import { assessmentDue } from '../assessment/assessment-due.js';
+import { earlierPeriodsOfSeason, previousPeriodMonth } from '../calendar/seasons.js';
 import type { VarietyRow } from '../forms/value-schemas.js';
 import { sumIntegers, totalOf } from './sum.js';
 
 /**
- * Form 1's computed fields. The server stores the result with each write; the web app calls the same function as
- * the user types, so both show the same figures.
+ * Form 1's computed fields (7 CFR 986.177(a)). The server stores the result with each write; the web app calls the
+ * same functions as the user types, with the same earlier months, so both show the same figures.
  *
- * What the server passes (all in stored units, pounds and cents):
- * - `seasonToDate`: sums over the months of the same season BEFORE this one, taking the current certified version
- *   of each month's form (zeros for September). Sums rather than last month's YTD figures, so an amendment of an
- *   earlier month flows into later months when they are recomputed.
- * - `previousMonth`: the previous calendar month's certified current version (for September that is August of the
- *   previous season), or null when there is none.
+ * 986.177(a)(6) and (7) ask for shipments inshell and shelled and inter-handler transfers shipped and received,
+ * each for the month, the previous month and the year to date. Every one of those four flows keeps its own three
+ * figures: inshell and shelled pounds are never added into one figure (a pound of meats is not a pound inshell),
+ * and transfers between handlers are not shipments to end users.
+ *
+ * The earlier months come in as `Form1MonthFigures`, one per month, each the CURRENT certified version of that
+ * month's form (a superseded version or a draft never counts). `form1Context` picks from them:
+ * - season to date: the sum of the season's months before this one (none for September);
+ * - previous month: the calendar month before, which for September is August of the season before (0 when the
+ *   handler filed none).
+ * Sums of the months rather than last month's year-to-date: an amendment of an earlier month then flows into every
+ * later month computed afterwards, while a certified copy keeps the figures it was certified with.
  *
  * Empty fields of a draft count as 0.
- *
- * shipments_total is shipments_inshell + shipments_shelled, the pounds shipped to end users as reported (inshell
- * and shelled pounds added as they are, no inshell conversion); inter-handler transfers are not shipments to end
- * users and stay apart, as in APC's position reports.
  */
 export interface Form1Entered {
   receipts_by_variety?: readonly VarietyRow[] | null;
@@ -25,20 +28,34 @@ export interface Form1Entered {
   receipts_substandard?: number | null;
   shipments_inshell?: number | null;
   shipments_shelled?: number | null;
+  interhandler_shipped?: number | null;
+  interhandler_received?: number | null;
 }
 
-export interface Form1SeasonToDate {
+/** The four flows of 986.177(a)(6)-(7), each on its own basis. */
+export const FORM_1_FLOWS = ['shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received'] as const;
+export type Form1Flow = (typeof FORM_1_FLOWS)[number];
+
+/** One month's own figures of a certified form 1: what later months' previous-month and year-to-date are built from. */
+export interface Form1MonthFigures {
   receipts_improved: number;
   receipts_native: number;
   receipts_substandard: number;
-  shipments_total: number;
+  shipments_inshell: number;
+  shipments_shelled: number;
+  interhandler_shipped: number;
+  interhandler_received: number;
 }
+
+export type Form1SeasonToDate = Form1MonthFigures;
 
 export interface Form1Context {
   /** The activity month 'YYYY-MM': picks the assessment rate. */
   periodMonth: string;
+  /** Sums over the season's months before this one. */
   seasonToDate: Form1SeasonToDate;
-  previousMonth: { shipments_total: number } | null;
+  /** The calendar month before (August of the season before for September), or null when none was filed. */
+  previousMonth: Form1MonthFigures | null;
 }
 
 export interface Form1Computed {
@@ -49,30 +66,81 @@ export interface Form1Computed {
   receipts_ytd_substandard: number;
   /** Cents. */
   assessment_due: number;
-  shipments_total: number;
-  shipments_prev_month: number;
-  shipments_ytd: number;
+  shipments_inshell_prev_month: number;
+  shipments_inshell_ytd: number;
+  shipments_shelled_prev_month: number;
+  shipments_shelled_ytd: number;
+  interhandler_shipped_prev_month: number;
+  interhandler_shipped_ytd: number;
+  interhandler_received_prev_month: number;
+  interhandler_received_ytd: number;
 }
 
 export const EMPTY_FORM_1_SEASON_TO_DATE: Form1SeasonToDate = Object.freeze({
-  receipts_improved: 0, receipts_native: 0, receipts_substandard: 0, shipments_total: 0,
+  receipts_improved: 0, receipts_native: 0, receipts_substandard: 0,
+  shipments_inshell: 0, shipments_shelled: 0, interhandler_shipped: 0, interhandler_received: 0,
 });
 
-export function computeForm1(entered: Form1Entered, context: Form1Context): Form1Computed {
-  const improved = totalOf(entered.receipts_by_variety ?? [], 'pounds');
-  const native = entered.receipts_native ?? 0;
-  const substandard = entered.receipts_substandard ?? 0;
-  const shipments = sumIntegers([entered.shipments_inshell, entered.shipments_shelled]);
-  const before = context.seasonToDate;
+/** The computed fields that depend on earlier months: what goes stale when an earlier month is amended. */
+export const FORM_1_CARRIED_FIELDS = [
+  'receipts_ytd_improved', 'receipts_ytd_native', 'receipts_ytd_substandard',
+  ...FORM_1_FLOWS.flatMap((flow) => [`${flow}_prev_month`, `${flow}_ytd`]),
+] as const;
+
+/** A month's own figures from its entered values (or from a stored row read as numbers). */
+export function form1MonthFigures(entered: Form1Entered): Form1MonthFigures {
   return {
-    receipts_improved: improved,
-    receipts_total: sumIntegers([improved, native, substandard]),
-    receipts_ytd_improved: sumIntegers([before.receipts_improved, improved]),
-    receipts_ytd_native: sumIntegers([before.receipts_native, native]),
-    receipts_ytd_substandard: sumIntegers([before.receipts_substandard, substandard]),
-    assessment_due: assessmentDue({ improved, native, substandard }, context.periodMonth),
-    shipments_total: shipments,
-    shipments_prev_month: context.previousMonth?.shipments_total ?? 0,
-    shipments_ytd: sumIntegers([before.shipments_total, shipments]),
+    receipts_improved: totalOf(entered.receipts_by_variety ?? [], 'pounds'),
+    receipts_native: entered.receipts_native ?? 0,
+    receipts_substandard: entered.receipts_substandard ?? 0,
+    shipments_inshell: entered.shipments_inshell ?? 0,
+    shipments_shelled: entered.shipments_shelled ?? 0,
+    interhandler_shipped: entered.interhandler_shipped ?? 0,
+    interhandler_received: entered.interhandler_received ?? 0,
   };
+}
+
+function addFigures(a: Form1MonthFigures, b: Form1MonthFigures): Form1MonthFigures {
+  const keys = Object.keys(EMPTY_FORM_1_SEASON_TO_DATE) as (keyof Form1MonthFigures)[];
+  return Object.fromEntries(keys.map((k) => [k, sumIntegers([a[k], b[k]])])) as unknown as Form1MonthFigures;
+}
+
+/**
+ * The context of `periodMonth` from the handler's current certified figures by month ('YYYY-MM' -> figures).
+ * Months outside the season and the previous month are ignored, so a caller may pass more than it needs.
+ */
+export function form1Context(periodMonth: string, certifiedByMonth: ReadonlyMap<string, Form1MonthFigures>): Form1Context {
+  const seasonToDate = earlierPeriodsOfSeason(periodMonth)
+    .map((month) => certifiedByMonth.get(month))
+    .reduce<Form1MonthFigures>((total, month) => (month ? addFigures(total, month) : total), EMPTY_FORM_1_SEASON_TO_DATE);
+  return { periodMonth, seasonToDate, previousMonth: certifiedByMonth.get(previousPeriodMonth(periodMonth)) ?? null };
+}
+
+/** The months whose certified figures `form1Context` reads: the season's earlier months and the previous month. */
+export function form1ContextMonths(periodMonth: string): string[] {
+  const months = earlierPeriodsOfSeason(periodMonth);
+  const previous = previousPeriodMonth(periodMonth);
+  return months.includes(previous) ? months : [...months, previous];
+}
+
+export function computeForm1(entered: Form1Entered, context: Form1Context): Form1Computed {
+  const own = form1MonthFigures(entered);
+  const before = context.seasonToDate;
+  const previous = context.previousMonth ?? EMPTY_FORM_1_SEASON_TO_DATE;
+  const flow = (name: Form1Flow) => ({
+    [`${name}_prev_month`]: previous[name],
+    [`${name}_ytd`]: sumIntegers([before[name], own[name]]),
+  });
+  return {
+    receipts_improved: own.receipts_improved,
+    receipts_total: sumIntegers([own.receipts_improved, own.receipts_native, own.receipts_substandard]),
+    receipts_ytd_improved: sumIntegers([before.receipts_improved, own.receipts_improved]),
+    receipts_ytd_native: sumIntegers([before.receipts_native, own.receipts_native]),
+    receipts_ytd_substandard: sumIntegers([before.receipts_substandard, own.receipts_substandard]),
+    assessment_due: assessmentDue({ improved: own.receipts_improved, native: own.receipts_native, substandard: own.receipts_substandard }, context.periodMonth),
+    ...flow('shipments_inshell'),
+    ...flow('shipments_shelled'),
+    ...flow('interhandler_shipped'),
+    ...flow('interhandler_received'),
+  } as Form1Computed;
 }

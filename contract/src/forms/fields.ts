@@ -45,19 +45,38 @@ export const FORM_1_FIELDS: FieldDef[] = [
   computed('receipts_ytd_native', 'pounds', 'lb inshell'),
   computed('receipts_ytd_substandard', 'pounds', 'lb inshell'),
   computed('assessment_due', 'money', 'USD'),
+  // 986.177(a)(6)-(7): each flow on its own basis, for the month, the previous month and the season to date.
   entered('shipments_inshell', 'pounds', 'lb inshell'),
+  computed('shipments_inshell_prev_month', 'pounds', 'lb inshell'),
+  computed('shipments_inshell_ytd', 'pounds', 'lb inshell'),
   entered('shipments_shelled', 'pounds', 'lb shelled'),
+  computed('shipments_shelled_prev_month', 'pounds', 'lb shelled'),
+  computed('shipments_shelled_ytd', 'pounds', 'lb shelled'),
   entered('interhandler_shipped', 'pounds', 'lb inshell'),
+  computed('interhandler_shipped_prev_month', 'pounds', 'lb inshell'),
+  computed('interhandler_shipped_ytd', 'pounds', 'lb inshell'),
   entered('interhandler_received', 'pounds', 'lb inshell'),
-  computed('shipments_total', 'pounds', 'lb'),
-  computed('shipments_prev_month', 'pounds', 'lb'),
-  computed('shipments_ytd', 'pounds', 'lb'),
+  computed('interhandler_received_prev_month', 'pounds', 'lb inshell'),
+  computed('interhandler_received_ytd', 'pounds', 'lb inshell'),
+  // 986.177(a)(8)-(10): stocks at month end, inshell and shelled apart; carried forward by "no change".
   entered('inventory_inshell', 'pounds', 'lb inshell'),
   entered('inventory_shelled', 'pounds', 'lb shelled'),
-  entered('committed_domestic', 'pounds', 'lb'),
-  entered('committed_export', 'pounds', 'lb'),
+  entered('committed_domestic', 'pounds', 'lb inshell'),
+  entered('committed_domestic_shelled', 'pounds', 'lb shelled'),
+  entered('committed_export', 'pounds', 'lb inshell'),
+  entered('committed_export_shelled', 'pounds', 'lb shelled'),
   entered('under_contract_from_handlers', 'pounds', 'lb inshell'),
+  entered('under_contract_shelled', 'pounds', 'lb shelled'),
 ];
+
+/**
+ * What "No change since last month" carries forward from the previous month's current certified form 1: the stocks
+ * at month end (inventory, commitments, purchases under contract). The month's flows stay empty (0): nothing moved.
+ */
+export const FORM_1_NO_CHANGE_CARRIED = [
+  'inventory_inshell', 'inventory_shelled', 'committed_domestic', 'committed_domestic_shelled', 'committed_export',
+  'committed_export_shelled', 'under_contract_from_handlers', 'under_contract_shelled',
+] as const;
 
 /** Form 2: pecans purchased outside the US, and inshell pecans shelled in Mexico (986.177(b)). */
 export const FORM_2_FIELDS: FieldDef[] = [

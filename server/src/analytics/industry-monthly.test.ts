@@ -20,15 +20,15 @@ describeEachDatabase('industry monthly figures for the charts', (target) => {
     const season = await demo.ctx.db.selectFrom('seasons').select('id').where('title', '=', '2025-2026').executeTakeFirstOrThrow();
     const response = await get(demo.tokens.carol, `?season_id=${season.id}`);
     expect(response.statusCode).toBe(200);
-    const months = response.json().months as Array<{ month: string; published: boolean; receipts_total: { value: number | null; withheld: boolean }; shipments_total: { value: number | null } }>;
+    const months = response.json().months as Array<{ month: string; published: boolean; receipts_total: { value: number | null; withheld: boolean }; shipments_inshell: { value: number | null } }>;
     expect(months.map((m) => m.month)).toEqual(['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
     expect(months.every((m) => m.published)).toBe(true);
     const november = months.find((m) => m.month === '2025-11')!;
-    const expected = await sql<{ receipts: number; shipments: number }>`select sum(f.receipts_total) as receipts, sum(f.shipments_total) as shipments
+    const expected = await sql<{ receipts: number; shipments: number }>`select sum(f.receipts_total) as receipts, sum(f.shipments_inshell) as shipments
       from apc_form_1 f join reporting_periods p on p.id = f.period_id where p.period_month = '2025-11' and f.form_status = 'certified'`.execute(demo.ctx.db);
     // Only two demo handlers receive substandard pecans: that part is withheld, and so is the total built on it.
     expect(november.receipts_total).toMatchObject({ value: null, withheld: true });
-    expect(november.shipments_total.value).toBe(Number(expected.rows[0].shipments));
+    expect(november.shipments_inshell.value).toBe(Number(expected.rows[0].shipments));
     const parts = await sql<{ n: number }>`select sum(f.receipts_improved + f.receipts_native) as n
       from apc_form_1 f join reporting_periods p on p.id = f.period_id where p.period_month = '2025-11' and f.form_status = 'certified'`.execute(demo.ctx.db);
     expect((november as unknown as { receipts_improved_native: { value: number } }).receipts_improved_native.value).toBe(Number(parts.rows[0].n));
@@ -36,10 +36,10 @@ describeEachDatabase('industry monthly figures for the charts', (target) => {
 
   it('shows nothing of a month whose report is not published yet', async () => {
     const season = await demo.ctx.db.selectFrom('seasons').select('id').where('title', '=', '2026-2027').executeTakeFirstOrThrow();
-    const months = (await get(demo.tokens.alice, `?season_id=${season.id}`)).json().months as Array<{ month: string; published: boolean; shipments_total: { value: number | null } }>;
+    const months = (await get(demo.tokens.alice, `?season_id=${season.id}`)).json().months as Array<{ month: string; published: boolean; shipments_inshell: { value: number | null } }>;
     const october = months.find((m) => m.month === '2026-10')!;
     expect(october.published).toBe(false);
-    expect(october.shipments_total.value).toBeNull();
+    expect(october.shipments_inshell.value).toBeNull();
     expect(months.find((m) => m.month === '2026-09')!.published).toBe(true);
   });
 

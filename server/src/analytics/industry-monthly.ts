@@ -18,7 +18,8 @@ export interface IndustryMonth {
   receipts_total: PublishedFigure;
   /** Receipts without substandard pecans, which few handlers receive: a figure that can usually be shown. */
   receipts_improved_native: PublishedFigure;
-  shipments_total: PublishedFigure;
+  /** Inshell shipments: form 1 keeps inshell and shelled pounds apart (986.177(a)); no figure adds them. */
+  shipments_inshell: PublishedFigure;
   inventory_inshell: PublishedFigure;
 }
 
@@ -35,7 +36,7 @@ function monthFigures(month: string, book: PublishedBook, reporting: number): In
     month, published: true, reporting_handlers: reporting,
     receipts_total: book.figure(figureKeys.chart('receipts_total', month)),
     receipts_improved_native: book.figure(figureKeys.chart('receipts_improved_native', month)),
-    shipments_total: book.figure(figureKeys.chart('shipments_total', month)),
+    shipments_inshell: book.figure(f1Atom('shipments_inshell', month)),
     inventory_inshell: book.figure(f1Atom('inventory_inshell', month)),
   };
 }
@@ -48,7 +49,7 @@ export async function industryMonthlyFigures(db: Db, seasonId: string): Promise<
       ? monthFigures(month, book, industry.reportingHandlers.get(month) ?? 0)
       : {
         month, published: false, reporting_handlers: 0, receipts_total: NOT_PUBLISHED, receipts_improved_native: NOT_PUBLISHED,
-        shipments_total: NOT_PUBLISHED, inventory_inshell: NOT_PUBLISHED,
+        shipments_inshell: NOT_PUBLISHED, inventory_inshell: NOT_PUBLISHED,
       };
   });
 }

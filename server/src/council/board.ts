@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { notFound } from '../plugins/errors.js';
+import { staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 import {
   existingId, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, pathParam, queryOf, sendCsv, staffViewer, toCsv, todayIn,
@@ -89,10 +90,12 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
     }
     byForm.set(form, map);
   }
+  const stale = scope.kind === 'period' ? await staleForm1OfMonth(ctx.db, scope.period_month, handlers.map((h) => h.id)) : new Map();
   for (const h of handlers) {
     for (const form of forms) {
       const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
-      rows.push({ handler_id: h.id, handler_number: h.handler_number, handler_name: h.title, form, due_date: dueDate, ...state });
+      const staleYearToDate = form === 'apc_form_1' ? (stale.get(h.id)?.figures ?? null) : null;
+      rows.push({ handler_id: h.id, handler_number: h.handler_number, handler_name: h.title, form, due_date: dueDate, ...state, stale_year_to_date: staleYearToDate });
     }
   }
   const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length])) as Record<BoardStatus, number>;

@@ -15,6 +15,7 @@ import * as m006 from './migrations/006-handler-directory.js';
 import * as m007 from './migrations/007-data-version.js';
 import * as m008 from './migrations/008-identity.js';
 import * as m009 from './migrations/009-publications.js';
+import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '007-data-version': m007,
   '008-identity': m008,
   '009-publications': m009,
+  '010-form1-bases': m010,
   '011-year-end-forms': m011,
 };
 

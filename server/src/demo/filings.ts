@@ -52,6 +52,7 @@ export function form1Figures(h: FilingHandler, month: string, lb: Pounds): Recor
     field_interhandler_shipped: lb(10_000 * weight), field_interhandler_received: lb(6_000 * weight),
     field_inventory_inshell: lb(900_000 * (0.3 + weight)), field_inventory_shelled: lb(150_000),
     field_committed_domestic: lb(200_000), field_committed_export: lb(90_000), field_under_contract_from_handlers: lb(20_000 * weight),
+    field_committed_domestic_shelled: lb(40_000), field_committed_export_shelled: lb(25_000), field_under_contract_shelled: lb(5_000 * weight),
   };
 }
 

@@ -123,8 +123,8 @@ const CASES: Case[] = [
   { name: 'a bad variety list', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { field_receipts_by_variety: [{ variety: 'Desirable', pounds: -1 }] }), status: 422 },
   {
     name: 'several invalid fields at once, one error each', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`,
-    body: (ids: Ids) => form1(ids, { field_receipts_native: -1, field_inventory_inshell: 'x', field_shipments_total: 3 }), status: 422,
-    pointer: ['/data/attributes/field_inventory_inshell', '/data/attributes/field_receipts_native', '/data/attributes/field_shipments_total'],
+    body: (ids: Ids) => form1(ids, { field_receipts_native: -1, field_inventory_inshell: 'x', field_shipments_inshell_ytd: 3 }), status: 422,
+    pointer: ['/data/attributes/field_inventory_inshell', '/data/attributes/field_receipts_native', '/data/attributes/field_shipments_inshell_ytd'],
   },
   { name: 'a sub-record with negative pounds', method: 'POST', url: '/jsonapi/node/export_by_country', body: (ids: Ids) => ({ data: { type: 'node--export_by_country', attributes: { field_country: 'CA', field_inshell_lb: -3, field_shelled_lb: 0, field_substandard_lb: 0 }, relationships: { field_form: { data: { type: 'node--apc_form_3', id: ids.draft1 } } } } }), status: 422 },
   // Authentication.

@@ -31,14 +31,22 @@ const form1: FormPdfInput = {
     field_shipments_shelled: 21000,
     field_interhandler_shipped: 0,
     field_interhandler_received: 12000,
-    field_shipments_total: 71000,
-    field_shipments_prev_month: 30500,
-    field_shipments_ytd: 101500,
+    field_shipments_inshell_prev_month: 30500,
+    field_shipments_inshell_ytd: 80500,
+    field_shipments_shelled_prev_month: 8000,
+    field_shipments_shelled_ytd: 29000,
+    field_interhandler_shipped_prev_month: 0,
+    field_interhandler_shipped_ytd: 0,
+    field_interhandler_received_prev_month: 4000,
+    field_interhandler_received_ytd: 16000,
     field_inventory_inshell: 310000,
     field_inventory_shelled: 42000,
     field_committed_domestic: 15000,
+    field_committed_domestic_shelled: 6000,
     field_committed_export: 9000,
+    field_committed_export_shelled: 3000,
     field_under_contract_from_handlers: 0,
+    field_under_contract_shelled: 0,
   },
   certification,
 };
@@ -57,6 +65,19 @@ describe('renderFormPdf', () => {
     for (const field of FORM_FIELDS.apc_form_1) expect(text).toContain(pdfSafe(fieldLabel(field.name)));
     expect(text).not.toContain('AMENDMENT');
     expect(text).toContain(`Page 1 of ${pages.length}`);
+  });
+
+  it('labels each shipment figure with its flow, its period and its basis, and prints no mixed total', async () => {
+    const text = (await pdfPages(await renderFormPdf(form1), 'form-1-bases')).join('\n');
+    for (const expected of [
+      'Shipments in the previous month, inshell (lb inshell)', 'Shipments season to date, shelled (lb shelled)',
+      'Inter-handler transfers received season to date (lb inshell)',
+      'Inventory committed, not yet shipped, export, shelled (lb shelled)',
+      'Under contract for purchase from other handlers, inshell (lb inshell)',
+    ]) expect(text).toContain(expected);
+    expect(text).not.toMatch(/Total shipments/i);
+    // 50,000 inshell + 21,000 shelled would be 71,000: a figure that must never appear.
+    expect(text).not.toContain('71,000');
   });
 
   it('marks an amendment with its number and reason, and a draft as not certified', async () => {

@@ -1,6 +1,7 @@
 import {
-  columnOf, computeForm1, computeForm2, computeForm3, computeForm5, earlierPeriodsOfSeason, FORM_FIELDS, previousPeriodMonth,
-  seasonOfPeriod, type FormBundle,
+  columnOf, computeForm1, computeForm2, computeForm3, computeForm5, earlierPeriodsOfSeason, form1Context, form1ContextMonths,
+  form1MonthFigures, FORM_1_NO_CHANGE_CARRIED, FORM_FIELDS, previousPeriodMonth, type Form1Entered, type Form1MonthFigures,
+  type FormBundle,
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { dbOf, type Actor } from './common.js';
@@ -8,7 +9,7 @@ import { dbOf, type Actor } from './common.js';
 /**
  * The computed (shaded) fields of a form version, from its own entries and the handler's certified figures of
  * earlier months of the season. Only certified, current versions count: a draft or a superseded version never
- * feeds another month's year-to-date.
+ * feeds another month's year-to-date. A form 1 marked "No change since last month" also gets last month's stocks.
  */
 export async function computedColumns(a: Actor, bundle: FormBundle, row: Row): Promise<Row> {
   switch (bundle) {
@@ -20,6 +21,7 @@ export async function computedColumns(a: Actor, bundle: FormBundle, row: Row): P
   }
 }
 
+/** Field names to columns; the figures are computed fields, and for form 1 also the stocks "no change" carries. */
 function toColumns(bundle: FormBundle, computed: object): Row {
   const byName = new Map(FORM_FIELDS[bundle].map((f) => [f.name, f]));
   return Object.fromEntries(Object.entries(computed).map(([name, value]) => [columnOf(byName.get(name)!), value]));
@@ -45,24 +47,52 @@ async function monthOf(a: Actor, row: Row): Promise<string> {
 
 const parseList = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as Array<{ variety: string; pounds: number }>;
 
-async function form1Figures(a: Actor, row: Row) {
-  const month = await monthOf(a, row);
-  const before = await certifiedSums(a, 'apc_form_1', row.handler_id, earlierPeriodsOfSeason(month),
-    ['receipts_improved', 'receipts_native', 'receipts_substandard', 'shipments_total']);
-  const firstOfSeason = seasonOfPeriod(previousPeriodMonth(month)) !== seasonOfPeriod(month);
-  const previous = firstOfSeason ? null : await certifiedSums(a, 'apc_form_1', row.handler_id, [previousPeriodMonth(month)], ['shipments_total']);
-  return computeForm1({
+/**
+ * The handler's current certified form 1 figures of the months a month's context reads (the season's earlier
+ * months and the previous month, August of the season before for September), keyed by month.
+ */
+export async function certifiedForm1ByMonth(a: Actor, handlerId: unknown, months: string[]): Promise<Map<string, Form1MonthFigures>> {
+  const byMonth = new Map<string, Form1MonthFigures>();
+  if (months.length === 0) return byMonth;
+  const rows = (await dbOf(a).selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .selectAll('f').select('p.period_month')
+    .where('f.handler_id', '=', handlerId as string).where('f.form_status', '=', 'certified')
+    .where('p.period_month', 'in', months).execute()) as Row[];
+  for (const r of rows) byMonth.set(String(r.period_month), form1MonthFigures(form1Entered(r)));
+  return byMonth;
+}
+
+/** A stored form 1 row's entered figures, as the contract computation takes them. */
+export function form1Entered(row: Row): Form1Entered {
+  return {
     receipts_by_variety: parseList(row.receipts_by_variety),
     receipts_native: num(row.receipts_native), receipts_substandard: num(row.receipts_substandard),
     shipments_inshell: num(row.shipments_inshell), shipments_shelled: num(row.shipments_shelled),
-  }, {
-    periodMonth: month,
-    seasonToDate: {
-      receipts_improved: before.receipts_improved, receipts_native: before.receipts_native,
-      receipts_substandard: before.receipts_substandard, shipments_total: before.shipments_total,
-    },
-    previousMonth: previous ? { shipments_total: previous.shipments_total } : null,
-  });
+    interhandler_shipped: num(row.interhandler_shipped), interhandler_received: num(row.interhandler_received),
+  };
+}
+
+/**
+ * Form 1's computed figures, and with "No change since last month" marked the stocks of the previous month's
+ * current certified form carried forward (986.177(a)(8)-(10): the instructions' meaning of the box). Without a
+ * previous month to carry, the handler's own entries stay.
+ */
+async function form1Figures(a: Actor, row: Row): Promise<Record<string, unknown>> {
+  const month = await monthOf(a, row);
+  const certified = await certifiedForm1ByMonth(a, row.handler_id, form1ContextMonths(month));
+  const figures = computeForm1(form1Entered(row), form1Context(month, certified));
+  return { ...figures, ...(isTrue(row.no_change_flag) ? await carriedStocks(a, row.handler_id, previousPeriodMonth(month)) : {}) };
+}
+
+const isTrue = (v: unknown): boolean => v === true || v === 1 || v === '1';
+
+async function carriedStocks(a: Actor, handlerId: unknown, month: string): Promise<Row> {
+  const previous = await dbOf(a).selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .select(FORM_1_NO_CHANGE_CARRIED.map((c) => `f.${c}` as const))
+    .where('f.handler_id', '=', handlerId as string).where('f.form_status', '=', 'certified')
+    .where('p.period_month', '=', month).executeTakeFirst();
+  if (!previous) return {};
+  return Object.fromEntries(FORM_1_NO_CHANGE_CARRIED.map((c) => [c, num((previous as Row)[c])]));
 }
 
 async function subRows(a: Actor, table: string, formId: unknown): Promise<Row[]> {

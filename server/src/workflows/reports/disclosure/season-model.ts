@@ -29,7 +29,6 @@ export const YEAR_END_METRICS = [
 export const CHART_SUMS: Record<string, readonly string[]> = {
   receipts_total: ['receipts_improved', 'receipts_native', 'receipts_substandard'],
   receipts_improved_native: ['receipts_improved', 'receipts_native'],
-  shipments_total: ['shipments_inshell', 'shipments_shelled'],
 };
 
 /** Atom key -> handler id -> pounds. */

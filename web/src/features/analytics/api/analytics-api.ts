@@ -18,7 +18,7 @@ export interface IndustryMonth {
   month: string;
   published: boolean;
   receipts_improved_native: IndustryFigure;
-  shipments_total: IndustryFigure;
+  shipments_inshell: IndustryFigure;
   inventory_inshell: IndustryFigure;
 }
 

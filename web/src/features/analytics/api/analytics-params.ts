@@ -22,7 +22,7 @@ export function form1FiguresParams(handlerId: string, seasonIds: string[]) {
     .addFilter('field_form_status', 'certified')
     .addFilter('field_handler.id', handlerId)
     .addFilter('field_reporting_period.field_season.id', seasonIds, 'IN')
-    .addFields('node--apc_form_1', ['field_receipts_total', 'field_shipments_total', 'field_inventory_inshell', 'field_reporting_period'])
+    .addFields('node--apc_form_1', ['field_receipts_total', 'field_shipments_inshell', 'field_inventory_inshell', 'field_reporting_period'])
     .addFields('node--reporting_period', ['field_period_month', 'field_season'])
     .addInclude(['field_reporting_period'])
     .addPageLimit(100);

@@ -16,13 +16,14 @@ import { LineChart } from './line-chart';
 
 const METRICS = [
   { key: 'receipts', field: 'field_receipts_total' },
-  { key: 'shipments', field: 'field_shipments_total' },
+  // Inshell shipments: form 1 keeps inshell and shelled apart (986.177(a)) and has no total adding them.
+  { key: 'shipments', field: 'field_shipments_inshell' },
   { key: 'inventory', field: 'field_inventory_inshell' },
 ] as const;
 
 const INDUSTRY_METRICS = [
   { key: 'receipts', label: 'analytics:industryMetric.receipts', field: 'receipts_improved_native' },
-  { key: 'shipments', label: 'analytics:metric.shipments', field: 'shipments_total' },
+  { key: 'shipments', label: 'analytics:metric.shipments', field: 'shipments_inshell' },
   { key: 'inventory', label: 'analytics:metric.inventory', field: 'inventory_inshell' },
 ] as const;
 

@@ -4,7 +4,7 @@ import { industrySeries, withheldMonths } from './analytics-page';
 
 const figure = (value: number | null, withheld = false) => ({ value, withheld });
 const month = (m: string, published: boolean, receipts: ReturnType<typeof figure>): IndustryMonth =>
-  ({ month: m, published, receipts_improved_native: receipts, shipments_total: figure(1), inventory_inshell: figure(1) }) as unknown as IndustryMonth;
+  ({ month: m, published, receipts_improved_native: receipts, shipments_inshell: figure(1), inventory_inshell: figure(1) }) as unknown as IndustryMonth;
 
 describe('industry charts', () => {
   const rows = [
@@ -20,6 +20,6 @@ describe('industry charts', () => {
 
   it('names the months whose figure is withheld, not those merely unpublished', () => {
     expect(withheldMonths(rows, months, 'receipts_improved_native')).toEqual(['2025-10']);
-    expect(withheldMonths(rows, months, 'shipments_total')).toEqual([]);
+    expect(withheldMonths(rows, months, 'shipments_inshell')).toEqual([]);
   });
 });

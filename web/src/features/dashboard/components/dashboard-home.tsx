@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
@@ -35,6 +35,27 @@ export function nextDuePackage(packages: Entity[], today: string): Entity | null
   const upcoming = packages.filter((p) => (dueDateOf(p) ?? '') >= today).sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
   return upcoming[0] ?? null;
 }
+
+/**
+ * Certified months whose year-to-date an amendment made stale: read a second after the page is up, as the top bar's
+ * account menu is (layout/topbar.tsx), so that the check and its code are no part of the dashboard's first load.
+ */
+const StaleMonthsCard = lazy(() => import('../../forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })));
+function StaleMonthsLater({ handlerId, fromMonth }: { handlerId: string; fromMonth: string | null }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <StaleMonthsCard handlerId={handlerId} fromMonth={fromMonth} />
+    </Suspense>
+  ) : null;
+}
+
+/** The current season's first month ('YYYY-09'): stale months are looked for from there on. */
+const seasonStartMonth = (season: Entity | null | undefined): string | null => str(season, 'field_season_start_date')?.slice(0, 7) ?? null;
 
 const monthLabel = (month: string | null, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '');
 
@@ -251,6 +272,7 @@ function DashboardContent({ ready }: { ready: boolean }) {
         </Card>
       ) : (
         <>
+          <StaleMonthsLater handlerId={handlerId} fromMonth={seasonStartMonth(current)} />
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>

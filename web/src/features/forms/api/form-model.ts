@@ -1,4 +1,7 @@
-import { computeForm1, computeForm2, computeForm3, FORM_FIELDS, parseMoney, type VarietyRow } from '@pecan/contract';
+import {
+  computeForm1, computeForm2, computeForm3, EMPTY_FORM_1_SEASON_TO_DATE, form1Context, FORM_FIELDS, parseMoney, type Form1MonthFigures,
+  type VarietyRow,
+} from '@pecan/contract';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { many, num, one, str } from '../../../lib/portal/entities';
 import type { MonthlyBundle } from '../../../lib/portal/packages';
@@ -34,10 +37,14 @@ export const rowsOf = (bundle: MonthlyBundle, form: Entity): Entity[] => {
 };
 
 /**
- * The computed fields recomputed with the contract's functions as the user types. The season-to-date figures
- * before this month are what the server used: its year-to-date minus its figure for this month.
+ * The computed fields recomputed with the contract's functions as the user types. Form 1 takes the handler's
+ * current certified figures of the months before (`certifiedForm1`, read by useForm1Context) and so shows, before
+ * the first save too, what the server will compute. Forms 2 and 3, and form 1 while those are loading, take the
+ * season-to-date before this month from what the server stored: its year-to-date minus its figure for this month.
  */
-export function liveComputed(bundle: MonthlyBundle, form: Entity, values: Record<string, unknown>, rows: Entity[]): Record<string, number | null> {
+export function liveComputed(
+  bundle: MonthlyBundle, form: Entity, values: Record<string, unknown>, rows: Entity[], certifiedForm1?: ReadonlyMap<string, Form1MonthFigures>,
+): Record<string, number | null> {
   const fallback = serverComputed(bundle, form);
   try {
     if (bundle === 'apc_form_1') {
@@ -49,17 +56,10 @@ export function liveComputed(bundle: MonthlyBundle, form: Entity, values: Record
           receipts_substandard: values.field_receipts_substandard as number | null,
           shipments_inshell: values.field_shipments_inshell as number | null,
           shipments_shelled: values.field_shipments_shelled as number | null,
+          interhandler_shipped: values.field_interhandler_shipped as number | null,
+          interhandler_received: values.field_interhandler_received as number | null,
         },
-        {
-          periodMonth: month,
-          seasonToDate: {
-            receipts_improved: n(form, 'receipts_ytd_improved') - n(form, 'receipts_improved'),
-            receipts_native: n(form, 'receipts_ytd_native') - n(form, 'receipts_native'),
-            receipts_substandard: n(form, 'receipts_ytd_substandard') - n(form, 'receipts_substandard'),
-            shipments_total: n(form, 'shipments_ytd') - n(form, 'shipments_total'),
-          },
-          previousMonth: { shipments_total: n(form, 'shipments_prev_month') },
-        },
+        certifiedForm1 ? form1Context(month, certifiedForm1) : storedForm1Context(form, month),
       );
       return { ...fallback, ...result };
     }
@@ -85,6 +85,27 @@ export function liveComputed(bundle: MonthlyBundle, form: Entity, values: Record
     // A value that is not a whole number yet (the field shows its error): keep the figures shown so far.
     return Object.fromEntries(Object.keys(fallback).map((k) => [k, null]));
   }
+}
+
+/** The season to date and previous month the server used for a form 1, read back from its stored figures. */
+function storedForm1Context(form: Entity, periodMonth: string) {
+  const flow = (name: string) => n(form, `${name}_ytd`) - n(form, name);
+  const previous = (name: string) => n(form, `${name}_prev_month`);
+  return {
+    periodMonth,
+    seasonToDate: {
+      receipts_improved: n(form, 'receipts_ytd_improved') - n(form, 'receipts_improved'),
+      receipts_native: n(form, 'receipts_ytd_native') - n(form, 'receipts_native'),
+      receipts_substandard: n(form, 'receipts_ytd_substandard') - n(form, 'receipts_substandard'),
+      shipments_inshell: flow('shipments_inshell'), shipments_shelled: flow('shipments_shelled'),
+      interhandler_shipped: flow('interhandler_shipped'), interhandler_received: flow('interhandler_received'),
+    },
+    previousMonth: {
+      ...EMPTY_FORM_1_SEASON_TO_DATE,
+      shipments_inshell: previous('shipments_inshell'), shipments_shelled: previous('shipments_shelled'),
+      interhandler_shipped: previous('interhandler_shipped'), interhandler_received: previous('interhandler_received'),
+    },
+  };
 }
 
 /** The entered attributes that differ from the form as loaded: what a PATCH sends. */

@@ -12,17 +12,20 @@ const SECTION_OF: Record<string, string> = {
   receipts_by_variety: 'receipts', receipts_native: 'receipts', receipts_substandard: 'receipts', receipts_improved: 'receipts',
   receipts_total: 'receipts', receipts_ytd_improved: 'receipts', receipts_ytd_native: 'receipts', receipts_ytd_substandard: 'receipts',
   assessment_due: 'receipts',
-  shipments_inshell: 'shipments', shipments_shelled: 'shipments', interhandler_shipped: 'shipments', interhandler_received: 'shipments',
-  shipments_total: 'shipments', shipments_prev_month: 'shipments', shipments_ytd: 'shipments',
-  inventory_inshell: 'inventory', inventory_shelled: 'inventory', committed_domestic: 'inventory', committed_export: 'inventory',
-  under_contract_from_handlers: 'inventory',
+  // 986.177(a)(6)-(7): each flow with its previous month and season to date, inshell and shelled never added.
+  shipments_inshell: 'shipments', shipments_inshell_prev_month: 'shipments', shipments_inshell_ytd: 'shipments',
+  shipments_shelled: 'shipments', shipments_shelled_prev_month: 'shipments', shipments_shelled_ytd: 'shipments',
+  interhandler_shipped: 'transfers', interhandler_shipped_prev_month: 'transfers', interhandler_shipped_ytd: 'transfers',
+  interhandler_received: 'transfers', interhandler_received_prev_month: 'transfers', interhandler_received_ytd: 'transfers',
+  inventory_inshell: 'inventory', inventory_shelled: 'inventory', committed_domestic: 'inventory', committed_domestic_shelled: 'inventory',
+  committed_export: 'inventory', committed_export_shelled: 'inventory', under_contract_from_handlers: 'inventory', under_contract_shelled: 'inventory',
   mexico_ship_date: 'mexico', mexico_inshell_lb: 'mexico', mexico_return_date: 'mexico', mexico_shelled_lb: 'mexico',
   mexico_ytd_inshell_lb: 'mexico', mexico_ytd_shelled_lb: 'mexico',
   purchased_inshell_total: 'totals', purchased_shelled_total: 'totals',
   total_inshell_lb: 'totals', total_shelled_lb: 'totals', total_substandard_lb: 'totals', prior_inshell_lb: 'totals',
   prior_shelled_lb: 'totals', prior_substandard_lb: 'totals', ytd_inshell_lb: 'totals', ytd_shelled_lb: 'totals', ytd_substandard_lb: 'totals',
 };
-const SECTION_ORDER = ['general', 'receipts', 'shipments', 'inventory', 'mexico', 'totals'];
+const SECTION_ORDER = ['general', 'receipts', 'shipments', 'transfers', 'inventory', 'mexico', 'totals'];
 
 export interface FormFieldsProps {
   fields: FieldDef[];

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DownloadOutlined, EditOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
 import { languageInfo } from '../../../lib/i18n/languages';
 import { Alert, Button, Card, Input, Modal, Result, Space, Typography } from 'antd';
-import { FORM_FIELDS, validateFormAttributes } from '@pecan/contract';
+import { FORM_FIELDS, previousPeriodMonth, validateFormAttributes } from '@pecan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,12 @@ import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
 import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, liveComputed, rowsOf, serverComputed } from '../api/form-model';
 import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
+import { useForm1Context } from '../hooks/use-form1-months';
 import { fieldErrorText } from './field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
+import { StaleFormAlert } from './stale-months';
 
 /** 'Next package': the current version of the same form in the package that follows in the list. */
 function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
@@ -113,7 +115,10 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
     return Object.fromEntries(errors.map((e) => [e.field, fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e)]));
   }, [bundle, values, editable, t, fields]);
   const errors = { ...serverErrors, ...validation };
-  const computed = editable ? liveComputed(bundle, form, values, rows) : serverComputed(bundle, form);
+  const { profile } = useSession();
+  const periodMonth = str(one(form, 'field_reporting_period'), 'field_period_month');
+  const form1Context = useForm1Context(profile.handlerUid, periodMonth, editable && bundle === 'apc_form_1');
+  const computed = editable ? liveComputed(bundle, form, values, rows, form1Context.data?.figures) : serverComputed(bundle, form);
 
   const save = useMutation({
     mutationFn: () => updateForm(bundle, form.id, changedAttributes(original, values), changedStamp),
@@ -139,7 +144,10 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       const { [attribute]: _, ...rest } = e;
       return rest;
     });
-    setValues((v) => ({ ...v, [attribute]: value }));
+    // "No change since last month" means last month's stocks again: shown as the server will store them.
+    const carried = attribute === 'field_no_change_flag' && value === true && periodMonth ? form1Context.data?.stocks.get(previousPeriodMonth(periodMonth)) : undefined;
+    const stocks = carried ? Object.fromEntries(Object.entries(carried).map(([name, lb]) => [`field_${name}`, lb])) : {};
+    setValues((v) => ({ ...v, [attribute]: value, ...stocks }));
   };
 
   const pdf = one(form, PDF_FIELD[bundle]);
@@ -182,6 +190,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
           }
         />
       ) : null}
+      {bundle === 'apc_form_1' && status === 'certified' && current ? <StaleFormAlert handlerId={profile.handlerUid} formId={form.id} month={periodMonth} /> : null}
       {editable ? <Typography.Paragraph type="secondary">{t('forms.editIntro')}</Typography.Paragraph> : null}
       <FormFields
         fields={fields}
