@@ -13,6 +13,7 @@ import { Registry } from './registry.js';
 import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
+import { own } from './limits.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -222,7 +223,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 }
 
 function relationshipOf(def: ResourceDef, field: string) {
-  const rel = def.relationships[field];
+  const rel = own(def.relationships, field);
   if (!rel) throw new ApiError(404, `${def.type} has no relationship "${field}".`);
   return rel;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 
 /**
@@ -24,4 +24,25 @@ export function registerJsonApiBodyParser(app: FastifyInstance): void {
       done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
   });
+}
+
+/** How much of a body over the limit is still read (and dropped) so that its sender gets the 413: see drainBody. */
+export const DRAIN_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A body over the limit is answered 413 at once, and Fastify closes the connection with the rest of the body
+ * unread: a client still sending then meets a closed connection (a reset, or "socket ended") and may never show the
+ * 413 it was sent. So the rest is read and dropped, and the connection stays open, up to DRAIN_BYTES past which it
+ * is closed after all (a body that large is no mistake).
+ */
+export function drainBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  reply.removeHeader('connection');
+  let seen = 0;
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
 }

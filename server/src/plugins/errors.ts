@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { drainBody } from './body.js';
 
 /** One JSON:API error object. `source.pointer` names a body member, `source.parameter` a query parameter. */
 export interface ErrorObject {
@@ -79,6 +80,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainBody(request, reply);
     const known = error instanceof ApiError ? error : fromFastify(error) ?? fromDatabase(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
