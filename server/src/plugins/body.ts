@@ -18,12 +18,39 @@ export function registerJsonApiBodyParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
+    if (nestingDepth(text) > MAX_JSON_DEPTH) {
+      done(new ApiError(400, `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
     }
   });
+}
+
+/**
+ * How deep a body's arrays and objects may nest. A JSON:API document with the deepest list attribute (a form's
+ * rows of objects) is 5 deep; a body nested thousands deep made validation overflow the stack (a 500, issue 32).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings not counted); one pass. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { depth += 1; if (depth > deepest) deepest = depth; }
+    else if (c === 93 || c === 125) depth -= 1;
+  }
+  return deepest;
 }
 
 /** How much of a body over the limit is still read (and dropped) so that its sender gets the 413: see drainBody. */

@@ -119,6 +119,18 @@ describeEachDatabase('transport limits', (target) => {
     expectError(await send('GET', '/jsonapi/node/season', { ...auth(), 'x-padding': 'p'.repeat(70 * 1024) }), 431, /larger than 64 KiB/);
   });
 
+  it('answers HEAD on the API as GET, headers only', async () => {
+    for (const path of ['/jsonapi/node/season?sort=title', `/jsonapi/node/handler/${d.handlers['101']}`]) {
+      const get = await send('GET', path, auth());
+      const head = await send('HEAD', path, auth());
+      expect(head.status, path).toBe(200);
+      expect(head.body, path).toBe('');
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    }
+    expect((await send('HEAD', '/jsonapi/node/season', {})).status).toBe(401);
+  });
+
   it('changed nothing', async () => {
     expect(await checksum(d.ctx)).toEqual(before);
   });

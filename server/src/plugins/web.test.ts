@@ -79,6 +79,17 @@ describe('the web app: compressed files and per-route preloads', () => {
     }
   });
 
+  it('answers HEAD on a page or a file as GET, headers only', async () => {
+    for (const url of ['/signin', '/dashboard', '/forms/anything', '/assets/app-1.js']) {
+      const get = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      for (const name of ['content-type', 'content-encoding', 'content-length', 'cache-control']) expect(head.headers[name], `${url} ${name}`).toEqual(get.headers[name]);
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+
   it('still answers an unknown asset or API path with a 404, not index.html', async () => {
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/jsonapi/nothing' })).statusCode).toBe(404);
