@@ -62,6 +62,11 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest a statement may run (ms), past which the database cancels it (SQLSTATE 57014, a 503
+   * for the request: plugins/errors.ts). Set on every connection at its start; not for migrations, which may be long.
+   */
+  statementTimeoutMs?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -77,6 +82,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       types,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+      statement_timeout: options.statementTimeoutMs || undefined,
     });
     const db = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: onQuery });
     return { db, dialect: 'postgres', close: () => db.destroy() };
