@@ -14,6 +14,7 @@ import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
 import { own } from './limits.js';
+import { PerUserTurns, READS_RUNNING_PER_USER, READS_WAITING_PER_USER } from './fair-share.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -51,10 +52,12 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
    * and checked when its document was built, and what it is checked against does not change while the server runs.
    */
   const cachedRead = cachedReads(app, ctx);
+  // A document built takes turns with the same user's others (jsonapi/fair-share.ts); one sent again does not.
+  const turns = new PerUserTurns(READS_RUNNING_PER_USER, READS_WAITING_PER_USER);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
-    const answer = await cachedRead(request, session, linksExpire, () => build(begin(request, session, linksExpire)));
+    const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, () => build(begin(request, session, linksExpire))));
     return send(reply.headers(answer.headers), 200, answer.body);
   };
 
