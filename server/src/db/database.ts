@@ -199,7 +199,7 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 }
 
 /** The prepared statements a SQLite connection keeps, in estimated bytes (least recently used dropped first). */
-export const STATEMENT_CACHE_BYTES = 32 * 1024 * 1024;
+export const STATEMENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Kysely opens a transaction with a plain (deferred) `begin`, which takes SQLite's write lock only at the first

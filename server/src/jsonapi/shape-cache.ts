@@ -29,7 +29,7 @@ const VALUE = '\u0000value:';
  * building long statements cannot make it hold more (issue 32: 4,096 shapes of 140 KB each).
  */
 export const RULE_CACHE_BYTES = 4 * 1024 * 1024;
-export const SHAPE_CACHE_BYTES = 16 * 1024 * 1024;
+export const SHAPE_CACHE_BYTES = 32 * 1024 * 1024;
 /** A value's bytes beside the text: parameters are short strings and numbers, and a stand-in is one. */
 const PARAMETER_BYTES = 16;
 const ENTRY_BYTES = 64;
