@@ -6,7 +6,8 @@
  * p50, p99, errors; the server's peak RSS. The reads are also served by the floor (bench/floor.ts: one SQL
  * statement + JSON.stringify in a bare Fastify route, in a process of its own) and reported as a ratio, measured in
  * turns of a second with the engine (`inTurns`).
- * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`).
+ * `--only` measures the requests whose names contain one of the words given (`--only seasons,directory`; `--only fair`:
+ * only the fair-use line, another user's p99 beside one user's hostile reads).
  * Results go to bench/results/<date>.json, which git ignores; `--baseline` also writes them as
  * bench/results/baseline-<size>.json for each size measured (the kept ones, one per data set size), and
  * `--write-docs` writes the table of the latest figures into docs/PERFORMANCE.md (between its bench:results marks).
@@ -22,6 +23,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { LIMITS } from '../server/src/jsonapi/limits.js';
 import { freePort } from '../server/src/test-support/free-port.js';
 // The web app's own queries, so that the package and invoice reads are the very requests it sends.
 // Every read is the web app's own query, imported from where the app builds it.
@@ -97,7 +99,8 @@ interface Measured {
   /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
   documentFloorRps?: number; documentRatio?: number;
 }
-interface TargetResult extends Target { peakRssMb: number; signedIn: number; results: Measured[]; note?: string }
+interface FairUse { quietP99: number; loudP99: number; hostile: Record<string, number> }
+interface TargetResult extends Target { peakRssMb: number; signedIn: number; results: Measured[]; fairUse?: FairUse; note?: string }
 
 // ---------------------------------------------------------------- data sets
 
@@ -548,6 +551,7 @@ async function runTarget(t: Target): Promise<TargetResult> {
       result.results.push(measured);
       console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]; CPU a request ${cpuLine(measured.cpuPerRequest!)}` : ''}`);
     }
+    if (tokens.length > 1 && (!only || [...only].some((o) => 'fair use'.includes(o)))) result.fairUse = await fairUse(port, tokens);
   } finally {
     if (floor) await stopServer(floor);
     result.peakRssMb = rss.stop();
@@ -556,6 +560,58 @@ async function runTarget(t: Target): Promise<TargetResult> {
     if (runSchema) await dropPgSchema(t.url, runSchema);
   }
   return result;
+}
+
+// ---------------------------------------------------------------- fair use
+
+/**
+ * The attack of issue 32 kept within the server's limits (jsonapi/limits.ts: as many OR-ed CONTAINS conditions as
+ * allowed, over a path of as many relationships as allowed, each text and page new, so nothing is kept for it), sent
+ * by one user in four loops.
+ */
+const HOSTILE_PATH = ['field_amendment_of', 'field_reporting_forms_package', 'field_reporting_period', 'title'].slice(-(LIMITS.pathHops + 1)).join('.');
+function hostileUrl(i: number): string {
+  const parts = ['filter[any][group][conjunction]=OR'];
+  for (let c = 0; c < LIMITS.filterConditions; c += 1) {
+    const at = `filter[c${c}][condition]`;
+    parts.push(`${at}[path]=${HOSTILE_PATH}`, `${at}[operator]=CONTAINS`, `${at}[value]=${i}-${c}-${'q'.repeat(40)}`, `${at}[memberOf]=any`);
+  }
+  return `/jsonapi/node/apc_form_1?${parts.join('&')}&page[offset]=${i}`;
+}
+
+/** Another user's dashboard read, quiet and then while one user sends hostile reads in parallel: its p99 both ways. */
+async function fairUse(port: number, tokens: Array<{ token: string; handlerId: string }>): Promise<FairUse> {
+  const [attacker, victim] = tokens;
+  const headers = (t: { token: string }) => ({ authorization: `Bearer ${t.token}`, accept: 'application/vnd.api+json' });
+  const read = (): Req => ({ path: buildUrl(`/jsonapi/node/handler/${victim.handlerId}`, handlerWithIncludesParams()), headers: headers(victim) });
+  const quiet = await load(port, read, { connections: 2 });
+  const hostile: Record<string, number> = {};
+  let stop = false;
+  let sent = 0;
+  const loop = async () => {
+    while (!stop) {
+      const res = await fetch(`http://127.0.0.1:${port}${hostileUrl(sent++)}`, { headers: headers(attacker) });
+      await res.arrayBuffer();
+      hostile[res.status] = (hostile[res.status] ?? 0) + 1;
+    }
+  };
+  const loops = [loop(), loop(), loop(), loop()];
+  await sleep(200);
+  const loud = await load(port, read, { connections: 2 });
+  stop = true;
+  await Promise.all(loops);
+  const fair = { quietP99: quiet.latency.p99, loudP99: loud.latency.p99, hostile };
+  console.error(`  fair use: another user's p99 ${fair.quietP99} ms quiet, ${fair.loudP99} ms beside one user's hostile reads (answers ${JSON.stringify(hostile)})`);
+  return fair;
+}
+
+/** The fair-use line: another user's p99 at most twice its quiet value (at least 1 ms: autocannon's resolution). */
+function fairUseBudget(r: TargetResult): Budget | null {
+  const f = r.fairUse;
+  if (!f) return null;
+  const ratio = Math.max(f.loudP99, 1) / Math.max(f.quietP99, 1);
+  return budget(`fair use at ${r.size} ${r.dialect}: another user's p99 beside one user's hostile reads / quiet`, ratio, 2, 'x', true,
+    `(p99 ${f.quietP99} -> ${f.loudP99} ms; hostile answers ${Object.entries(f.hostile).map(([s, n]) => `${n} x ${s}`).join(', ')})`);
 }
 
 // ---------------------------------------------------------------- report
@@ -650,6 +706,10 @@ async function main(): Promise<void> {
       const before = small && small !== big ? small.results.find((x) => x.name === m.name) : undefined;
       if (before) budgets.push(budget(`${m.name}: p50 growth ${small.size} -> ${big.size}`, Math.max(m.p50, 1) / Math.max(before.p50, 1), 2, 'x', true, `(p50 ${before.p50} -> ${m.p50} ms; autocannon has 1 ms resolution)`));
     }
+  }
+  for (const r of results.filter((x) => x.workers === 1)) {
+    const line = fairUseBudget(r);
+    if (line) budgets.push(line);
   }
   const dist = join(root, 'web/dist');
   const js = existsSync(dist) ? routeSizes(dist) : [];

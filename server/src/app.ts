@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -19,8 +21,11 @@ import { registerAccountRoutes } from './accounts/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import { registerSubrequestRoutes } from './subrequests/routes.js';
 import { trackRequests } from './ops/drain.js';
+import { checkUrlLength, LIMITS } from './jsonapi/limits.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Bytes of the request line and headers Node's parser reads: room for a 32 KiB address and the usual headers. */
+export const MAX_HEADER_BYTES = 64 * 1024;
 
 export interface BuildOptions {
   /** pino logger options, or false for silence in tests. */
@@ -38,6 +43,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
     requestIdHeader: false,
     return503OnClosing: true,
+    // Addresses up to LIMITS.urlBytes (32 KiB) are served and longer ones get a 414 from the hook below; Node's
+    // parser stops at 16 KiB of headers (request line included) by default, with a 431 that is not a JSON:API
+    // document. Beyond this, clientError below answers.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
     // Errors the router meets before any route runs (a malformed URL, a path segment over the length limit) get
     // the same JSON:API error document as everything else.
     frameworkErrors: (error, _request, reply) => {
@@ -51,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // A NUL character has no place in an address, and PostgreSQL cannot even compare text with one (found by the
   // fuzzer: GET /jsonapi/node/season/%00 was a 500 there and a 404 on SQLite): refused alike on both.
   app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.length > LIMITS.urlBytes / 4) checkUrlLength(request.url);
     if (!request.url.includes('%00')) return done(); // nearly every request: no split, no pattern
     const [path, query = ''] = request.url.split('?', 2);
     if (path.includes('%00')) throw new ApiError(404, 'Nothing is found at this address.');
@@ -97,4 +108,20 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * What Node's HTTP parser refuses before any route (headers over MAX_HEADER_BYTES, a malformed request line, a
+ * request that took too long to arrive): the JSON:API error document every other refusal is, not Fastify's own JSON.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = error.code === 'HPE_HEADER_OVERFLOW'
+    ? [431, `The request's address and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`]
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive.'] : [400, 'The request is malformed.'];
+  const body = JSON.stringify({ jsonapi: { version: '1.0' }, errors: [{ status: String(status), title: STATUS_CODES[status], detail }] });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/vnd.api+json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -19,8 +19,8 @@ export interface Portal {
  * app. Everything a replica needs comes from the database, so any number of them can start side by side.
  */
 export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
-  const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema });
-  await migrateToLatest(database.db, config.databaseSchema);
+  const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs });
+  await migrateSchema(config, database);
   const clock = options.clock ?? systemClock;
   await ensureOAuthClients(database.db, clock);
   const ctx: AppContext = {
@@ -35,4 +35,21 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
       await database.close();
     },
   };
+}
+
+/**
+ * Migrations run without the serving connections' statement timeout (a migration over a large table may take
+ * longer): on PostgreSQL through a connection of their own; on SQLite, which has no timeout, on the same one.
+ */
+async function migrateSchema(config: Config, database: Database): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    await migrateToLatest(database.db, config.databaseSchema);
+    return;
+  }
+  const migrating = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema, poolSize: 1 });
+  try {
+    await migrateToLatest(migrating.db, config.databaseSchema);
+  } finally {
+    await migrating.close();
+  }
 }

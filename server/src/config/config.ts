@@ -51,6 +51,8 @@ const schema = z.object({
   ADJUSTMENT_INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** PostgreSQL: longest a statement may run (ms; 0: no limit), then the request answers 503 (decision 0006). */
+  QUERY_TIME_BUDGET_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
@@ -102,6 +104,8 @@ export interface Config {
   webConcurrency: number;
   /** Bytes of JSON:API documents a process keeps for reads that nothing has changed since; 0: none. */
   documentCacheBytes: number;
+  /** PostgreSQL's statement_timeout for the serving connections (ms; 0: none). */
+  queryTimeBudgetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adjustmentInvoiceDueDays: e.ADJUSTMENT_INVOICE_DUE_DAYS,
     webConcurrency: e.WEB_CONCURRENCY,
     documentCacheBytes: e.DOCUMENT_CACHE_MB * 1024 * 1024,
+    queryTimeBudgetMs: e.QUERY_TIME_BUDGET_MS,
   };
 }

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, describeEachDatabase, testDatabases, type TestContext } from '../test-support/databases.js';
-import { migrateToLatest, openDatabase, PG_NAMED_STATEMENTS } from './database.js';
+import { migrateToLatest, openDatabase, PG_NAMED_STATEMENT_BYTES, statementBytes } from './database.js';
 
 describeEachDatabase('migrations', (target) => {
   let ctx: TestContext;
@@ -120,17 +120,20 @@ describe.skipIf(!postgres)('PostgreSQL named statements [postgres]', () => {
     });
   });
 
-  it('prepares at most PG_NAMED_STATEMENTS on a connection and runs the rest unnamed', async () => {
+  it('prepares statements by name up to PG_NAMED_STATEMENT_BYTES on a connection and runs the rest unnamed', async () => {
+    // Distinct texts of about 40 KB each (a literal of its own), about 0.8 MB each as statementBytes counts them.
+    const longRead = (conn: typeof ctx.db, i: number, length: number) =>
+      sql<{ id: string }>`select id from handlers where id = ${'h1'} and ${sql.lit(`${i}:${'x'.repeat(length)}`)} <> ''`.execute(conn);
     await ctx.db.connection().execute(async (conn) => {
-      // Distinct texts: a different number of placeholders each.
-      for (let n = 1; n <= PG_NAMED_STATEMENTS + 20; n += 1) {
-        const ids = Array.from({ length: n }, (_, i) => `x${i}`);
-        const rows = await conn.selectFrom('handlers').select('id').where('id', 'in', [...ids, 'h1']).execute();
-        expect(rows).toEqual([{ id: 'h1' }]);
-      }
-      const count = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(conn);
-      expect(count.rows[0].n).toBeLessThanOrEqual(PG_NAMED_STATEMENTS);
-      expect(count.rows[0].n).toBeGreaterThan(PG_NAMED_STATEMENTS / 2);
+      // One far larger than a sixteenth of the budget is never named, however much room is left.
+      expect((await longRead(conn, 99, 100_000)).rows).toEqual([{ id: 'h1' }]);
+      for (let i = 0; i < 30; i += 1) expect((await longRead(conn, i, 40_000)).rows).toEqual([{ id: 'h1' }]);
+      const named = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      const bytes = named.rows.reduce((n, r) => n + statementBytes(r.statement), 0);
+      expect(bytes).toBeLessThanOrEqual(PG_NAMED_STATEMENT_BYTES);
+      expect(named.rows.filter((r) => r.statement.includes("'99:")).length).toBe(0);
+      expect(named.rows.filter((r) => r.statement.includes("'0:")).length).toBe(1);
+      expect(named.rows.length).toBeGreaterThan(10);
     });
   });
 });

@@ -70,6 +70,11 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest a statement may run (ms), past which the database cancels it (SQLSTATE 57014, a 503
+   * for the request: plugins/errors.ts). Set on every connection at its start; not for migrations, which may be long.
+   */
+  statementTimeoutMs?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -85,6 +90,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       types,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+      statement_timeout: options.statementTimeoutMs || undefined,
     });
     const db = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: onQuery });
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -148,15 +154,25 @@ function dropValueSamples(sqlite: SQLite.Database): void {
   sqlite.exec('delete from sqlite_stat4; analyze sqlite_schema');
 }
 
-/** How many named statements a PostgreSQL connection prepares; statements beyond run unnamed, as before. */
-export const PG_NAMED_STATEMENTS = 200;
+/**
+ * What a prepared statement costs the database's memory, estimated from its text: about 20 bytes a character for the
+ * engine's statements (EXISTS over access rules; measured on SQLite: 300 statements of 3.5 KB took 21 MB), plus a
+ * little. Both statement caches are bounded by this, not by a count of statements (issue 32).
+ */
+export const statementBytes = (sqlText: string) => 2048 + sqlText.length * 20;
+
+/** The statements a PostgreSQL connection prepares by name, in estimated bytes; statements beyond run unnamed. */
+export const PG_NAMED_STATEMENT_BYTES = 16 * 1024 * 1024;
+/** A statement larger than this share of the budget is never named: it runs unnamed, as a rare one should. */
+const PG_NAMED_STATEMENT_MAX_SHARE = 16;
 
 /**
  * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement. Kysely sends unnamed statements, which PostgreSQL parses and plans at every run: for the
  * invoices page's statements (the files' access rule has ten EXISTS branches) planning took four times longer than
  * running, and a named statement answered in a third of the time (docs/PERFORMANCE.md). node-pg parses a named
  * statement once per connection and PostgreSQL keeps its plan. Each connection prepares at most
- * PG_NAMED_STATEMENTS (each costs the server memory); the rest, and statements without parameters (transaction
+ * PG_NAMED_STATEMENT_BYTES of them, as statementBytes estimates (each costs the server memory; the first ones a
+ * connection runs are the app's own, kept for good); the rest, and statements without parameters (transaction
  * commands, migrations' DDL), run unnamed.
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
@@ -164,12 +180,15 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     // Statement text -> its name on this connection (names need only be unique on their connection).
     const prepared = new Map<string, string>();
+    let bytes = 0;
     const query = (statement: string | PostgresCursor<unknown>, parameters: ReadonlyArray<unknown> = []): unknown => {
       if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
       let name = parameters.length > 0 ? prepared.get(statement) : undefined;
-      if (!name && parameters.length > 0 && prepared.size < PG_NAMED_STATEMENTS) {
+      const cost = name || parameters.length === 0 ? 0 : statementBytes(statement);
+      if (cost > 0 && cost <= PG_NAMED_STATEMENT_BYTES / PG_NAMED_STATEMENT_MAX_SHARE && bytes + cost <= PG_NAMED_STATEMENT_BYTES) {
         name = `k${prepared.size}`;
         prepared.set(statement, name);
+        bytes += cost;
       }
       return name ? client.query({ name, text: statement, values: [...parameters] }) : client.query(statement, [...parameters]);
     };
@@ -187,8 +206,8 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** How many prepared statements a SQLite connection keeps (least recently used dropped first). */
-export const STATEMENT_CACHE_SIZE = 1000;
+/** The prepared statements a SQLite connection keeps, in estimated bytes (least recently used dropped first). */
+export const STATEMENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Kysely opens a transaction with a plain (deferred) `begin`, which takes SQLite's write lock only at the first
@@ -244,7 +263,7 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
  * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LruMap<SqliteStatement>(STATEMENT_CACHE_SIZE);
+  const statements = new LruMap<SqliteStatement>(STATEMENT_CACHE_BYTES, (text) => statementBytes(text));
   return {
     prepare(sqlText: string) {
       const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;

@@ -14,7 +14,7 @@ interface Case {
   url: string | ((ids: Ids) => string);
   body?: unknown | ((ids: Ids) => unknown);
   /** A raw payload and its content type, for bodies that are not JSON:API documents. */
-  raw?: { payload: string | Buffer; contentType: string };
+  raw?: { payload: string | Buffer | ((ids: Ids) => string); contentType: string };
   token?: 'alice' | 'staff' | null | 'bogus';
   status: number;
   parameter?: string;
@@ -70,6 +70,29 @@ const CASES: Case[] = [
   { name: 'money filter beyond any column', url: '/jsonapi/node/invoice?filter[field_amount_due]=99999999999999999999.00', status: 400, parameter: 'filter[field_amount_due]' },
   { name: 'CONTAINS on a number', url: `/jsonapi/node/apc_form_1?${cond('a', { path: 'field_receipts_native', operator: 'CONTAINS', value: '1' })}`, status: 400, parameter: 'filter[a]' },
   { name: 'filter on a list field', url: '/jsonapi/node/apc_form_1?filter[field_receipts_by_variety]=x', status: 400, parameter: 'filter[field_receipts_by_variety]' },
+  // Names that Object.prototype has, anywhere a field, type or group is named (issue 32): a 400, never a 500 or a
+  // filter silently dropped.
+  { name: '__proto__ as a filter', url: '/jsonapi/node/season?filter[__proto__][value]=x', status: 400, parameter: 'filter[__proto__][value]' },
+  { name: 'constructor as a filter', url: '/jsonapi/node/season?filter[constructor]=x', status: 400, parameter: 'filter[constructor]' },
+  { name: 'toString as a filter path', url: `/jsonapi/node/season?${cond('a', { path: 'toString', value: 'x' })}`, status: 400, parameter: 'filter[a][condition][path]' },
+  { name: 'constructor at the end of a dotted filter path', url: `/jsonapi/node/apc_form_1?${cond('a', { path: 'field_handler.constructor', value: 'x' })}`, status: 400, parameter: 'filter[a][condition][path]' },
+  { name: 'hasOwnProperty inside a dotted filter key', url: '/jsonapi/node/apc_form_1?filter[field_handler.hasOwnProperty.title]=x', status: 400, parameter: 'filter[field_handler.hasOwnProperty.title]' },
+  { name: '__proto__ as a group', url: '/jsonapi/node/season?filter[__proto__][group][conjunction]=OR', status: 400, parameter: 'filter[__proto__][group][conjunction]' },
+  { name: 'constructor as a sort', url: '/jsonapi/node/season?sort=-constructor', status: 400, parameter: 'sort' },
+  { name: '__proto__ in a sort path', url: '/jsonapi/node/apc_form_1?sort=field_handler.__proto__', status: 400, parameter: 'sort' },
+  { name: 'toString as an include', url: '/jsonapi/node/apc_form_1?include=toString', status: 400, parameter: 'include' },
+  { name: 'constructor in a nested include', url: '/jsonapi/node/apc_form_1?include=field_handler,field_handler.constructor', status: 400, parameter: 'include' },
+  { name: 'constructor in a field list', url: '/jsonapi/node/season?fields[node--season]=title,constructor', status: 400, parameter: 'fields[node--season]' },
+  { name: '__proto__ as a fields type', url: '/jsonapi/node/season?fields[__proto__]=title', status: 400, parameter: 'fields[__proto__]' },
+  { name: 'toString as a fields type', url: '/jsonapi/node/season?fields[toString]=title', status: 400, parameter: 'fields[toString]' },
+  { name: 'valueOf as a page member', url: '/jsonapi/node/season?page[valueOf]=1', status: 400, parameter: 'page[valueOf]' },
+  { name: 'constructor as a related field', url: (ids) => `/jsonapi/node/season/${ids.season}/constructor`, status: 404 },
+  { name: '__proto__ as a relationship', url: (ids) => `/jsonapi/node/season/${ids.season}/relationships/__proto__`, status: 404 },
+  { name: 'toString as a type', url: '/jsonapi/node/toString', status: 404 },
+  { name: 'constructor as an attribute written', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { constructor: 1 }), status: 422, pointer: '/data/attributes/constructor' },
+  // The root group's name may not be taken: it would replace the root and drop the conditions before it.
+  { name: 'a group named @root', url: `/jsonapi/node/season?${cond('a', { path: 'title', value: 'x' })}&filter[@root][group][conjunction]=OR`, status: 400, parameter: 'filter[@root]' },
+  { name: 'a condition named @root', url: `/jsonapi/node/season?${cond('@root', { path: 'title', value: 'x' })}`, status: 400, parameter: 'filter[@root]' },
   // Paging.
   { name: 'non-numeric page[limit]', url: '/jsonapi/node/season?page[limit]=ten', status: 400, parameter: 'page[limit]' },
   { name: 'page[limit]=0', url: '/jsonapi/node/season?page[limit]=0', status: 400, parameter: 'page[limit]' },
@@ -120,6 +143,10 @@ const CASES: Case[] = [
   { name: 'a computed field', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { field_receipts_total: 5 }), status: 422, pointer: '/data/attributes/field_receipts_total' },
   { name: 'the computed assessment', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { field_assessment_due: '0.00' }), status: 422, pointer: '/data/attributes/field_assessment_due' },
   { name: 'an unknown attribute', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { field_nope: 1 }), status: 422, pointer: '/data/attributes/field_nope' },
+  { name: 'a list nested 20 deep', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, raw: { payload: (ids) => `{"data":{"type":"node--apc_form_1","id":"${ids.draft1}","attributes":{"field_receipts_by_variety":${'['.repeat(20)}${']'.repeat(20)}}}}`, contentType: 'application/vnd.api+json' }, status: 422 },
+  { name: 'a list nested 600 deep', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, raw: { payload: (ids) => `{"data":{"type":"node--apc_form_1","id":"${ids.draft1}","attributes":{"field_receipts_by_variety":${'['.repeat(600)}${']'.repeat(600)}}}}`, contentType: 'application/vnd.api+json' }, status: 400 },
+  { name: 'a list entry nested 600 deep', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, raw: { payload: (ids) => `{"data":{"type":"node--apc_form_1","id":"${ids.draft1}","attributes":{"field_receipts_by_variety":[{"variety":"Desirable","pounds":${'{"a":'.repeat(600)}1${'}'.repeat(600)}}]}}}`, contentType: 'application/vnd.api+json' }, status: 400 },
+  { name: 'a body nested 100,000 deep', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, raw: { payload: (ids) => `{"data":{"type":"node--apc_form_1","id":"${ids.draft1}","attributes":{"field_receipts_by_variety":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`, contentType: 'application/vnd.api+json' }, status: 400 },
   { name: 'a bad variety list', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`, body: (ids: Ids) => form1(ids, { field_receipts_by_variety: [{ variety: 'Desirable', pounds: -1 }] }), status: 422 },
   {
     name: 'several invalid fields at once, one error each', method: 'PATCH', url: (ids) => `/jsonapi/node/apc_form_1/${ids.draft1}`,
@@ -165,7 +192,7 @@ describeEachDatabase('bad input', (target) => {
     let headers: Record<string, unknown>;
     if (c.raw) {
       const r = await d.app.inject({
-        method: method as 'POST', url, payload: c.raw.payload,
+        method: method as 'POST', url, payload: typeof c.raw.payload === 'function' ? c.raw.payload(ids) : c.raw.payload,
         headers: { 'content-type': c.raw.contentType, accept: 'application/vnd.api+json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
       status = r.statusCode;

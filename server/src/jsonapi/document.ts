@@ -29,13 +29,15 @@ interface ObjectPlan {
   shown: Set<string> | null;
   relationships: Array<{ name: string; rel: RelationshipDef }>;
 }
-const MAX_PLANS_PER_TYPE = 64;
+/** Bytes of plans kept per type: a plan is a few small objects per field (an estimate, counted generously). */
+const PLAN_BYTES_PER_TYPE = 256 * 1024;
+const planBytes = (key: string, plan: ObjectPlan) => 256 + key.length * 2 + (plan.attributes.length + plan.relationships.length) * 96 + (plan.shown?.size ?? 0) * 64;
 const plans = new WeakMap<ResourceDef, LruMap<ObjectPlan>>();
 
 function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefined): ObjectPlan {
   const key = `${full ? 'full' : 'public'}|${fieldset ? fieldset.join(',') : '*'}`;
   let byShape = plans.get(def);
-  if (!byShape) plans.set(def, (byShape = new LruMap(MAX_PLANS_PER_TYPE)));
+  if (!byShape) plans.set(def, (byShape = new LruMap(PLAN_BYTES_PER_TYPE, planBytes)));
   let plan = byShape.get(key);
   if (!plan) {
     const shown = fieldset ? new Set(fieldset) : null;

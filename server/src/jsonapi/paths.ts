@@ -1,6 +1,7 @@
 import { badParameter } from '../plugins/errors.js';
 import type { Registry } from './registry.js';
 import type { AttributeDef, RelationshipDef, ResourceDef, ToOneDef } from './resource.js';
+import { own } from './limits.js';
 
 /** One hop of a dotted path: from a row of `from` over `rel` to rows of `to`. */
 export interface Hop {
@@ -36,12 +37,12 @@ export function resolvePath(registry: Registry, root: ResourceDef, path: string,
     const name = segments[i];
     const last = i === segments.length - 1;
     if (name === 'id' && last) return finish(hops, { kind: 'id', owner: at });
-    const attribute = at.attributes[name];
+    const attribute = own(at.attributes, name);
     if (attribute) {
       if (!last) throw badParameter(parameter, `"${name}" in "${path}" is a field of ${at.type}, not a relationship.`);
       return { hops, terminal: { kind: 'attribute', owner: at, name, attribute } };
     }
-    const rel = at.relationships[name];
+    const rel = own(at.relationships, name);
     if (!rel) throw badParameter(parameter, `${at.type} has no field "${name}" (in "${path}").`);
     const next = segments[i + 1];
     if (rel.kind === 'one' && (last || (next === 'id' && i + 1 === segments.length - 1))) {

@@ -1,5 +1,6 @@
 import qs from 'qs';
-import { badParameter } from '../plugins/errors.js';
+import { ApiError, badParameter } from '../plugins/errors.js';
+import { checkQuerySize } from './limits.js';
 
 /**
  * Drupal's JSON:API query syntax parsed into a plain structure. Everything malformed is a 400 naming the
@@ -48,17 +49,56 @@ type Raw = Record<string, unknown>;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseQueryString(search: string): Query {
-  const raw = qs.parse(search, { depth: 6, arrayLimit: 500, parameterLimit: 2000, allowDots: false }) as Raw;
+  refusePrototypeNames(search);
+  const raw = parseRaw(search);
   for (const key of Object.keys(raw)) {
     if (!KNOWN.has(key)) throw badParameter(key, `Unknown query parameter "${key}".`);
   }
-  return {
+  const query: Query = {
     filter: parseFilter(raw.filter),
     sort: parseSort(raw.sort),
     include: parseList(raw.include, 'include'),
     fields: parseFields(raw.fields),
     page: parsePage(raw.page),
   };
+  checkQuerySize(query);
+  return query;
+}
+
+/** qs would drop parameters beyond its limits, or keep a too deep key as one name, silently: a 400 instead. */
+function parseRaw(search: string): Raw {
+  try {
+    return qs.parse(search, { depth: 6, strictDepth: true, arrayLimit: 500, parameterLimit: 2000, throwOnLimitExceeded: true, allowDots: false }) as Raw;
+  } catch (e) {
+    if (e instanceof RangeError) throw new ApiError(400, 'The query string has too many parameters, or a list or name nested too deep.');
+    throw e;
+  }
+}
+
+/**
+ * Names Object.prototype has (`__proto__`, `constructor`, `toString`...) anywhere in a parameter's name, or in a
+ * path, sort, include or field list: a 400. qs drops such a key without a word (a filter would silently vanish), and
+ * a plain lookup of one in a type's fields finds a function, not a field.
+ */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const NAME_LISTS = /^(sort|include|fields\[.*\]|filter\[.*\]\[(condition\]\[)?path\])$/;
+function refusePrototypeNames(search: string): void {
+  for (const pair of search.split('&')) {
+    const at = pair.indexOf('=');
+    const name = decodePart(at < 0 ? pair : pair.slice(0, at));
+    const names = name.split(/[[\].]+/);
+    if (NAME_LISTS.test(name)) names.push(...decodePart(at < 0 ? '' : pair.slice(at + 1)).split(/[.,\s-]+/));
+    const found = names.find((n) => PROTOTYPE_NAMES.has(n));
+    if (found !== undefined) throw badParameter(name, `"${found}" is not a field, type or group name.`);
+  }
+}
+
+function decodePart(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 function parseList(value: unknown, name: string): string[] {
@@ -155,6 +195,8 @@ function parseMemberOf(value: unknown, param: string): string {
 
 function parseEntry(key: string, value: unknown): Condition | Group {
   const param = `filter[${key}]`;
+  // The root group has this name: an entry by it would replace the root and drop every condition before it.
+  if (key === ROOT_GROUP) throw badParameter(param, `"${ROOT_GROUP}" names the root group; give a group or condition another name.`);
   // Shorthand: filter[field_x]=value, filter[field_x][]=a&filter[field_x][]=b
   if (typeof value === 'string' || Array.isArray(value)) {
     const values = parseValues(value, param);

@@ -6,6 +6,7 @@ import type { FilterTree, Query } from './query-params.js';
 import type { Registry } from './registry.js';
 import type { ResourceDef, Row, ToManyDef } from './resource.js';
 import { compiledOnce } from './shape-cache.js';
+import { checkSqlLength, own } from './limits.js';
 
 /** A row with the type it belongs to and whether the reader sees its restricted members. */
 export interface Loaded {
@@ -79,9 +80,9 @@ function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {
  * put in place of its stand-ins. A related collection's (`extra`, its owner's id) is built at every request.
  */
 export async function readCollection(db: Db, compiler: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): Promise<{ rows: Loaded[]; hasMore: boolean }> {
-  const rows = extra
-    ? (await pageStatement(compiler, def, query, extra).execute(db)).rows
-    : (await db.executeQuery<Row>(keptPageStatement(compiler, def, query))).rows;
+  const statement = extra ? pageStatement(compiler, def, query, extra).compile(db) : keptPageStatement(compiler, def, query);
+  if (extra) checkSqlLength(statement.sql);
+  const { rows } = await db.executeQuery<Row>(statement);
   const hasMore = rows.length > query.page.limit;
   return { rows: toLoaded(def, rows.slice(0, query.page.limit)), hasMore };
 }
@@ -184,7 +185,7 @@ export function checkFields(registry: Registry, query: Query): void {
     const def = registry.find(type);
     if (!def) throw badParameter(parameter, `There is no resource type ${type}.`);
     for (const name of names) {
-      if (!def.attributes[name] && !def.relationships[name] && !(def.computedAttributes ?? []).includes(name)) {
+      if (!own(def.attributes, name) && !own(def.relationships, name) && !(def.computedAttributes ?? []).includes(name)) {
         throw badParameter(parameter, `${type} has no field "${name}".`);
       }
     }
@@ -202,7 +203,7 @@ function includeTree(registry: Registry, root: ResourceDef, paths: string[]): In
     let node = tree;
     let def = root;
     for (const name of path.split('.')) {
-      const rel = def.relationships[name];
+      const rel = own(def.relationships, name);
       if (!rel) throw badParameter('include', `${def.type} has no relationship "${name}" (in include "${path}").`);
       if (!node.children.has(name)) node.children.set(name, { children: new Map() });
       node = node.children.get(name)!;

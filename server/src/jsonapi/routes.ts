@@ -13,6 +13,8 @@ import { Registry } from './registry.js';
 import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
+import { own } from './limits.js';
+import { PerUserTurns, READS_RUNNING_PER_USER, READS_WAITING_PER_USER } from './fair-share.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -50,10 +52,12 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
    * and checked when its document was built, and what it is checked against does not change while the server runs.
    */
   const cachedRead = cachedReads(app, ctx);
+  // A document built takes turns with the same user's others (jsonapi/fair-share.ts); one sent again does not.
+  const turns = new PerUserTurns(READS_RUNNING_PER_USER, READS_WAITING_PER_USER);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
-    const answer = await cachedRead(request, session, linksExpire, () => build(begin(request, session, linksExpire)));
+    const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, () => build(begin(request, session, linksExpire))));
     return send(reply.headers(answer.headers), 200, answer.body);
   };
 
@@ -229,7 +233,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 }
 
 function relationshipOf(def: ResourceDef, field: string) {
-  const rel = def.relationships[field];
+  const rel = own(def.relationships, field);
   if (!rel) throw new ApiError(404, `${def.type} has no relationship "${field}".`);
   return rel;
 }

@@ -1,7 +1,8 @@
 import { CompiledQuery, createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler, type RawBuilder } from 'kysely';
 import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
-import { LruMap } from '../lib/lru.js';
+import { LruMap, stringBytes } from '../lib/lru.js';
+import { checkSqlLength } from './limits.js';
 import type { AccessRules, Predicate, ResourceDef } from './resource.js';
 
 /**
@@ -17,13 +18,21 @@ import type { AccessRules, Predicate, ResourceDef } from './resource.js';
  * statement caches (SQLite's by text, PostgreSQL's named statements) find it without hashing a new string.
  *
  * The rules may branch on the reader's role and on whether it has a company (resources/access.ts), never on its ids'
- * values: that is what the keys hold. What is kept is bounded (least recently used dropped) and holds no reader's
+ * values: that is what the keys hold. What is kept is bounded in bytes (least recently used dropped) and holds no reader's
  * data, so a second server process needs none of it.
  */
 const USER_ID = '\u0000reader.userId';
 const HANDLER_ID = '\u0000reader.handlerId';
 const VALUE = '\u0000value:';
-const MAX_KEPT = 4096;
+/**
+ * What the kept SQL may take, in bytes as V8 stores it at most: bounded by bytes, not by count, so that requests
+ * building long statements cannot make it hold more (issue 32: 4,096 shapes of 140 KB each).
+ */
+export const RULE_CACHE_BYTES = 4 * 1024 * 1024;
+export const SHAPE_CACHE_BYTES = 32 * 1024 * 1024;
+/** A value's bytes beside the text: parameters are short strings and numbers, and a stand-in is one. */
+const PARAMETER_BYTES = 16;
+const ENTRY_BYTES = 64;
 
 const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
 
@@ -46,7 +55,8 @@ function resolve(parameter: unknown, viewer: Viewer, values: readonly unknown[])
 // ---------------------------------------------------------------- access rules
 
 interface FlatRule { fragments: readonly string[]; values: readonly unknown[] }
-const rules = new LruMap<FlatRule | null>(MAX_KEPT);
+const rules = new LruMap<FlatRule | null>(RULE_CACHE_BYTES, (key, flat) =>
+  ENTRY_BYTES + stringBytes(key) + (flat ? flat.fragments.reduce((n, f) => n + stringBytes(f), 0) + flat.values.length * PARAMETER_BYTES : 0));
 
 /** `access.read` or `access.full` of `def` for this reader over the row aliased `alias`. */
 export function accessRule(kind: keyof AccessRules, def: ResourceDef, alias: string, viewer: Viewer, dialect: Dialect): Predicate {
@@ -80,7 +90,11 @@ function flatten(rule: Predicate, dialect: Dialect): FlatRule | null {
 // ---------------------------------------------------------------- whole statements
 
 interface Shape { sql: string; parameters: readonly unknown[] }
-const shapes = new LruMap<Shape>(MAX_KEPT);
+const shapes = new LruMap<Shape>(SHAPE_CACHE_BYTES, (key, shape) =>
+  ENTRY_BYTES + stringBytes(key) + stringBytes(shape.sql) + shape.parameters.length * PARAMETER_BYTES);
+
+/** Bytes the kept SQL takes (tests). */
+export const keptBytes = () => ({ rules: rules.bytes, shapes: shapes.bytes });
 
 /**
  * A whole statement, compiled once per `key` and kind of reader. `build` gets the stand-in reader (build the
@@ -93,6 +107,7 @@ export function compiledOnce(dialect: Dialect, key: string, viewer: Viewer, valu
   let shape = shapes.get(fullKey);
   if (!shape) {
     const compiled = compilers[dialect].compileQuery(build(standIn(viewer), (i) => `${VALUE}${i}`).toOperationNode(), createQueryId());
+    checkSqlLength(compiled.sql);
     shapes.set(fullKey, (shape = { sql: compiled.sql, parameters: compiled.parameters }));
   }
   return CompiledQuery.raw(shape.sql, shape.parameters.map((p) => resolve(p, viewer, values)));

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { drainBody } from './body.js';
 
 /** One JSON:API error object. `source.pointer` names a body member, `source.parameter` a query parameter. */
 export interface ErrorObject {
@@ -55,6 +56,9 @@ function fromFastify(error: FastifyError): ApiError | null {
   return new ApiError(status, error.message);
 }
 
+/** Seconds a client is asked to wait after a request that ran out of time. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * A write the database refused for one of its constraints (a unique value taken, a required column left out, a
  * relationship to a row that does not exist, a number out of range) comes from the client's data, not from a fault: a 4xx, and the
@@ -65,6 +69,11 @@ function fromDatabase(error: unknown): ApiError | null {
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new ApiError(409, 'A record with this value already exists.');
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ApiError(422, 'A relationship names a record that does not exist.');
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
+  // A statement past the time budget (PostgreSQL's statement_timeout, QUERY_TIME_BUDGET_MS): the server is busy or
+  // the read too costly, not broken; the request's transaction has rolled back.
+  if (code === '57014') {
+    return new ApiError(503, 'The request took longer than the server allows for one query. Try again shortly, or ask for less at once.', {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  }
   // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
   if (code === '22003') return new ApiError(400, 'A number in the request is out of range.');
   // Text PostgreSQL cannot store (a NUL character in a body's string).
@@ -79,6 +88,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainBody(request, reply);
     const known = error instanceof ApiError ? error : fromFastify(error) ?? fromDatabase(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');

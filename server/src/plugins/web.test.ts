@@ -79,6 +79,20 @@ describe('the web app: compressed files and per-route preloads', () => {
     }
   });
 
+  it('answers HEAD on a page or a file as GET, headers only', async () => {
+    // Over a real socket: Node's server is what leaves a HEAD answer's body out, and inject() does not.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const send = (method: string, url: string) => fetch(`${base}${url}`, { method, headers: { 'accept-encoding': 'br' } });
+    for (const url of ['/signin', '/dashboard', '/forms/anything', '/assets/app-1.js']) {
+      const get = await send('GET', url);
+      const head = await send('HEAD', url);
+      expect(head.status, url).toBe(200);
+      expect(await head.arrayBuffer(), url).toHaveProperty('byteLength', 0);
+      for (const name of ['content-type', 'content-encoding', 'content-length', 'cache-control']) expect(head.headers.get(name), `${url} ${name}`).toEqual(get.headers.get(name));
+    }
+    expect((await send('HEAD', '/assets/nope.js')).status).toBe(404);
+  });
+
   it('still answers an unknown asset or API path with a 404, not index.html', async () => {
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/jsonapi/nothing' })).statusCode).toBe(404);

@@ -72,7 +72,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
   const pages = indexHtml === null ? null : indexPages(root, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (underPrefix(path, NOT_PAGE_PREFIXES) || request.method !== 'GET' || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
+    // HEAD answers as GET would, headers only (Node sends no body for it).
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (underPrefix(path, NOT_PAGE_PREFIXES) || !reading || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
     return sendIndex(request, reply, pages.byPath.get(path.replace(/\/+$/, '') || '/') ?? pages.fallback);
   });
   if (indexHtml === null) {
