@@ -4,7 +4,7 @@
  * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
  * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the
  * handler's id, which is enough to see which index a statement uses). With a postgres:// URL and a schema it only
- * logs the statements (paste them into psql's EXPLAIN ANALYZE). Findings: docs/PERFORMANCE.md.
+ * logs the statements (paste them into psql's EXPLAIN ANALYZE). Findings: decision 0007.
  */
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

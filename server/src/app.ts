@@ -56,7 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   // Hooks that await nothing are written with `done` rather than `async`: every request runs them, and a promise per
-  // hook cost 3-4 % of a small read's throughput (A/B in docs/PERFORMANCE.md). A synchronous throw still becomes the reply.
+  // hook cost 3-4 % of a small read's throughput (A/B in decision 0007). A synchronous throw still becomes the reply.
   registerAnswerHeaders(app);
   // A NUL character has no place in an address, and PostgreSQL cannot even compare text with one (found by the
   // fuzzer: GET /jsonapi/node/season/%00 was a 500 there and a 404 on SQLite): refused alike on both.

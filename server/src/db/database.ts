@@ -106,7 +106,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   // Planner statistics, as SQLite advises for long-lived connections: analyses the tables whose statistics are
   // missing or stale (sampled, so a few hundred ms at most, nothing when current). Without them SQLite picked the
   // handler's index over the package's for `package_id IN (...) AND handler_id = ?` (a form include), reading all
-  // of a handler's forms of every season to return one season's (docs/PERFORMANCE.md).
+  // of a handler's forms of every season to return one season's (decision 0007).
   sqlite.pragma('optimize=0x10002');
   dropValueSamples(sqlite);
   // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
@@ -130,7 +130,7 @@ export type ReadNow = (sqlText: string, parameters: readonly unknown[]) => Array
 /**
  * The bearer check runs before every request, and on a kept document it is the request's only statement: Kysely's
  * way to it (the connection's mutex, its log hook, a promise at each step) cost about 2.5 us of CPU a request, 7 % of
- * a small read (docs/PERFORMANCE.md, 2026-11-26 morning). better-sqlite3 answers synchronously, so a read between two
+ * a small read (decision 0007). better-sqlite3 answers synchronously, so a read between two
  * awaits of other requests is as safe as Kysely's, but for one case: a write transaction open on the one connection
  * (Kysely holds it across awaits), whose uncommitted rows the read would see, a data version that a rollback could
  * take back. Then the caller goes through Kysely, which waits for the transaction to end.
@@ -145,7 +145,7 @@ export function readNow(db: Db): ReadNow | undefined {
  * SQLite is built to gather). With samples, SQLite marks every statement whose plan might depend on a bound value to be
  * prepared again when that value is bound anew, and better-sqlite3 binds anew at every run: each cached statement was
  * parsed and planned again at every request (the invoices page's six statements 350 to 520 us instead of 165 to 180;
- * docs/PERFORMANCE.md). Our look-ups are equalities on keys, where the per-index averages of sqlite_stat1 are enough.
+ * decision 0007). Our look-ups are equalities on keys, where the per-index averages of sqlite_stat1 are enough.
  * `analyze sqlite_schema` makes this connection load the statistics again without the samples.
  */
 function dropValueSamples(sqlite: SQLite.Database): void {
@@ -169,7 +169,7 @@ const PG_NAMED_STATEMENT_MAX_SHARE = 16;
 /**
  * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement. Kysely sends unnamed statements, which PostgreSQL parses and plans at every run: for the
  * invoices page's statements (the files' access rule has ten EXISTS branches) planning took four times longer than
- * running, and a named statement answered in a third of the time (docs/PERFORMANCE.md). node-pg parses a named
+ * running, and a named statement answered in a third of the time (decision 0007). node-pg parses a named
  * statement once per connection and PostgreSQL keeps its plan. Each connection prepares at most
  * PG_NAMED_STATEMENT_BYTES of them, as statementBytes estimates (each costs the server memory; the first ones a
  * connection runs are the app's own, kept for good); the rest, and statements without parameters (transaction
@@ -222,7 +222,7 @@ const BEGIN_WRITE = 'begin immediate';
  * A statement whose rows are read as arrays (better-sqlite3's raw mode) and made objects by a function written for
  * its columns. better-sqlite3 builds each row object in C++, one named property at a time: about 1 us a value here,
  * two to three times the raw read, and the largest cost of the long reads (a page of 200 invoices: 1.45 ms as
- * objects, 0.64 ms this way; docs/PERFORMANCE.md). The rows are the same plain objects, keys in column order.
+ * objects, 0.64 ms this way; decision 0007). The rows are the same plain objects, keys in column order.
  */
 function withFastRows(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
@@ -259,7 +259,7 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
  * The connection as Kysely sees it, with one prepared statement kept per SQL text. Kysely's SQLite driver prepares
  * every statement it runs, and the engine's statements (access rules of every file owner, filters through EXISTS)
  * take longer to parse and plan than to run: preparing was the largest single cost of the small reads
- * (docs/PERFORMANCE.md). Only the text is the key; values are bound at each run and never kept, so two readers
+ * (decision 0007). Only the text is the key; values are bound at each run and never kept, so two readers
  * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {

@@ -40,7 +40,7 @@ export function linkPhase(readerId: string): number {
  * very same links and can be sent again as it was kept (jsonapi/document-cache.ts). The minute is the reader's own
  * so that kept documents do not all go stale at the same second: on the wall clock's minute, every reader's pages were
  * built again at once, in every worker (200 readers' invoice pages, a p99 of 66 ms on the invoices page;
- * docs/PERFORMANCE.md). A link lives between `ttlSeconds` and a minute more.
+ * decision 0007). A link lives between `ttlSeconds` and a minute more.
  */
 export function linkExpiry(now: Date, ttlSeconds: number, readerId: string): number {
   const phase = linkPhase(readerId);

@@ -12,7 +12,7 @@ import type { AccessRules, Predicate, ResourceDef } from './resource.js';
  * only the reader's ids differ, and they are values. So are the ids an include or a to-many linkage looks up. Building
  * such SQL with Kysely's `sql` templates and compiling it at every request was a large share of a read (the files'
  * rule has an EXISTS for each of ten owner types: building and compiling it was 15 % of the current season's packages,
- * docs/PERFORMANCE.md). So it is built once with stand-ins for the values, compiled, and kept; each request gets the
+ * decision 0007). So it is built once with stand-ins for the values, compiled, and kept; each request gets the
  * kept text with its own values put in place of the stand-ins. The SQL is the same as building it anew, character
  * for character (shape-cache.test.ts). A whole statement kept so is run with the very same string each time, so the
  * statement caches (SQLite's by text, PostgreSQL's named statements) find it without hashing a new string.

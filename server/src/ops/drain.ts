@@ -29,7 +29,7 @@ function closeAfter(response: ServerResponse): void {
  * Counted on the HTTP server, not with Fastify's hooks: every request the server takes is counted, those Fastify
  * answers before its hooks run too, and an answer closes whether it was sent or its connection was cut, so an
  * aborted request is counted out without a hook of its own. (As fast as the three hooks it replaced, within noise:
- * docs/PERFORMANCE.md, 2026-11-25 morning.)
+ * decision 0007.)
  */
 export function trackRequests(app: FastifyInstance): void {
   const state: DrainState = { draining: false, inFlight: new Set(), lastActivity: Date.now() };

@@ -8,7 +8,7 @@ type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 /**
  * A request's logger that makes pino's child (its request id bound) only when a line is written. Fastify makes one
  * for every request; at `warn` and above hardly any request writes a line, and the child (its bindings serialised,
- * a new logger object) was a measurable part of a small read (docs/PERFORMANCE.md, 2026-11-25). A line below the
+ * a new logger object) was a measurable part of a small read (decision 0007). A line below the
  * level is dropped before anything is made, as pino would drop it.
  */
 class LazyRequestLogger {

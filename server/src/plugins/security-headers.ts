@@ -53,7 +53,7 @@ const API_CACHING = { 'cache-control': 'no-store' };
  * The headers Helmet sets, read once by running its middleware on a response that only records them. Our policy has
  * no per-request part (no nonces), so every answer gets the same headers; Helmet's middleware built them again for
  * every request (the policy's text, twelve `setHeader` calls with Node's checks), a quarter of a bare route's
- * throughput (docs/PERFORMANCE.md, 2026-11-24 night). A policy with a part computed per request (a function, such as
+ * throughput (decision 0007). A policy with a part computed per request (a function, such as
  * a nonce) is refused here, at start.
  */
 export function securityHeaderValues(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
