@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInDialog, confirmInPopup } from './support/portal';
+import { confirmInDialog, confirmInPopup, signIn } from './support/portal';
 
 /**
  * The filing journeys: dashboard, forms 1-3, certification, amendments, invoices, the packet confirmation.
@@ -8,14 +8,6 @@ import { confirmInDialog, confirmInPopup } from './support/portal';
  * project as carol (handler 102): each project certifies its own current forms.
  */
 const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 'alice');
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/signin');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('demo-pecans-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 /**
  * The dashboard's status of the season's forms: a table on a desktop, a list with a block a month on a phone (its

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInDialog } from './support/portal';
+import { confirmInDialog, signIn } from './support/portal';
 
 /**
  * Year-to-date after an amendment: amending September's form 1 leaves October's certified copy as it was, and the
@@ -11,14 +11,6 @@ const onPhone = (info: TestInfo) => info.project.name === 'mobile';
 const SEASON_STATUS = "Status of the season's forms";
 const seasonMonth = (page: Page, info: TestInfo, month: RegExp) =>
   page.getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS }).getByRole(onPhone(info) ? 'listitem' : 'row').filter({ hasText: month });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/signin');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('demo-pecans-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 /** From an amendment's edit page: save, certify, back on the dashboard. */
 async function saveAndCertify(page: Page) {

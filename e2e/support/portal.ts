@@ -68,7 +68,8 @@ export async function signIn(page: Page, username = 'alice', password = DEMO_PAS
   await page.goto('/signin');
   await fillSignIn(page, username, password);
   if (username === 'staff') await enterStaffCode(page);
-  await expect(page).toHaveURL(/\/dashboard/);
+  // The first sign-in of a run waits for the dashboard's chunks on a cold server.
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 60_000 });
 }
 
 /** The code step of a staff sign-in; a code the server refuses (used by a sign-in this helper did not see) is retried. */

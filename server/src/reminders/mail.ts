@@ -4,6 +4,16 @@ import type { MailMessage } from '../mail/mailer.js';
 /** Monthly forms: due_soon, overdue; the yearly forms 4 and 5 have their own kinds, so each is sent once apart. */
 export const REMINDER_KINDS = ['due_soon', 'overdue', 'form_4_due_soon', 'form_4_overdue', 'form_5_due_soon', 'form_5_overdue'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
+/** One reminder to send: a kind, its period and due date, the handler and user it goes to, and its mail. */
+export interface ReminderCandidate {
+  kind: ReminderKind;
+  periodId: string;
+  dueDate: string;
+  handler: { id: string; number: string; name: string };
+  user: { id: string; mail: string; first_name: string };
+  message: MailMessage;
+}
+
 export const isOverdueKind = (kind: ReminderKind): boolean => kind.endsWith('overdue');
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => (

@@ -1,9 +1,9 @@
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import { isoTimestamp, newId } from '../lib/time.js';
-import { trySendMail, type MailLog, type MailMessage } from '../mail/mailer.js';
+import { trySendMail, type MailLog } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
-import { reminderMail, type ReminderKind } from './mail.js';
+import { reminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
 import { yearlyReminders } from './yearly.js';
 
 /**
@@ -40,25 +40,16 @@ export interface ReminderRun {
   retrying: number;
 }
 
-interface Candidate {
-  kind: ReminderKind;
-  periodId: string;
-  dueDate: string;
-  handler: { id: string; number: string; name: string };
-  user: { id: string; mail: string; first_name: string };
-  message: MailMessage;
-}
-
 const FORM_NAMES: Record<string, string> = { apc_form_1: 'Form 1', apc_form_2: 'Form 2', apc_form_3: 'Form 3' };
 const todayOf = (ctx: AppContext): string => isoTimestamp(ctx.clock.now()).slice(0, 10);
 
 /** What is due for the monthly forms: every (kind, period, handler, user) that should have a reminder today. */
-async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<Candidate[]> {
+async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
   const today = todayOf(ctx);
   const periods = await ctx.db.selectFrom('reporting_periods').select(['id', 'title', 'period_month', 'due_date'])
     .where('due_date', '<=', addDays(today, settings.daysBefore)).where('due_date', '>=', addDays(today, -OVERDUE_LOOKBACK_DAYS))
     .orderBy('due_date').execute();
-  const out: Candidate[] = [];
+  const out: ReminderCandidate[] = [];
   for (const period of periods) {
     const kind: ReminderKind = today > period.due_date ? 'overdue' : 'due_soon';
     const handlers = await ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('handlers as h', 'h.id', 'k.handler_id')
@@ -87,15 +78,15 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
 }
 
 /** Every reminder that should have gone out by today, sent or not: monthly forms, form 4, form 5. */
-export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<Candidate[]> {
+export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
   return [...await monthlyReminders(ctx, settings), ...await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS)];
 }
 
 const keyOf = (r: { kind: string; period_id: string; handler_id: string; user_id: string }): string => `${r.kind}|${r.period_id}|${r.handler_id}|${r.user_id}`;
-const candidateKey = (c: Candidate): string => keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
+const candidateKey = (c: ReminderCandidate): string => keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
 
 /** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
-async function claim(ctx: AppContext, c: Candidate): Promise<string | null> {
+async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | null> {
   const id = newId();
   const result = await ctx.db.transaction().execute((trx) => trx.insertInto('reminders_sent').values({
     id, kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id, mail_to: c.message.to,
@@ -117,7 +108,7 @@ export function retryDelayMinutes(attempts: number, retryMinutes: number): numbe
   return retryMinutes * 2 ** Math.max(0, attempts - 1);
 }
 
-async function send(ctx: AppContext, settings: ReminderSettings, c: Candidate, id: string, attempts: number, run: ReminderRun, log?: MailLog): Promise<void> {
+async function send(ctx: AppContext, settings: ReminderSettings, c: ReminderCandidate, id: string, attempts: number, run: ReminderRun, log?: MailLog): Promise<void> {
   const ok = await trySendMail(ctx, c.message, log);
   const now = ctx.clock.now();
   if (ok) {

@@ -1,7 +1,6 @@
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
-import type { MailMessage } from '../mail/mailer.js';
-import { yearlyReminderMail, type ReminderKind } from './mail.js';
+import { yearlyReminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
 
 /**
  * Reminders of the yearly forms, found the way run.ts finds the monthly ones: who should hear today, sent or not.
@@ -18,15 +17,6 @@ import { yearlyReminderMail, type ReminderKind } from './mail.js';
  * Form 5 (986.175: the year-end inventory as of 31 August, due 10 September or as staff set it on the season): every
  * active handler without a certified year-end form, keyed to the season's August period.
  */
-export interface YearlyCandidate {
-  kind: ReminderKind;
-  periodId: string;
-  dueDate: string;
-  handler: { id: string; number: string; name: string };
-  user: { id: string; mail: string; first_name: string };
-  message: MailMessage;
-}
-
 interface Window { today: string; from: string; to: string }
 type HandlerRow = { id: string; handler_number: string; title: string };
 
@@ -48,10 +38,10 @@ async function activeHandlerUsers(ctx: AppContext, handlerIds: string[]) {
     .where('mail', 'is not', null).orderBy('name').execute();
 }
 
-async function expand(ctx: AppContext, pending: Pending, form: 'Form 4' | 'Form 5', today: string): Promise<YearlyCandidate[]> {
+async function expand(ctx: AppContext, pending: Pending, form: 'Form 4' | 'Form 5', today: string): Promise<ReminderCandidate[]> {
   const entries = [...pending.byKey.values()];
   const users = await activeHandlerUsers(ctx, [...new Set(entries.map((e) => e.handler.id))]);
-  const out: YearlyCandidate[] = [];
+  const out: ReminderCandidate[] = [];
   for (const e of entries) {
     const overdue = today > e.dueDate;
     const kind: ReminderKind = form === 'Form 4' ? (overdue ? 'form_4_overdue' : 'form_4_due_soon') : (overdue ? 'form_5_overdue' : 'form_5_due_soon');
@@ -74,7 +64,7 @@ async function periodsByMonth(ctx: AppContext, months: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.period_month as string, { id: r.id as string, due_date: r.due_date as string, title: r.title as string }]));
 }
 
-export async function form4Reminders(ctx: AppContext, w: Window): Promise<YearlyCandidate[]> {
+export async function form4Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
   // Transfers reported on a certified Form 1, by handler and season: the first month of each.
   const shipped = await ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
@@ -112,7 +102,7 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Yearly
   return expand(ctx, pending, 'Form 4', w.today);
 }
 
-export async function form5Reminders(ctx: AppContext, w: Window): Promise<YearlyCandidate[]> {
+export async function form5Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
   const seasons = await ctx.db.selectFrom('seasons').select(['id', 'title', 'season_end_date', 'reporting_due_date'])
     .where('reporting_due_date', '>=', w.from).where('reporting_due_date', '<=', w.to).execute();
@@ -132,7 +122,7 @@ export async function form5Reminders(ctx: AppContext, w: Window): Promise<Yearly
 }
 
 /** Both yearly forms' reminders for the window of days around today. */
-export async function yearlyReminders(ctx: AppContext, today: string, daysBefore: number, lookbackDays: number): Promise<YearlyCandidate[]> {
+export async function yearlyReminders(ctx: AppContext, today: string, daysBefore: number, lookbackDays: number): Promise<ReminderCandidate[]> {
   const w = { today, from: addDays(today, -lookbackDays), to: addDays(today, daysBefore) };
   return [...await form4Reminders(ctx, w), ...await form5Reminders(ctx, w)];
 }
