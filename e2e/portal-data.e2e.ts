@@ -328,10 +328,12 @@ test.describe('cached copies and profile', () => {
     await expect(page.getByText('Your profile was saved.').first()).toBeVisible();
 
     const changePassword = async (from: string, to: string) => {
-      await page.getByLabel('Current password', { exact: true }).fill(from);
-      await page.getByLabel('New password', { exact: true }).fill(to);
-      await page.getByLabel('Repeat the new password').fill(to);
-      await page.getByRole('button', { name: 'Change password' }).click();
+      // The e-mail address's form asks for the current password too.
+      const form = page.getByRole('form', { name: 'Change password' });
+      await form.getByLabel('Current password', { exact: true }).fill(from);
+      await form.getByLabel('New password', { exact: true }).fill(to);
+      await form.getByLabel('Repeat the new password').fill(to);
+      await form.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('Your password was changed.').first()).toBeVisible();
     };
     // The other project's run shares the database: change it and put it back in one go.

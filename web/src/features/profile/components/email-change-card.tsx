@@ -31,7 +31,7 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
       {change.isSuccess ? (
         <Alert type="success" showIcon role="status" style={{ marginBottom: 12 }} message={t('profileEdit:emailSent', { email: change.data.email })} description={t('profileEdit:emailSentHelp')} />
       ) : null}
-      <form onSubmit={(e) => { e.preventDefault(); if (ready) change.mutate(); }} noValidate>
+      <form aria-label={t('profileEdit:emailTitle')} onSubmit={(e) => { e.preventDefault(); if (ready) change.mutate(); }} noValidate>
         <div style={{ marginBottom: 16 }}>
           <label htmlFor={ids.mail} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>{t('profileEdit:emailNew')}</label>
           <Input id={ids.mail} type="email" dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" maxLength={254} status={errors.new_email ? 'error' : undefined} />

@@ -56,7 +56,9 @@ function PasswordCard() {
   const err = change.error;
   return (
     <Card size="small" type="inner" title={<span><LockOutlined /> {t('profileEdit:passwordTitle')}</span>}>
+      {/* Named, as the e-mail card's form is: both ask for the current password. */}
       <form
+        aria-label={t('profileEdit:passwordTitle')}
         onSubmit={(e) => {
           e.preventDefault();
           if (ready) change.mutate();
