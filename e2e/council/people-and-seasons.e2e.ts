@@ -130,7 +130,7 @@ test('in Spanish, staff create a user for a handler, send a password link and de
   const before = await lastMailId(COUNCIL_MAIL_API);
   await drawer.getByRole('button', { name: 'Crear' }).click();
   // The server's message, at its field.
-  await expect(drawer.getByText('email must be an e-mail address, such as name@example.com.')).toBeVisible();
+  await expect(drawer.getByText('Enter a valid e-mail address, such as name@example.com.')).toBeVisible();
   await drawer.getByLabel('Correo electrónico').fill(email);
   await drawer.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText(`Se añadió a Lucía Nogal. Se envió a ${email} un correo para elegir la contraseña.`)).toBeVisible();
