@@ -20,6 +20,7 @@ import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import { registerSubrequestRoutes } from './subrequests/routes.js';
+import { registerFormImportRoutes } from './forms-import/routes.js';
 import { trackRequests } from './ops/drain.js';
 import { checkUrlLength, LIMITS } from './jsonapi/limits.js';
 
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerFileRoutes(app, ctx);
   await registerJsonApiRoutes(app, ctx);
   await registerSubrequestRoutes(app, ctx);
+  await registerFormImportRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);
   await registerCouncilRoutes(app, ctx);
   await registerAnalyticsRoutes(app, ctx);
