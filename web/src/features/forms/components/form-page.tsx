@@ -24,6 +24,7 @@ import { fieldErrorText } from './field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
+import { SpreadsheetImport } from './spreadsheet-import';
 import { StaleFormAlert } from './stale-months';
 
 /** 'Next package': the current version of the same form in the package that follows in the list. */
@@ -170,6 +171,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
         </Link>
         <NextPackageButton bundle={bundle} form={form} />
         {status === 'certified' && current ? <AmendButton bundle={bundle} form={form} /> : null}
+        {editable ? <SpreadsheetImport bundle={bundle} form={form} /> : null}
         {pdfUrl ? (
           <a href={pdfUrl} download={fileName(pdf)} className="ant-btn ant-btn-default">
             <DownloadOutlined aria-hidden="true" /> {t('forms.downloadPdf')}
