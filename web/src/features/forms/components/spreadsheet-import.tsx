@@ -116,7 +116,9 @@ function problemText(t: TFunction, p: ImportProblem): string {
   return t(`import.problems.${p.code}`, { ...p.params, defaultValue: p.detail });
 }
 
-const fieldName = (t: TFunction, field: string) => t(`fields.${field}`, { defaultValue: field });
+/** A field's label; form 1's list columns are the variety table's own. */
+const fieldName = (t: TFunction, field: string) =>
+  field === 'pounds' || field === 'variety' ? t(`forms.${field}`) : t(`fields.${field}`, { defaultValue: field });
 
 /** What a cell's code says in the user's language; the server's English message when the code is not known here. */
 export function cellErrorText(t: TFunction, e: ImportCellError): string {
@@ -160,7 +162,7 @@ function PreviewTables({ preview }: { preview: ImportPreview }) {
     { title: t('import.inDraft'), key: 'current', align: 'end' as const, render: (_: unknown, f: ImportFigure) => shown(t, f, f.current) },
   ];
   const listColumns = preview.list.columns.map((c) => ({
-    title: fieldName(t, c === 'pounds' ? 'receipts_by_variety' : c), dataIndex: c,
+    title: fieldName(t, c), dataIndex: c,
     render: (v: unknown) => shown(t, { kind: typeof v === 'number' ? 'pounds' : 'text' }, v),
   }));
   return (
