@@ -40,11 +40,12 @@ function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: 
   const preview = useMutation({ mutationFn: (f: File) => previewImport(bundle, form.id, f) });
   const apply = useMutation({
     mutationFn: () => applyImport(bundle, form.id, file!, preview.data!.changed),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
-      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
-      message.success(t('import.applied'));
+    // Saved: the dialog closes at once and the page reloads the draft behind it.
+    onSuccess: () => {
       onClose();
+      message.success(t('import.applied'));
+      void client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+      void client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
     },
   });
   const data = preview.data;
