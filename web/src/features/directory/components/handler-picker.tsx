@@ -18,6 +18,8 @@ interface HandlerPickerProps {
   /** A handler never offered (the user's own company, which cannot transfer to itself). */
   exclude?: string | null;
   placeholder?: string;
+  /** The accessible name, when no visible label names the picker (a row of a table). */
+  ariaLabel?: string;
 }
 
 const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` });
@@ -28,7 +30,7 @@ const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.t
  * out). The directory page's own reads (`useHandlerDirectory`: its search, its first pages and their saved copy), so
  * the two share what they fetched. At the industry's size and beyond, the list is never read whole into the browser.
  */
-export function HandlerPicker({ id, value, onChange, exclude, placeholder }: HandlerPickerProps) {
+export function HandlerPicker({ id, value, onChange, exclude, placeholder, ariaLabel }: HandlerPickerProps) {
   const { t } = useFeatureTranslation('directory');
   const { text, setText, searched } = useSearchText();
   // The chosen handler's name stays shown when a later search no longer lists it.
@@ -48,6 +50,7 @@ export function HandlerPicker({ id, value, onChange, exclude, placeholder }: Han
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
       showSearch
       filterOption={false}
       searchValue={text}
