@@ -66,7 +66,7 @@ export function TransferTable({ rows, onChange, readOnly, error, total }: {
             title: `${t('forms.pounds')} (${unitLabel(t, 'lb inshell')})`,
             align: 'end',
             render: (_, row) => (readOnly ? formatNumber(row.pounds, i18n.language) : (
-              <PoundsInput ariaLabel={t('forms.poundsOfRow', { n: row.key + 1 })} value={row.pounds} onChange={(v) => update(row.key, { pounds: v as number })} />
+              <PoundsInput ariaLabel={t('forms.transferPoundsOfRow', { n: row.key + 1 })} value={row.pounds} onChange={(v) => update(row.key, { pounds: v as number })} />
             )),
           },
           ...(readOnly ? [] : [{
