@@ -74,7 +74,8 @@ export async function settleAgreementInvoices(a: Actor, agreement: Row): Promise
 export async function settleInvoice(a: Actor, handlerId: string, periodId: string, cause: Cause): Promise<string | null> {
   const bill = await billOf(a, handlerId, periodId);
   const invoices = (await dbOf(a).selectFrom('invoices').selectAll().where('handler_id', '=', handlerId)
-    .where('period_id', '=', periodId).orderBy('created').execute()) as Row[];
+        // Several invoices of a period can share a second; an adjustment's number sorts after the one it follows.
+    .where('period_id', '=', periodId).orderBy('created').orderBy('invoice_number').execute()) as Row[];
   if (invoices.length === 0) return bill.form || bill.transferLines.length > 0 ? createInvoice(a, bill, bill.cents, null, 0, cause) : null;
   const billed = invoices.reduce((sum, i) => sum + Number(i.amount_due_cents), 0);
   const open = invoices.find((i) => i.invoice_status === 'open');

@@ -19,7 +19,7 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
   const formOf = async (handler: string, status = 'draft') => String((await demo.ctx.db.selectFrom('apc_form_1').select('id')
     .where('handler_id', '=', handler).where('period_id', '=', periodId).where('form_status', '=', status).executeTakeFirstOrThrow()).id);
   const invoicesOf = async (handler: string) => (await demo.ctx.db.selectFrom('invoices').selectAll().where('handler_id', '=', handler)
-    .where('period_id', '=', periodId).orderBy('created').execute()).map((i) => ({
+    .where('period_id', '=', periodId).orderBy('created').orderBy('invoice_number').execute()).map((i) => ({
     number: String(i.invoice_number), cents: Number(i.amount_due_cents), status: String(i.invoice_status), due: String(i.due_date),
     form: i.form_1_id ?? null, lines: JSON.parse(String(i.transfer_lines)) as Array<Record<string, unknown>>,
   }));
