@@ -1,17 +1,34 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { PecanType, TransferRow } from '@pecan/contract';
 import { PECAN_TYPES } from '@pecan/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
-import { useHandlerDirectory } from '../../directory/api/use-handler-directory';
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { HandlerPicker } from '../../directory/components/handler-picker';
 import { unitLabel } from './field-text';
 import { PoundsInput } from './inputs';
 
 type Row = TransferRow & { key: number };
+
+/** The names of the receivers the lines name, as the reader may see them (the directory's handlers and its own). */
+function useReceiverNames(ids: string[]) {
+  const unique = [...new Set(ids)].sort();
+  return useQuery({
+    queryKey: ['transfer-receivers', unique],
+    enabled: unique.length > 0,
+    staleTime: 300_000,
+    queryFn: async ({ signal }) => {
+      const params = new DrupalJsonApiParams().addFilter('id', unique, 'IN').addFields('node--handler', ['title', 'field_handler_number']).addPageLimit(200);
+      const list: Entity[] = await jsonApi.getAll('/jsonapi/node/handler', params, signal);
+      return new Map(list.map((h) => [h.id, `${str(h.title)} (${str(h.field_handler_number)})`]));
+    },
+  });
+}
 
 /**
  * Form 1's inter-handler shipments: one line per receiving handler and pecan type, inshell pounds. Their sum is the
@@ -26,12 +43,14 @@ export function TransferTable({ rows, onChange, readOnly, error, total }: {
   total: number | null;
 }) {
   const { t, i18n } = useTranslation('filing');
-  const directory = useHandlerDirectory('');
   const ownHandler = useSession().profile.handlerUid;
-  const names = new Map((directory.rows ?? []).map((h) => [h.id, `${str(h.title)} (${str(h.field_handler_number)})`]));
+  const named = useReceiverNames(rows.map((r) => r.receiving_handler).filter(Boolean));
+  const names = named.data ?? new Map<string, string>();
   const data: Row[] = rows.map((r, key) => ({ ...r, key }));
   const update = (index: number, patch: Partial<TransferRow>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const typeLabel = (type: PecanType) => t(`forms.pecanType_${type}`);
+  // A receiver the directory does not list (it left the directory) cannot be named here: the reader may not see it.
+  const nameOf = (id: string) => names.get(id) ?? (named.data ? t('forms.transferUnlisted') : '');
   return (
     <div data-testid="transfer-lines">
       <Table<Row>
@@ -46,8 +65,8 @@ export function TransferTable({ rows, onChange, readOnly, error, total }: {
           {
             key: 'handler',
             title: t('forms.transferHandler'),
-            render: (_, row) => (readOnly ? (names.get(row.receiving_handler) ?? row.receiving_handler) : (
-              <HandlerPicker value={row.receiving_handler || undefined} exclude={ownHandler} ariaLabel={t('forms.transferHandlerOfRow', { n: row.key + 1 })}
+            render: (_, row) => (readOnly ? nameOf(row.receiving_handler) : (
+              <HandlerPicker value={row.receiving_handler || undefined} exclude={ownHandler} valueLabel={row.receiving_handler ? nameOf(row.receiving_handler) : undefined} ariaLabel={t('forms.transferHandlerOfRow', { n: row.key + 1 })}
                 onChange={(id) => update(row.key, { receiving_handler: id })} placeholder={t('forms.transferHandler')} />
             )),
           },
