@@ -353,7 +353,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         const d = draftsWithToken[i % draftsWithToken.length];
         const figures = d.bundle === 'apc_form_1'
           ? { field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }], field_receipts_native: 1000, field_receipts_substandard: 0, field_shipments_inshell: 2000, field_shipments_shelled: 0,
-            field_interhandler_shipped: 0, field_interhandler_received: 0, field_inventory_inshell: 100_000, field_inventory_shelled: 10_000, field_committed_domestic: 0, field_committed_export: 0, field_under_contract_from_handlers: 0 }
+            field_interhandler_shipments: [], field_interhandler_received: 0, field_inventory_inshell: 100_000, field_inventory_shelled: 10_000, field_committed_domestic: 0, field_committed_export: 0, field_under_contract_from_handlers: 0 }
           : { field_no_change_flag: true };
         const req = write(i, 'PATCH', `/jsonapi/node/${d.bundle}/${d.id}`, { type: `node--${d.bundle}`, id: d.id, attributes: { ...figures, field_certified: true, field_certification_name: 'Bench', field_certification_title: 'Officer' } });
         return { ...req, headers: { ...req.headers, ...asOwner(d.handlerId) } };

@@ -16,7 +16,7 @@ describe('computeForm1', () => {
       receipts_substandard: 1_000,
       shipments_inshell: 40_000,
       shipments_shelled: 12_000,
-      interhandler_shipped: 3_000,
+      interhandler_shipments: [{ receiving_handler: '5f0c1f5e-8a7b-4c1d-9e2f-0a1b2c3d4e5f', pecan_type: 'improved', pounds: 3_000 }],
       interhandler_received: 2_500,
     }, {
       periodMonth: '2026-11',
@@ -29,6 +29,7 @@ describe('computeForm1', () => {
     expect(computed).toEqual({
       receipts_improved: 150_000, // 120,000 + 30,000
       receipts_total: 156_000, // 150,000 + 5,000 + 1,000
+      interhandler_shipped: 3_000, // the one shipment line
       receipts_ytd_improved: 350_000, // 200,000 + 150,000
       receipts_ytd_native: 15_000, // 10,000 + 5,000
       receipts_ytd_substandard: 1_000, // 0 + 1,000

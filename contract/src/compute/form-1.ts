@@ -1,6 +1,6 @@
 import { assessmentDue } from '../assessment/assessment-due.js';
 import { earlierPeriodsOfSeason, previousPeriodMonth } from '../calendar/seasons.js';
-import type { VarietyRow } from '../forms/value-schemas.js';
+import type { TransferRow, VarietyRow } from '../forms/value-schemas.js';
 import { sumIntegers, totalOf } from './sum.js';
 
 /**
@@ -28,6 +28,9 @@ export interface Form1Entered {
   receipts_substandard?: number | null;
   shipments_inshell?: number | null;
   shipments_shelled?: number | null;
+  /** The month's inter-handler shipment lines; their sum is `interhandler_shipped`. */
+  interhandler_shipments?: readonly TransferRow[] | null;
+  /** A stored month's total (earlier months); a draft's is the sum of its lines. */
   interhandler_shipped?: number | null;
   interhandler_received?: number | null;
 }
@@ -61,6 +64,8 @@ export interface Form1Context {
 export interface Form1Computed {
   receipts_improved: number;
   receipts_total: number;
+  /** The sum of the inter-handler shipment lines. */
+  interhandler_shipped: number;
   receipts_ytd_improved: number;
   receipts_ytd_native: number;
   receipts_ytd_substandard: number;
@@ -124,7 +129,7 @@ export function form1ContextMonths(periodMonth: string): string[] {
 }
 
 export function computeForm1(entered: Form1Entered, context: Form1Context): Form1Computed {
-  const own = form1MonthFigures(entered);
+  const own = form1MonthFigures({ ...entered, interhandler_shipped: totalOf(entered.interhandler_shipments ?? [], 'pounds') });
   const before = context.seasonToDate;
   const previous = context.previousMonth ?? EMPTY_FORM_1_SEASON_TO_DATE;
   const flow = (name: Form1Flow) => ({
@@ -134,6 +139,7 @@ export function computeForm1(entered: Form1Entered, context: Form1Context): Form
   return {
     receipts_improved: own.receipts_improved,
     receipts_total: sumIntegers([own.receipts_improved, own.receipts_native, own.receipts_substandard]),
+    interhandler_shipped: own.interhandler_shipped,
     receipts_ytd_improved: sumIntegers([before.receipts_improved, own.receipts_improved]),
     receipts_ytd_native: sumIntegers([before.receipts_native, own.receipts_native]),
     receipts_ytd_substandard: sumIntegers([before.receipts_substandard, own.receipts_substandard]),

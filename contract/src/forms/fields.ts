@@ -12,9 +12,10 @@
  * - date: YYYY-MM-DD; month: YYYY-MM
  * - bool, text
  * - varietyList: [{ variety, pounds }] stored as JSON text
+ * - transferList: [{ receiving_handler, pecan_type, pounds }] stored as JSON text (form 1's inter-handler shipments)
  * entry: 'entered' by the handler, or 'computed' by the server (a write that sets it is refused with 422).
  */
-export type FieldKind = 'pounds' | 'money' | 'ratio' | 'price' | 'date' | 'month' | 'bool' | 'text' | 'varietyList';
+export type FieldKind = 'pounds' | 'money' | 'ratio' | 'price' | 'date' | 'month' | 'bool' | 'text' | 'varietyList' | 'transferList';
 export type FieldEntry = 'entered' | 'computed';
 
 export interface FieldDef {
@@ -52,7 +53,9 @@ export const FORM_1_FIELDS: FieldDef[] = [
   entered('shipments_shelled', 'pounds', 'lb shelled'),
   computed('shipments_shelled_prev_month', 'pounds', 'lb shelled'),
   computed('shipments_shelled_ytd', 'pounds', 'lb shelled'),
-  entered('interhandler_shipped', 'pounds', 'lb inshell'),
+  // 986.162, 986.26: each transfer by receiving handler and type, so the assessment can follow form 4.
+  entered('interhandler_shipments', 'transferList', 'lb inshell'),
+  computed('interhandler_shipped', 'pounds', 'lb inshell'),
   computed('interhandler_shipped_prev_month', 'pounds', 'lb inshell'),
   computed('interhandler_shipped_ytd', 'pounds', 'lb inshell'),
   entered('interhandler_received', 'pounds', 'lb inshell'),

@@ -4,7 +4,7 @@ import { FORM_FIELDS, type FieldDef, type FormBundle } from './fields.js';
 import { MAX_VARIETY_NAME_LENGTH } from './limits.js';
 import {
   boolSchema, dateSchema, foreignCountrySchema, moneySchema, monthSchema, poundsSchema, priceSchema, ratioSchema,
-  responsibleHandlerSchema, textSchema, varietyListSchema,
+  responsibleHandlerSchema, textSchema, transferListSchema, varietyListSchema,
 } from './value-schemas.js';
 
 /**
@@ -40,6 +40,7 @@ export function fieldValueSchema(bundle: FormBundle, field: FieldDef): z.ZodType
     case 'month': return monthSchema(attribute);
     case 'bool': return boolSchema(attribute);
     case 'varietyList': return varietyListSchema(attribute);
+    case 'transferList': return transferListSchema(attribute);
     case 'text': return (SPECIAL_TEXT_FIELDS[`${bundle}.${field.name}`] ?? textSchema)(attribute);
   }
 }

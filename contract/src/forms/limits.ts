@@ -10,3 +10,6 @@ export const MAX_TEXT_LENGTH = 255;
 /** Form 4: the party that pays the assessment and reports the volume on its year-end form. */
 export const RESPONSIBLE_HANDLERS = ['transferring', 'receiving'] as const;
 export type ResponsibleHandler = (typeof RESPONSIBLE_HANDLERS)[number];
+
+/** Form 1's inter-handler shipment lines: one per receiving handler and pecan type at most. */
+export const MAX_TRANSFER_ROWS = 200;

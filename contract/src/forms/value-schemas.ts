@@ -6,8 +6,9 @@ import { parsePrice } from '../money/price.js';
 import { parseRatio } from '../money/ratio.js';
 import { isCountryCode, UNITED_STATES } from '../reference/countries.js';
 import { varietyKey } from '../reference/varieties.js';
+import { PECAN_TYPES, type PecanType } from '../assessment/rates.js';
 import {
-  MAX_POUNDS, MAX_TEXT_LENGTH, MAX_VARIETY_NAME_LENGTH, MAX_VARIETY_ROWS, RESPONSIBLE_HANDLERS,
+  MAX_POUNDS, MAX_TEXT_LENGTH, MAX_TRANSFER_ROWS, MAX_VARIETY_NAME_LENGTH, MAX_VARIETY_ROWS, RESPONSIBLE_HANDLERS,
 } from './limits.js';
 
 /**
@@ -90,6 +91,35 @@ export function varietyListSchema(attribute: string): z.ZodType<VarietyRow[], un
         if (seen.has(key)) {
           context.addIssue({ code: 'custom', path: [index, 'variety'], message: `${attribute} lists "${item.variety}" twice` });
         }
+        seen.add(key);
+      });
+    });
+}
+
+/** One line of form 1's inter-handler shipments: inshell pounds of one type shipped to one receiving handler. */
+export interface TransferRow {
+  receiving_handler: string;
+  pecan_type: PecanType;
+  pounds: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** [{ receiving_handler, pecan_type, pounds }]: at most 200 lines, a handler id, a type, no handler and type twice. */
+export function transferListSchema(attribute: string): z.ZodType<TransferRow[], unknown> {
+  const row = z.strictObject({
+    receiving_handler: z.string({ error: `${attribute}: each line's receiving_handler must be a handler id` })
+      .regex(UUID, { error: `${attribute}: each line's receiving_handler must be a handler id` }),
+    pecan_type: z.enum(PECAN_TYPES, { error: `${attribute}: each line's pecan_type must be improved, native or substandard` }),
+    pounds: poundsSchema(`${attribute}: each line's pounds`),
+  }, { error: `${attribute} lines must be objects { "receiving_handler", "pecan_type", "pounds" }` });
+  return z.array(row, { error: `${attribute} must be a list of { "receiving_handler", "pecan_type", "pounds" } lines` })
+    .max(MAX_TRANSFER_ROWS, { error: `${attribute} must have at most ${MAX_TRANSFER_ROWS} lines` })
+    .superRefine((rows, context) => {
+      const seen = new Set<string>();
+      rows.forEach((item, index) => {
+        const key = `${item.receiving_handler.toLowerCase()} ${item.pecan_type}`;
+        if (seen.has(key)) context.addIssue({ code: 'custom', path: [index, 'pecan_type'], message: `${attribute} lists the same handler and type twice` });
         seen.add(key);
       });
     });

@@ -42,18 +42,28 @@ const CERTIFIER_TITLE = 'Authorized officer';
 const certifyAs = (viewer: Viewer) => ({ field_certified: true, field_certification_name: viewer.name, field_certification_title: CERTIFIER_TITLE });
 
 /** Form 1 figures of a handler for a month: receipts follow the harvest (October to January). */
-export function form1Figures(h: FilingHandler, month: string, lb: Pounds): Record<string, unknown> {
+export function form1Figures(h: FilingHandler, month: string, lb: Pounds, receiver: string | null = null): Record<string, unknown> {
   const weight = HARVEST_WEIGHT[(Number(month.slice(5, 7)) + 3) % 12];
   return {
     field_receipts_by_variety: h.varieties.map((variety) => ({ variety, pounds: lb(180_000 * weight) })),
     field_receipts_native: lb(60_000 * weight),
     field_receipts_substandard: h.substandard ? lb(8_000 * weight) : 0,
     field_shipments_inshell: lb(120_000), field_shipments_shelled: lb(45_000),
-    field_interhandler_shipped: lb(10_000 * weight), field_interhandler_received: lb(6_000 * weight),
+    field_interhandler_shipments: shipmentTo(receiver, lb(10_000 * weight)), field_interhandler_received: lb(6_000 * weight),
     field_inventory_inshell: lb(900_000 * (0.3 + weight)), field_inventory_shelled: lb(150_000),
     field_committed_domestic: lb(200_000), field_committed_export: lb(90_000), field_under_contract_from_handlers: lb(20_000 * weight),
     field_committed_domestic_shelled: lb(40_000), field_committed_export_shelled: lb(25_000), field_under_contract_shelled: lb(5_000 * weight),
   };
+}
+
+/** Improved pecans shipped to one other handler (no other handler: none). */
+const shipmentTo = (receiver: string | null, pounds: number) => (receiver && pounds > 0 ? [{ receiving_handler: receiver, pecan_type: 'improved', pounds }] : []);
+
+/** The handler a made-up filing ships to: the last other active handler by number (no demo agreement moves those). */
+async function receiverFor(ctx: AppContext, handlerId: string): Promise<string | null> {
+  const other = await ctx.db.selectFrom('handlers').select('id').where('id', '<>', handlerId).where('handler_status', '=', 'active')
+    .orderBy('handler_number', 'desc').executeTakeFirst();
+  return other ? String(other.id) : null;
 }
 
 /** A handler's forms 1, 2 and 3 for a past month, filled in and certified two days before the due date. */
@@ -65,7 +75,10 @@ export async function fileMonth(ctx: AppContext, viewer: Viewer, h: FilingHandle
   const rand = seededRandom(`${h.number}-${month}`);
   const lb: Pounds = (base) => Math.round(base * h.size * (0.7 + rand() * 0.6));
   await patch(when, viewer, 'node--apc_form_1', await formOf('apc_form_1'), {
-    attributes: { field_date_completed: when.clock.now().toISOString().slice(0, 10), ...form1Figures(h, month, lb), ...certifyAs(viewer) },
+    attributes: {
+      field_date_completed: when.clock.now().toISOString().slice(0, 10), ...form1Figures(h, month, lb, await receiverFor(ctx, viewer.handlerId!)),
+      ...certifyAs(viewer),
+    },
   });
   await fileForm2(when, viewer, await formOf('apc_form_2'), month, rand, lb, profile);
   await fileForm3(when, viewer, await formOf('apc_form_3'), rand, lb, profile);

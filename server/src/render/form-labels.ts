@@ -41,6 +41,7 @@ const LABELS: Record<string, string> = {
   shipments_shelled: 'Shipments this month, shelled (lb shelled)',
   shipments_shelled_prev_month: 'Shipments in the previous month, shelled (lb shelled)',
   shipments_shelled_ytd: 'Shipments season to date, shelled (lb shelled)',
+  interhandler_shipments: 'Inter-handler transfers shipped this month, by receiving handler and type',
   interhandler_shipped: 'Inter-handler transfers shipped this month (lb inshell)',
   interhandler_shipped_prev_month: 'Inter-handler transfers shipped in the previous month (lb inshell)',
   interhandler_shipped_ytd: 'Inter-handler transfers shipped season to date (lb inshell)',
@@ -143,7 +144,7 @@ export const FORM_SECTIONS: Partial<Record<FormBundle, FormSection[]>> = {
     {
       title: 'Inter-handler transfers (986.177(a)(6)-(7))',
       fields: [
-        'interhandler_shipped', 'interhandler_shipped_prev_month', 'interhandler_shipped_ytd',
+        'interhandler_shipments', 'interhandler_shipped', 'interhandler_shipped_prev_month', 'interhandler_shipped_ytd',
         'interhandler_received', 'interhandler_received_prev_month', 'interhandler_received_ytd',
       ],
     },

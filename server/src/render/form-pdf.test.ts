@@ -80,6 +80,18 @@ describe('renderFormPdf', () => {
     expect(text).not.toContain('71,000');
   });
 
+  it('lists the inter-handler shipment lines with the receivers\' names and their total', async () => {
+    const text = (await pdfPages(await renderFormPdf({
+      ...form1,
+      attributes: {
+        ...form1.attributes, field_interhandler_shipped: 25_000,
+        field_interhandler_shipments: [{ receiving_handler: 'h-102', pecan_type: 'improved', pounds: 20_000 }, { receiving_handler: 'h-102', pecan_type: 'native', pounds: 5_000 }],
+      },
+      receivers: { 'h-102': { name: 'Mesa Valley Pecans', number: '102' } },
+    }), 'form-1-transfers')).join('\n');
+    for (const expected of ['Receiving handler', 'Mesa Valley Pecans', '102', 'Improved', 'Native / seedling', '20,000', '5,000', '25,000']) expect(text).toContain(expected);
+  });
+
   it('marks an amendment with its number and reason, and a draft as not certified', async () => {
     const pages = await pdfPages(await renderFormPdf({
       ...form1, amendmentNumber: 2, amendmentReason: 'Corrected native receipts after audit', status: 'draft', certification: null,

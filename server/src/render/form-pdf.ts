@@ -48,6 +48,8 @@ export interface FormPdfInput {
   rows?: Array<Record<string, unknown>>;
   /** Form 4: the two parties of the transfer agreement and whether it is still active. */
   transfer?: { transferring: HandlerRef; receiving: HandlerRef; activity?: 'active' | 'cancelled' };
+  /** Form 1: the handlers its inter-handler shipment lines name, by id. */
+  receivers?: Record<string, HandlerRef>;
   certification?: FormCertification | null;
 }
 
@@ -140,6 +142,11 @@ function drawSection(pdf: PdfLayout, section: FormSection, input: FormPdfInput):
       drawVarietyList(pdf, field, attr(input.attributes, field.name));
       continue;
     }
+    if (field.kind === 'transferList') {
+      flush();
+      drawTransferList(pdf, field, attr(input.attributes, field.name), input.receivers ?? {});
+      continue;
+    }
     pending.push(fieldRow(field, attr(input.attributes, field.name), input));
   }
   flush();
@@ -171,6 +178,7 @@ export function formatValue(field: FieldDef, value: unknown, input?: FormPdfInpu
     case 'month': return formatMonth(value);
     case 'bool': return formatBool(value);
     case 'varietyList': return `${varieties(value).length} varieties`;
+    case 'transferList': return `${Array.isArray(value) ? value.length : 0} lines`;
     default: return formatText(field, value, input);
   }
 }
@@ -195,6 +203,27 @@ function varieties(value: unknown): Array<{ variety: string; pounds: number | nu
     variety: String(item?.variety ?? ''),
     pounds: toNumber(item?.pounds),
   }));
+}
+
+const TYPE_TEXT: Record<string, string> = { improved: 'Improved', native: 'Native / seedling', substandard: 'Substandard' };
+
+/** Form 1's inter-handler shipments: a line per receiving handler and type, inshell pounds. */
+function drawTransferList(pdf: PdfLayout, field: FieldDef, value: unknown, receivers: Record<string, HandlerRef>): void {
+  const list = (Array.isArray(value) ? value : []) as Array<{ receiving_handler: string; pecan_type: string; pounds: number }>;
+  pdf.caption(`${fieldLabel(field.name)} (${field.unit ?? 'lb'})`, 0);
+  if (!list.length) {
+    pdf.paragraph('No pecans shipped to other handlers.', { size: 9, color: COLORS.muted, indent: 18 });
+    return;
+  }
+  const who = (id: string) => (receivers[id] ? handlerLine(receivers[id]) : id);
+  pdf.table({
+    indent: 18,
+    columns: [{ header: 'Receiving handler', width: 55 }, { header: 'Type', width: 25 }, { header: 'Pounds', width: 20, align: 'right' }],
+    rows: [
+      ...list.map((l) => ({ cells: [pdfSafe(who(l.receiving_handler)), TYPE_TEXT[l.pecan_type] ?? l.pecan_type, formatPounds(l.pounds)] })),
+      { cells: ['Total', '', formatPounds(list.reduce((n, l) => n + (l.pounds ?? 0), 0))], style: 'total' as const },
+    ],
+  });
 }
 
 function drawVarietyList(pdf: PdfLayout, field: FieldDef, value: unknown): void {

@@ -48,6 +48,8 @@ export interface InvoicePdfInput {
     difference?: string;
     amendmentNumber?: number;
     previousInvoiceNumber?: string;
+    /** Why the amount changed, when not an amendment of the invoice's own Form 1 (e.g. an inter-handler transfer). */
+    reason?: string;
   } | null;
   /** Remittance details printed under "Payable to the American Pecan Council". */
   payTo?: string[];
@@ -124,10 +126,10 @@ function money(value: unknown): string {
 }
 
 function drawAdjustment(pdf: PdfLayout, adj: NonNullable<InvoicePdfInput['adjustment']>): void {
-  pdf.heading('Adjustment after amendment');
-  const why = adj.amendmentNumber ? `Amendment ${adj.amendmentNumber} of the Form 1` : 'An amendment of the Form 1';
+  pdf.heading(adj.reason ? 'Adjustment' : 'Adjustment after amendment');
+  const why = adj.amendmentNumber ? `Amendment ${adj.amendmentNumber} of the Form 1 changed the assessment.` : 'An amendment of the Form 1 changed the assessment.';
   const previous = adj.previousInvoiceNumber ? ` (invoice ${adj.previousInvoiceNumber})` : '';
-  pdf.paragraph(`${why} changed the assessment. This invoice replaces the amount previously invoiced${previous}.`, { size: 9.5 });
+  pdf.paragraph(`${adj.reason ?? why} This invoice replaces the amount previously invoiced${previous}.`, { size: 9.5 });
   const diff = moneyToCents(adj.difference) ?? (moneyToCents(adj.newAmount) ?? 0) - (moneyToCents(adj.previousAmount) ?? 0);
   pdf.table({
     width: 320,
@@ -161,6 +163,6 @@ function drawPayment(pdf: PdfLayout, input: InvoicePdfInput): void {
     ...(input.payTo ?? []),
     `Please quote invoice number ${input.invoiceNumber} and handler number ${input.handler.number} with your payment.`,
     'The assessment is owed by the first handler of inshell pecans, per inshell pound, at the rate in effect for the '
-      + 'reporting month. Questions about this invoice: contact the American Pecan Council.',
+      + 'reporting month, unless an inter-handler agreement (Form 4) makes the receiving handler responsible. Questions about this invoice: contact the American Pecan Council.',
   ]);
 }

@@ -31,6 +31,20 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Adjustment');
   });
 
+  it('prints lines moved under an inter-handler agreement, with the other handler named', async () => {
+    const text = (await pdfPages(await renderInvoicePdf({
+      ...invoice,
+      lines: [
+        { type: 'improved', pounds: 166700, rate: '0.0100', amount: '1667.00' },
+        { type: 'improved', description: 'Assessment assumed by Mesa Valley Pecans (102) under inter-handler agreement, improved (credit)', pounds: -20000, rate: '0.0100', amount: '-200.00' },
+      ],
+      amountDue: '1467.00',
+      adjustment: { previousAmount: '1667.00', newAmount: '1467.00', reason: 'An inter-handler transfer changed the assessment.' },
+    }), 'invoice-transfer')).join('\n');
+    for (const expected of ['Assessment assumed by Mesa Valley Pecans (102)', '-20,000', '$1,467.00', 'An inter-handler transfer changed the assessment.'])
+      expect(text).toContain(expected);
+  });
+
   it('shows a paid re-issue with its adjustment line', async () => {
     const text = (await pdfPages(await renderInvoicePdf({
       ...invoice,

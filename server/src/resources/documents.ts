@@ -11,6 +11,8 @@ export const invoice: ResourceDef = {
     field_invoice_status: attr('invoice_status', 'string', { nullable: false }),
     field_paid_date: attr('paid_date', 'date'),
     field_paid_reference: attr('paid_reference', 'string'),
+    // The inter-handler lines as issued: the counterparty's name and number, the type and pounds, nothing else of it.
+    field_transfer_lines: attr('transfer_lines', 'json', { nullable: false }),
   },
   relationships: {
     field_handler: toOne('node--handler', 'handler_id'),

@@ -5,7 +5,7 @@ import { eitherParty, ownHandler } from './access.js';
 
 // A price per pound is, like a ratio, integer ten-thousandths <-> a decimal string with four places.
 const CODEC: Record<FieldKind, Codec> = {
-  pounds: 'int', money: 'money', ratio: 'ratio', price: 'ratio', date: 'date', month: 'month', bool: 'bool', text: 'string', varietyList: 'json',
+  pounds: 'int', money: 'money', ratio: 'ratio', price: 'ratio', date: 'date', month: 'month', bool: 'bool', text: 'string', varietyList: 'json', transferList: 'json',
 };
 
 /** The attributes of a form's own fields, from the contract's field list: entered ones writable, computed not. */

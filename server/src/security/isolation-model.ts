@@ -18,6 +18,15 @@ const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 const PUBLIC = new Set(['node--season', 'node--reporting_period', 'taxonomy_term--pecan_variety', 'node--annual_position_report', 'node--industry_analytics']);
 
 /**
+ * The handlers a form 1's transfer lines name: the filer chose them, as a form 4 names its receiving handler, so a
+ * reader of the form knows their ids (decision 0010). Nothing else of those handlers is shown.
+ */
+function namedInLines(type: string, r: Row): string[] {
+  if (type !== 'node--apc_form_1' || typeof r.interhandler_shipments !== 'string') return [];
+  return (JSON.parse(r.interhandler_shipments) as Array<{ receiving_handler: string }>).map((l) => String(l.receiving_handler));
+}
+
+/**
  * Links a handler user may legitimately make to another handler's row: a form 4 names the handler that receives the
  * transfer. Everything else pointing at another handler's row is a write the server must refuse.
  */
@@ -108,6 +117,7 @@ export class IsolationModel {
         for (const rel of Object.values(def.relationships)) {
           if (readable && rel.kind === 'one' && (rel.visibility === 'public' || full) && r[rel.column]) known.add(String(r[rel.column]));
         }
+        if (readable) for (const named of namedInLines(def.type, r)) known.add(named);
         for (const a of Object.values(def.attributes)) {
           if (a.codec !== 'string' || typeof r[a.column] !== 'string') continue;
           const value = r[a.column] as string;

@@ -5,6 +5,7 @@ import {
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { dbOf, type Actor } from './common.js';
+import { parseTransferLines } from './transfer-assessment.js';
 
 /**
  * The computed (shaded) fields of a form version, from its own entries and the handler's certified figures of
@@ -68,6 +69,7 @@ export function form1Entered(row: Row): Form1Entered {
     receipts_by_variety: parseList(row.receipts_by_variety),
     receipts_native: num(row.receipts_native), receipts_substandard: num(row.receipts_substandard),
     shipments_inshell: num(row.shipments_inshell), shipments_shelled: num(row.shipments_shelled),
+    interhandler_shipments: parseTransferLines(row.interhandler_shipments),
     interhandler_shipped: num(row.interhandler_shipped), interhandler_received: num(row.interhandler_received),
   };
 }

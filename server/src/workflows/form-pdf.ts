@@ -2,6 +2,7 @@ import { apiAttributesOf, type FormBundle } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { renderFormPdf, type FormPdfInput } from '../render/form-pdf.js';
 import { dbOf, loadRow, type Actor } from './common.js';
+import { parseTransferLines } from './transfer-assessment.js';
 
 const SUB_RECORDS: Partial<Record<FormBundle, 'pecans_purchased_non_us' | 'export_by_country'>> = {
   apc_form_2: 'pecans_purchased_non_us', apc_form_3: 'export_by_country',
@@ -38,6 +39,7 @@ export async function renderFormVersionPdf(a: Actor, bundle: 'apc_form_1' | 'apc
     const rows = (await db.selectFrom(sub).selectAll().where('form_id', '=', row.id as string).orderBy('position').execute()) as Row[];
     input.rows = rows.map((r) => apiAttributesOf(sub, r));
   }
+  if (bundle === 'apc_form_1') input.receivers = await receiversOf(a, row);
   if (bundle === 'apc_form_4') {
     const receiving = await loadRow(db, 'handlers', row.receiving_handler_id);
     input.transfer = { transferring: handlerRef(handler), receiving: handlerRef(receiving), activity: row.form_activity as 'active' | 'cancelled' };
@@ -45,4 +47,12 @@ export async function renderFormVersionPdf(a: Actor, bundle: 'apc_form_1' | 'apc
   const version = Number(row.amendment_number ?? 0) > 0 ? `-amendment-${String(row.amendment_number)}` : '';
   const filename = `${bundle.replace('apc_', '')}-${String(handler.handler_number)}-${when}${version}.pdf`;
   return { filename, content: await renderFormPdf(input) };
+}
+
+/** The handlers a form 1's shipment lines name, for their names on the PDF. */
+async function receiversOf(a: Actor, row: Row): Promise<Record<string, { name: string; number: string }>> {
+  const ids = [...new Set(parseTransferLines(row.interhandler_shipments).map((l) => l.receiving_handler))];
+  if (ids.length === 0) return {};
+  const rows = (await dbOf(a).selectFrom('handlers').selectAll().where('id', 'in', ids).execute()) as Row[];
+  return Object.fromEntries(rows.map((h) => [String(h.id), handlerRef(h)]));
 }

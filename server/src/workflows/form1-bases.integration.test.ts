@@ -12,7 +12,12 @@ import { demoApp, type DemoApp } from '../test-support/demo.js';
  */
 const FLOWS = ['shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received'] as const;
 type Flows = [number, number, number, number];
-const flowAttributes = (f: Flows) => Object.fromEntries(FLOWS.map((name, i) => [`field_${name}`, f[i]]));
+let receiver = '';
+/** The flows as a form 1 takes them: the pounds shipped to other handlers as one line to handler 102. */
+const flowAttributes = (f: Flows) => ({
+  ...Object.fromEntries(FLOWS.filter((name) => name !== 'interhandler_shipped').map((name) => [`field_${name}`, f[FLOWS.indexOf(name)]])),
+  field_interhandler_shipments: f[2] > 0 ? [{ receiving_handler: receiver, pecan_type: 'improved', pounds: f[2] }] : [],
+});
 const figures = (attrs: Record<string, unknown>, suffix: '' | '_prev_month' | '_ytd') => FLOWS.map((name) => attrs[`field_${name}${suffix}`]);
 
 describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
@@ -52,6 +57,7 @@ describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
   beforeAll(async () => {
     demo = await demoApp(target);
     alice = demo.tokens.alice;
+    receiver = demo.handlers['102'];
     novemberId = String((await demo.ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
       .select('f.id').where('f.handler_id', '=', demo.handlers['101']).where('p.period_month', '=', '2026-11').executeTakeFirstOrThrow()).id);
   });

@@ -4,6 +4,7 @@ import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict, forbidden } from '../plugins/errors.js';
 import { assertNotStale, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor } from './common.js';
 import { renderFormVersionPdf } from './form-pdf.js';
+import { settleAgreementInvoices } from './invoices.js';
 import { FORM_TITLES } from './packages.js';
 import { unprocessable } from './versioned-forms.js';
 
@@ -111,11 +112,31 @@ async function countersign(a: Actor, row: Row, party: string, name: string): Pro
   if (party !== 'receiving' && party !== 'staff') throw forbidden('The receiving handler countersigns the agreement.');
   if (row.form_status !== 'certified') throw conflict('The transferring handler certifies the agreement first.');
   if (!name.trim()) throw unprocessable([{ field: 'field_receiving_certification_name', message: 'Type your name to countersign.' }]);
+  await assertSeasonOpenFor(a, row);
   await rerender(a, { ...row, receiving_certification_name: name.trim(), receiving_certification_datetime: nowIso(a) });
+  await settleIfMoving(a, row);
 }
 
 async function cancelForm4(a: Actor, row: Row): Promise<void> {
+  if (row.receiving_certification_datetime) await assertSeasonOpenFor(a, row);
   await rerender(a, { ...row, form_activity: 'cancelled', cancelled_datetime: nowIso(a) });
+  if (row.receiving_certification_datetime) await settleIfMoving(a, row);
+}
+
+/** An agreement naming the receiver responsible moves the assessment once countersigned, and back when cancelled. */
+async function settleIfMoving(a: Actor, row: Row): Promise<void> {
+  if (row.responsible_handler === 'receiving') await settleAgreementInvoices(a, row);
+}
+
+/**
+ * A countersigned agreement moves invoiced assessments, so it starts or stops counting only in an open season: a
+ * closed season's invoices change only after staff reopen it, as its filings do.
+ */
+async function assertSeasonOpenFor(a: Actor, row: Row): Promise<void> {
+  const season = await loadRow(dbOf(a), 'seasons', row.season_id);
+  if (season.season_closed === true || season.season_closed === 1) {
+    throw conflict(`The ${String(season.title)} season is closed: its agreements change only after Council staff reopen it.`);
+  }
 }
 
 /** Saves the agreement's new state and renders its PDF as it now stands. */

@@ -1,39 +1,133 @@
-import { addDays, allocateCents, assessmentDetail, isIsoDate, formatCents, formatFixedPoint, MILLS_PER_CENT, type AssessmentDetail } from '@pecan/contract';
+import {
+  addDays, allocateCents, assessmentDetail, isIsoDate, formatCents, formatFixedPoint, MILLS_PER_CENT, type AssessmentDetail, type PecanType,
+} from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../plugins/errors.js';
-import { renderInvoicePdf, type InvoicePdfInput } from '../render/invoice-pdf.js';
+import { renderInvoicePdf, type InvoiceLine, type InvoicePdfInput } from '../render/invoice-pdf.js';
 import { assertStaff, audit, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
+import { movedLines, parseTransferLines, periodsWithShipments } from './transfer-assessment.js';
 
 const INVOICE_TYPE = 'node--invoice';
+
+/** An inter-handler line as the invoice keeps it (`transfer_lines`): the counterparty's name and number, no more of it. */
+export interface InvoiceTransferLine {
+  direction: 'assumed' | 'credited';
+  counterparty_name: string;
+  counterparty_number: string;
+  pecan_type: PecanType;
+  pounds: number;
+  /** The period's rate, mills (tenths of a cent) a pound. */
+  mills_per_pound: number;
+  /** Whole cents by the money rule, negative for a credit, as a decimal string. */
+  amount: string;
+}
+
+/** Why an invoice changes: its own Form 1, or a transfer (the other handler's Form 1 or a form 4 agreement). */
+type Cause = 'own-form' | 'transfer';
+
+/** What a handler owes for a period: its own receipts' assessment, less what receivers assumed, plus what it assumed. */
+interface Bill {
+  handlerId: string;
+  period: Row;
+  form: Row | null;
+  transferLines: InvoiceTransferLine[];
+  cents: number;
+}
 
 /**
  * Certifying a form 1 issues the invoice for its assessment. An amendment re-issues it: an open invoice is
  * re-rendered with the new amount and an adjustment line; a paid one stays as it was and a new invoice is issued
- * for the difference (negative: a credit). Money is integer cents throughout.
+ * for the difference (negative: a credit). Money is integer cents throughout. The receivers its shipment lines name
+ * (this version's and the one it supersedes) have their invoices settled too: a form 4 may move those pounds.
  *
  * Due dates: an invoice is due on its period's due date (the Form 1's). An adjustment invoice issued after that
  * date would be overdue the day it is issued, so it is due ADJUSTMENT_INVOICE_DUE_DAYS (default 30) days after
  * issue instead.
  */
 export async function issueInvoiceForForm1(a: Actor, form: Row): Promise<string> {
-  const db = dbOf(a);
-  const invoices = (await db.selectFrom('invoices').selectAll().where('handler_id', '=', form.handler_id as string)
-    .where('period_id', '=', form.period_id as string).orderBy('created').execute()) as Row[];
-  const amount = Number(form.assessment_due_cents);
-  if (invoices.length === 0) return createInvoice(a, form, amount, null);
+  const id = await settleInvoice(a, String(form.handler_id), String(form.period_id), 'own-form');
+  for (const receiver of await receiversOf(a, form)) await settleInvoice(a, receiver, String(form.period_id), 'transfer');
+  return id!;
+}
+
+async function receiversOf(a: Actor, form: Row): Promise<string[]> {
+  const earlier = form.amendment_of_id ? await loadRow(dbOf(a), 'apc_form_1', form.amendment_of_id) : null;
+  const lines = [...parseTransferLines(form.interhandler_shipments), ...parseTransferLines(earlier?.interhandler_shipments)];
+  return [...new Set(lines.map((l) => l.receiving_handler))].filter((id) => id !== form.handler_id);
+}
+
+/** A form 4 agreement started or stopped counting: both parties' invoices of every month with shipments under it. */
+export async function settleAgreementInvoices(a: Actor, agreement: Row): Promise<void> {
+  const from = String(agreement.transferring_handler_id);
+  const to = String(agreement.receiving_handler_id);
+  for (const periodId of await periodsWithShipments(a, from, to, String(agreement.season_id))) {
+    await settleInvoice(a, from, periodId, 'transfer');
+    await settleInvoice(a, to, periodId, 'transfer');
+  }
+}
+
+/**
+ * Brings a handler's invoices of a period in line with what it owes. None yet: the first invoice, if there is a
+ * certified form 1 or a moved line (a receiver that never filed still gets one). An open one: its amount becomes
+ * what is owed less what other invoices of the period billed. All paid: a new invoice for the difference, if any.
+ */
+export async function settleInvoice(a: Actor, handlerId: string, periodId: string, cause: Cause): Promise<string | null> {
+  const bill = await billOf(a, handlerId, periodId);
+  const invoices = (await dbOf(a).selectFrom('invoices').selectAll().where('handler_id', '=', handlerId)
+        // Several invoices of a period can share a second; an adjustment's number sorts after the one it follows.
+    .where('period_id', '=', periodId).orderBy('created').orderBy('invoice_number').execute()) as Row[];
+  if (invoices.length === 0) return bill.form || bill.transferLines.length > 0 ? createInvoice(a, bill, bill.cents, null, 0, cause) : null;
   const billed = invoices.reduce((sum, i) => sum + Number(i.amount_due_cents), 0);
   const open = invoices.find((i) => i.invoice_status === 'open');
-  if (open) {
-    const others = billed - Number(open.amount_due_cents);
-    const newAmount = amount - others;
-    const adjustment = { previousAmount: formatCents(Number(open.amount_due_cents)), newAmount: formatCents(newAmount), amendmentNumber: Number(form.amendment_number) };
-    const changed = await updateRow(a, 'invoices', open, { amount_due_cents: newAmount, form_1_id: form.id });
-    await attachInvoicePdf(a, { ...open, amount_due_cents: newAmount, form_1_id: form.id, changed }, form, adjustment);
-    return String(open.id);
-  }
-  const difference = amount - billed;
+  if (open) return reviseOpen(a, bill, open, billed - Number(open.amount_due_cents), cause);
+  const difference = bill.cents - billed;
   if (difference === 0) return String(invoices[invoices.length - 1].id);
-  return createInvoice(a, form, difference, { previousAmount: formatCents(billed), newAmount: formatCents(amount), amendmentNumber: Number(form.amendment_number), previousInvoiceNumber: String(invoices[invoices.length - 1].invoice_number) }, invoices.length);
+  const last = invoices[invoices.length - 1];
+  return createInvoice(a, bill, difference, { ...adjustmentOf(bill, billed, cause), previousInvoiceNumber: String(last.invoice_number) }, invoices.length, cause);
+}
+
+async function reviseOpen(a: Actor, bill: Bill, open: Row, others: number, cause: Cause): Promise<string> {
+  const newAmount = bill.cents - others;
+  const values = { amount_due_cents: newAmount, form_1_id: bill.form?.id ?? null, transfer_lines: JSON.stringify(bill.transferLines) };
+  const unchanged = newAmount === Number(open.amount_due_cents) && values.form_1_id === (open.form_1_id ?? null)
+    && values.transfer_lines === String(open.transfer_lines);
+  if (unchanged) return String(open.id);
+  const changed = await updateRow(a, 'invoices', open, values);
+  const adjustment = { ...adjustmentOf(bill, Number(open.amount_due_cents), cause), newAmount: formatCents(newAmount) };
+  if (!open.form_1_id && bill.form && cause === 'own-form') adjustment.reason = 'The handler\'s Form 1 of the month was certified.';
+  await attachInvoicePdf(a, { ...open, ...values, changed }, adjustment);
+  return String(open.id);
+}
+
+function adjustmentOf(bill: Bill, previousCents: number, cause: Cause): NonNullable<InvoicePdfInput['adjustment']> {
+  return {
+    previousAmount: formatCents(previousCents), newAmount: formatCents(bill.cents),
+    amendmentNumber: bill.form ? Number(bill.form.amendment_number) : undefined,
+    reason: cause === 'transfer' ? 'An inter-handler transfer (the transferring handler\'s Form 1 or a Form 4 agreement) changed the assessment.' : undefined,
+  };
+}
+
+/** The handler's current certified form 1 of the period and the lines moved by form 4 agreements, in whole cents. */
+async function billOf(a: Actor, handlerId: string, periodId: string): Promise<Bill> {
+  const db = dbOf(a);
+  const period = await loadRow(db, 'reporting_periods', periodId);
+  const form = ((await db.selectFrom('apc_form_1').selectAll().where('handler_id', '=', handlerId).where('period_id', '=', periodId)
+    .where('form_status', '=', 'certified').executeTakeFirst()) as Row | undefined) ?? null;
+  const moved = await movedLines(a, handlerId, period);
+  const own = form ? ownDetail(form, period).lines.map((l) => l.mills) : [];
+  const allocation = allocateCents([...own, ...moved.map((m) => m.mills)], BigInt(MILLS_PER_CENT));
+  const transferLines = moved.map((m, i): InvoiceTransferLine => ({
+    direction: m.direction, counterparty_name: m.counterparty_name, counterparty_number: m.counterparty_number,
+    pecan_type: m.pecan_type, pounds: m.pounds, mills_per_pound: Number((m.mills < 0n ? -m.mills : m.mills) / BigInt(m.pounds)),
+    amount: formatCents(allocation.lines[own.length + i]),
+  }));
+  return { handlerId, period, form, transferLines, cents: allocation.total };
+}
+
+function ownDetail(form: Row, period: Row): AssessmentDetail {
+  return assessmentDetail({
+    improved: Number(form.receipts_improved), native: Number(form.receipts_native), substandard: Number(form.receipts_substandard),
+  }, String(period.period_month));
 }
 
 /** When an invoice is due: its period's due date, or for an adjustment issued after it, a set number of days after issue. */
@@ -42,35 +136,36 @@ export function invoiceDueDate(periodDueDate: string, issueDate: string, isAdjus
   return addDays(issueDate, adjustmentDueDays);
 }
 
-async function createInvoice(a: Actor, form: Row, cents: number, adjustment: InvoicePdfInput['adjustment'], sequence = 0): Promise<string> {
+async function createInvoice(a: Actor, bill: Bill, cents: number, adjustment: InvoicePdfInput['adjustment'], sequence: number, cause: Cause): Promise<string> {
   const db = dbOf(a);
-  const handler = await loadRow(db, 'handlers', form.handler_id);
-  const period = await loadRow(db, 'reporting_periods', form.period_id);
-  const number = `APC-${String(period.period_month).replace('-', '')}-${String(handler.handler_number)}${sequence > 0 ? `-A${sequence}` : ''}`;
-  const dueDate = invoiceDueDate(String(period.due_date), todayOf(a), sequence > 0, a.ctx.config.adjustmentInvoiceDueDays);
+  const handler = await loadRow(db, 'handlers', bill.handlerId);
+  const number = `APC-${String(bill.period.period_month).replace('-', '')}-${String(handler.handler_number)}${sequence > 0 ? `-A${sequence}` : ''}`;
+  // An invoice a transfer brings after the period's due date is as late as an adjustment: never overdue at birth.
+  const late = sequence > 0 || cause === 'transfer';
+  const dueDate = invoiceDueDate(String(bill.period.due_date), todayOf(a), late, a.ctx.config.adjustmentInvoiceDueDays);
   const id = await insertNode(a, 'invoices', {
     title: `Invoice ${number}`, invoice_number: number, amount_due_cents: cents, due_date: dueDate,
-    invoice_status: 'open', handler_id: form.handler_id, period_id: form.period_id, form_1_id: form.id,
+    invoice_status: 'open', handler_id: bill.handlerId, period_id: bill.period.id, form_1_id: bill.form?.id ?? null,
+    transfer_lines: JSON.stringify(bill.transferLines),
   });
-  const invoice = await loadRow(db, 'invoices', id);
-  await attachInvoicePdf(a, invoice, form, adjustment);
+  await attachInvoicePdf(a, await loadRow(db, 'invoices', id), adjustment);
   return id;
 }
 
-/** Renders the invoice as it now stands and points the invoice at the new PDF (older PDFs stay readable). */
-async function attachInvoicePdf(a: Actor, invoice: Row, form: Row, adjustment: InvoicePdfInput['adjustment']): Promise<void> {
+/** Renders the invoice as it stands (its form 1 and its kept transfer lines) and points it at the new PDF. */
+async function attachInvoicePdf(a: Actor, invoice: Row, adjustment: InvoicePdfInput['adjustment']): Promise<void> {
   const db = dbOf(a);
   const handler = await loadRow(db, 'handlers', invoice.handler_id);
   const period = await loadRow(db, 'reporting_periods', invoice.period_id);
-  const detail = assessmentDetail({
-    improved: Number(form.receipts_improved), native: Number(form.receipts_native), substandard: Number(form.receipts_substandard),
-  }, String(period.period_month));
+  const form = invoice.form_1_id ? await loadRow(db, 'apc_form_1', invoice.form_1_id) : null;
+  const transfers = storedTransferLines(invoice);
   const content = await renderInvoicePdf({
     invoiceNumber: String(invoice.invoice_number), issueDate: todayOf(a),
     handler: { name: String(handler.title), number: String(handler.handler_number), address: handler.address ? String(handler.address).split('\n') : undefined },
     period: { month: String(period.period_month) },
-    formReference: `Form 1, ${String(period.title)}${Number(form.amendment_number) > 0 ? `, Amendment ${String(form.amendment_number)}` : ''}`,
-    lines: invoiceLines(detail),
+    formReference: form ? `Form 1, ${String(period.title)}${Number(form.amendment_number) > 0 ? `, Amendment ${String(form.amendment_number)}` : ''}`
+      : `Inter-handler transfers, ${String(period.title)}`,
+    lines: [...(form ? invoiceLines(ownDetail(form, period), transfers) : []), ...transfers.map(transferPdfLine)],
     amountDue: formatCents(Number(invoice.amount_due_cents)), dueDate: String(invoice.due_date),
     status: invoice.invoice_status as 'open' | 'paid', paidDate: (invoice.paid_date as string | null) ?? null,
     adjustment,
@@ -80,13 +175,31 @@ async function attachInvoicePdf(a: Actor, invoice: Row, form: Row, adjustment: I
   await audit(a, { type: 'invoices', id: String(invoice.id), action: 'update', before: invoice, after: { ...invoice, invoice_pdf_id: fileId } });
 }
 
+export const storedTransferLines = (invoice: Row): InvoiceTransferLine[] =>
+  (typeof invoice.transfer_lines === 'string' ? JSON.parse(invoice.transfer_lines) : (invoice.transfer_lines ?? [])) as InvoiceTransferLine[];
+
+const TYPE_NAME: Record<PecanType, string> = { improved: 'improved', native: 'native / seedling', substandard: 'substandard' };
+
+/** The PDF's line of a moved assessment: assumed from the transferring handler, or credited because the receiver assumed it. */
+export function transferPdfLine(line: InvoiceTransferLine): InvoiceLine {
+  const other = `${line.counterparty_name} (${line.counterparty_number})`;
+  const description = line.direction === 'assumed'
+    ? `Assessment assumed under inter-handler agreement with ${other}, ${TYPE_NAME[line.pecan_type]}`
+    : `Assessment assumed by ${other} under inter-handler agreement, ${TYPE_NAME[line.pecan_type]} (credit)`;
+  return {
+    type: line.pecan_type, description, pounds: line.direction === 'credited' ? -line.pounds : line.pounds,
+    rate: formatFixedPoint(BigInt(line.mills_per_pound) * 10n, 4), amount: line.amount,
+  };
+}
+
 /**
- * The invoice's lines, one per pecan type, in whole cents that add up to the assessment exactly: the money rule
- * (contract money/allocate.ts, docs/FORMS-YEAR-END.md) rounds the total once and gives each line its share by
- * largest remainder, so the PDF's lines never disagree with its total by a cent.
+ * The invoice's own lines, one per pecan type, in whole cents: the money rule (contract money/allocate.ts,
+ * docs/FORMS-YEAR-END.md) rounds the invoice's total once and gives each line, the transfer lines included, its share
+ * by largest remainder, so the PDF's lines never disagree with its total by a cent.
  */
-export function invoiceLines(detail: AssessmentDetail): InvoicePdfInput['lines'] {
-  const cents = allocateCents(detail.lines.map((l) => l.mills), BigInt(MILLS_PER_CENT));
+export function invoiceLines(detail: AssessmentDetail, transfers: InvoiceTransferLine[] = []): InvoicePdfInput['lines'] {
+  const moved = transfers.map((t) => BigInt(t.pounds) * BigInt(t.mills_per_pound) * (t.direction === 'credited' ? -1n : 1n));
+  const cents = allocateCents([...detail.lines.map((l) => l.mills), ...moved], BigInt(MILLS_PER_CENT));
   return detail.lines.map((l, i) => ({
     type: l.type, pounds: l.pounds,
     // A mill is a tenth of a cent: 10 mills per pound is $0.0100.
@@ -102,6 +215,5 @@ export async function markInvoicePaid(a: Actor, invoiceId: string, paidDate: str
   if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
   if (!isIsoDate(paidDate)) throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
   const changed = await updateRow(a, 'invoices', invoice, { invoice_status: 'paid', paid_date: paidDate, paid_reference: reference });
-  const form = await loadRow(dbOf(a), 'apc_form_1', invoice.form_1_id);
-  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, paid_reference: reference, changed }, form, null);
+  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, paid_reference: reference, changed }, null);
 }

@@ -7,6 +7,7 @@ import {
 import { computedColumns } from './form-figures.js';
 import { issueInvoiceForForm1 } from './invoices.js';
 import { renderFormVersionPdf } from './form-pdf.js';
+import { assertReceivers } from './transfer-assessment.js';
 
 /**
  * The life every versioned APC form shares (forms 1, 2, 3 and 5): draft edits, certification, and amendments that
@@ -70,6 +71,7 @@ export async function updateDraft(a: Actor, form: VersionedForm, row: Row, input
   // An amendment keeps its reason: it may be reworded on the draft, never emptied.
   if (Number(row.amendment_number) > 0 && 'field_amendment_reason' in input.attributes) input.values.amendment_reason = amendmentReasonOf(input);
   const merged = { ...row, ...editedColumns(form, input) };
+  if (form.bundle === 'apc_form_1' && 'interhandler_shipments' in input.values) await assertReceivers(a, row.handler_id, merged.interhandler_shipments);
   const computed = await computedColumns(a, form.bundle, merged);
   assertAnswersFollowFigures(form, input, { ...merged, ...computed });
   if (Number(row.amendment_number) > 0 && input.attributes.field_certified === true) await assertSeasonOpen(a, form, row);
@@ -128,6 +130,8 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
   const errors: FieldError[] = name ? [] : [{ field: 'field_certification_name', message: 'Type your name to certify the form.' }];
   errors.push(...certificationErrors(form.bundle, apiAttributesOf(form.bundle, row)));
   if (errors.length > 0) throw unprocessable(errors);
+  // A receiver deactivated since the draft was saved.
+  if (form.bundle === 'apc_form_1') await assertReceivers(a, row.handler_id, row.interhandler_shipments);
   const title = typeof input.attributes.field_certification_title === 'string' ? input.attributes.field_certification_title.trim() : null;
   const certifiedRow: Row = {
     ...row, form_status: 'certified', certified: dbBool(a, true), certification_name: name.slice(0, 255),

@@ -18,6 +18,10 @@ interface HandlerPickerProps {
   /** A handler never offered (the user's own company, which cannot transfer to itself). */
   exclude?: string | null;
   placeholder?: string;
+  /** The accessible name, when no visible label names the picker (a row of a table). */
+  ariaLabel?: string;
+  /** What to show for a value the directory does not list (a handler that left it). */
+  valueLabel?: string;
 }
 
 const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` });
@@ -28,14 +32,15 @@ const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.t
  * out). The directory page's own reads (`useHandlerDirectory`: its search, its first pages and their saved copy), so
  * the two share what they fetched. At the industry's size and beyond, the list is never read whole into the browser.
  */
-export function HandlerPicker({ id, value, onChange, exclude, placeholder }: HandlerPickerProps) {
+export function HandlerPicker({ id, value, onChange, exclude, placeholder, ariaLabel, valueLabel }: HandlerPickerProps) {
   const { t } = useFeatureTranslation('directory');
   const { text, setText, searched } = useSearchText();
   // The chosen handler's name stays shown when a later search no longer lists it.
   const [chosen, setChosen] = useState<HandlerOption | null>(null);
   const { query, rows } = useHandlerDirectory(searched);
   const listed = (rows ?? []).filter((h) => h.id !== exclude).map(optionOf);
-  const options = chosen && chosen.value === value && !listed.some((o) => o.value === chosen.value) ? [chosen, ...listed] : listed;
+  const shown = chosen && chosen.value === value ? chosen : value && valueLabel ? { value, label: valueLabel } : null;
+  const options = shown && !listed.some((o) => o.value === shown.value) ? [shown, ...listed] : listed;
   const waiting = query.isFetching || text.trim() !== searched;
   // A failed search is said as an alert: in place of the list when nothing is listed, under it when something still
   // is (the chosen handler, or a search read before whose refresh failed).
@@ -48,6 +53,7 @@ export function HandlerPicker({ id, value, onChange, exclude, placeholder }: Han
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
       showSearch
       filterOption={false}
       searchValue={text}

@@ -1,5 +1,6 @@
 import {
   computeForm1, computeForm2, computeForm3, EMPTY_FORM_1_SEASON_TO_DATE, form1Context, FORM_FIELDS, parseMoney, type Form1MonthFigures,
+  type TransferRow,
   type VarietyRow,
 } from '@pecan/contract';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -12,7 +13,7 @@ export const computedFields = (bundle: MonthlyBundle) => FORM_FIELDS[bundle].fil
 
 /** The entered attributes of a form as the API gave them. */
 export function enteredValues(bundle: MonthlyBundle, form: Entity): Record<string, unknown> {
-  return Object.fromEntries(enteredFields(bundle).map((f) => [`field_${f.name}`, form[`field_${f.name}`] ?? (f.kind === 'varietyList' ? [] : null)]));
+  return Object.fromEntries(enteredFields(bundle).map((f) => [`field_${f.name}`, form[`field_${f.name}`] ?? (f.kind === 'varietyList' || f.kind === 'transferList' ? [] : null)]));
 }
 
 /** The computed fields as the server stored them (money in cents). */
@@ -56,7 +57,7 @@ export function liveComputed(
           receipts_substandard: values.field_receipts_substandard as number | null,
           shipments_inshell: values.field_shipments_inshell as number | null,
           shipments_shelled: values.field_shipments_shelled as number | null,
-          interhandler_shipped: values.field_interhandler_shipped as number | null,
+          interhandler_shipments: ((values.field_interhandler_shipments as TransferRow[] | null) ?? []).map((r) => ({ ...r, pounds: r.pounds ?? 0 })),
           interhandler_received: values.field_interhandler_received as number | null,
         },
         certifiedForm1 ? form1Context(month, certifiedForm1) : storedForm1Context(form, month),

@@ -33,6 +33,8 @@ export function fieldErrorText(t: TFunction, def: FieldDef | undefined, error: P
       return t('validation.bool');
     case 'varietyList':
       return t('validation.varietyList');
+    case 'transferList':
+      return /active handler|itself/.test(m) ? t('validation.transferHandler') : t('validation.transferList');
     case 'text':
       return t('validation.text');
     default:

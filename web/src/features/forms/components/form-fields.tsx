@@ -1,10 +1,11 @@
 import { Checkbox, Col, Form, Row, theme, Typography } from 'antd';
-import type { FieldDef, VarietyRow } from '@pecan/contract';
+import type { FieldDef, TransferRow, VarietyRow } from '@pecan/contract';
 import { formatCents } from '@pecan/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
 import { fieldLabel, unitLabel } from './field-text';
 import { DateInput, PoundsInput } from './inputs';
+import { TransferTable } from './transfer-table';
 import { VarietyTable } from './variety-table';
 
 /** Sections of the form pages, in order; a field not listed goes to 'general'. */
@@ -15,7 +16,7 @@ const SECTION_OF: Record<string, string> = {
   // 986.177(a)(6)-(7): each flow with its previous month and season to date, inshell and shelled never added.
   shipments_inshell: 'shipments', shipments_inshell_prev_month: 'shipments', shipments_inshell_ytd: 'shipments',
   shipments_shelled: 'shipments', shipments_shelled_prev_month: 'shipments', shipments_shelled_ytd: 'shipments',
-  interhandler_shipped: 'transfers', interhandler_shipped_prev_month: 'transfers', interhandler_shipped_ytd: 'transfers',
+  interhandler_shipments: 'transfers', interhandler_shipped: 'transfers', interhandler_shipped_prev_month: 'transfers', interhandler_shipped_ytd: 'transfers',
   interhandler_received: 'transfers', interhandler_received_prev_month: 'transfers', interhandler_received_ytd: 'transfers',
   inventory_inshell: 'inventory', inventory_shelled: 'inventory', committed_domestic: 'inventory', committed_domestic_shelled: 'inventory',
   committed_export: 'inventory', committed_export_shelled: 'inventory', under_contract_from_handlers: 'inventory', under_contract_shelled: 'inventory',
@@ -109,6 +110,11 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
             improvedTotal={computed.receipts_improved ?? null}
           />
         );
+      case 'transferList':
+        return (
+          <TransferTable rows={(value as TransferRow[] | undefined) ?? []} onChange={(rows) => onChange?.(attr, rows)} readOnly={readOnly}
+            error={error} total={computed.interhandler_shipped ?? null} />
+        );
       default:
         return <Typography.Text id={id}>{String(value ?? '')}</Typography.Text>;
     }
@@ -123,7 +129,7 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
           </Typography.Title>
           <Row gutter={[16, 0]}>
             {section.fields.map((def) => {
-              const wide = def.kind === 'varietyList';
+              const wide = def.kind === 'varietyList' || def.kind === 'transferList';
               const attr = `field_${def.name}`;
               const error = errors[attr];
               return (
@@ -137,9 +143,9 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
                         </span>
                       )
                     }
-                    htmlFor={def.kind === 'varietyList' ? undefined : `f-${def.name}`}
-                    validateStatus={error && def.kind !== 'varietyList' ? 'error' : undefined}
-                    help={error && def.kind !== 'varietyList' ? <span role="alert">{error}</span> : undefined}
+                    htmlFor={wide ? undefined : `f-${def.name}`}
+                    validateStatus={error && !wide ? 'error' : undefined}
+                    help={error && !wide ? <span role="alert">{error}</span> : undefined}
                   >
                     {control(def)}
                   </Form.Item>

@@ -13,6 +13,7 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
 import { centsOf, invoiceStatus, openTotal, useInvoices, type InvoiceStatus } from '../../../lib/portal/invoices';
 import { useSession } from '../../../lib/session/use-session';
+import { TransferLines } from './transfer-lines';
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { open: 'blue', paid: 'green', overdue: 'red' };
 
@@ -45,7 +46,17 @@ const COMPACT_BELOW_PX = 992;
 function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Entity> {
   const f = invoiceFields(t, lang, today);
   return [
-    { key: 'number', title: t('invoices.number'), render: (_, inv) => <strong>{f.number(inv)}</strong>, sorter: f.byNumber },
+    {
+      key: 'number',
+      title: t('invoices.number'),
+      render: (_, inv) => (
+        <>
+          <strong>{f.number(inv)}</strong>
+          <TransferLines inv={inv} t={t} lang={lang} />
+        </>
+      ),
+      sorter: f.byNumber,
+    },
     { key: 'period', title: t('invoices.period'), render: (_, inv) => f.period(inv), sorter: f.byPeriod },
     { key: 'amount', title: t('invoices.amount'), align: 'end', render: (_, inv) => f.amount(inv), sorter: f.byAmount },
     { key: 'due', title: t('invoices.dueDate'), render: (_, inv) => f.due(inv), sorter: f.byDue, defaultSortOrder: 'descend' },
@@ -70,6 +81,7 @@ function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<
           <strong>{f.number(inv)}</strong>
           <Typography.Text type="secondary">{f.period(inv)}</Typography.Text>
           <Typography.Text type="secondary">{t('packages.due', { date: formatDate(str(inv, 'field_due_date'), lang) })}</Typography.Text>
+          <TransferLines inv={inv} t={t} lang={lang} />
           <InvoiceDownloads inv={inv} t={t} />
         </Space>
       ),
