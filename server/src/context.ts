@@ -6,6 +6,8 @@ import type { Clock } from './lib/time.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** SQLite on a file: where the costly reads run, on reader threads under the time budget (db/sqlite-readers/). */
+  costlyReads?: Db;
   dialect: Dialect;
   clock: Clock;
   /** Signs file download links; the same on every replica (see files/signing.ts). */
