@@ -6,7 +6,7 @@ import type { Clock } from './lib/time.js';
 export interface AppContext {
   config: Config;
   db: Db;
-  /** SQLite on a file: where the costly reads run, on reader threads under the time budget (db/sqlite-readers/). */
+  /** Where the costly reads run, a few at once under the time budget (decision 0009; `Database.costlyReads`). */
   costlyReads?: Db;
   dialect: Dialect;
   clock: Clock;

@@ -20,7 +20,7 @@ export interface Portal {
  */
 export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
   const database = openDatabase({
-    url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs, readerThreads: config.sqliteReaderThreads,
+    url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs, costlyReadsAtOnce: config.costlyReadsAtOnce,
   });
   await migrateSchema(config, database);
   const clock = options.clock ?? systemClock;

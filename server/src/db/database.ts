@@ -32,8 +32,8 @@ export interface Database {
   /** SQLite only: the whole database as bytes (tests copy a loaded demo database this way). */
   serialize?(): Buffer;
   /**
-   * SQLite on a file with `readerThreads`: a Kysely for reads only, whose statements run on reader threads under the
-   * time budget (db/sqlite-readers/). The costly reads go there (jsonapi/read-cost.ts), never a write's.
+   * Where the costly reads run (jsonapi/read-cost.ts; never a write's), at most `costlyReadsAtOnce` statements at once,
+   * under the time budget: on SQLite (a file) reader threads (db/sqlite-readers/), on PostgreSQL a pool of its own.
    */
   costlyReads?: Db;
 }
@@ -79,11 +79,15 @@ export interface DatabaseOptions {
   /**
    * PostgreSQL only: the longest a statement may run (ms), past which the database cancels it (SQLSTATE 57014, a 503
    * for the request: plugins/errors.ts). Set on every connection at its start; not for migrations, which may be long.
-   * SQLite: the same budget for the statements of the reader threads (`readerThreads`).
+   * SQLite: the same budget for the statements of the reader threads (`costlyReadsAtOnce`).
    */
   statementTimeoutMs?: number;
-  /** SQLite on a file: threads that run the costly reads (db/sqlite-readers/); 0 or unset: none, all on the connection. */
-  readerThreads?: number;
+  /**
+   * Statements of costly reads run at once (decision 0009): SQLite on a file, reader threads (db/sqlite-readers/);
+   * PostgreSQL, connections of a pool of their own, so that one user's costly reads never hold the pool's
+   * connections or every core. 0 or unset: none, every read on `db`.
+   */
+  costlyReadsAtOnce?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -102,7 +106,12 @@ export function openDatabase(options: DatabaseOptions): Database {
       statement_timeout: options.statementTimeoutMs || undefined,
     });
     const db = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: onQuery });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const costlyReads = options.costlyReadsAtOnce ? costlyReadsPool(url, options, types) : undefined;
+    const close = async () => {
+      await costlyReads?.destroy();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', close, costlyReads };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
   const path = url.slice('sqlite:'.length);
@@ -115,14 +124,38 @@ export function openDatabase(options: DatabaseOptions): Database {
     onQuery();
     return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
   });
-  const readers = options.readerThreads && path !== ':memory:' && !options.sqliteImage
-    ? new SqliteReaderPool(path, options.readerThreads, options.statementTimeoutMs ?? 0) : null;
+  const readers = options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
+    ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0) : null;
   const costlyReads = readers ? readerThreadsDb(readers, onQuery) : undefined;
   const close = async () => {
     await costlyReads?.destroy();
     await db.destroy();
   };
   return { db, dialect: 'sqlite', close, serialize: () => sqlite.serialize(), costlyReads };
+}
+
+/**
+ * PostgreSQL's costly reads: a pool of `costlyReadsAtOnce` connections of their own, under the same
+ * statement_timeout. A costly read that waits longer than that for a connection answers 503 as one cancelled does
+ * (code 57014, plugins/errors.ts), so a queue of them cannot grow without end.
+ */
+function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.CustomTypesConfig): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.costlyReadsAtOnce,
+    types,
+    options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+    statement_timeout: options.statementTimeoutMs || undefined,
+    connectionTimeoutMillis: options.statementTimeoutMs || undefined,
+  });
+  const named = withNamedStatements(pool);
+  const busy = () => Object.assign(new Error('The server is busy with other costly reads.'), { code: '57014' });
+  return new Kysely({
+    dialect: new PostgresDialect({
+      pool: { connect: () => named.connect().catch((e: unknown) => { throw /timeout/i.test(String(e)) ? busy() : e; }), end: () => named.end() },
+    }),
+    log: onQuery,
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handlerWithIncludesParams } from '../../../web/src/lib/portal/handler-params.js';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../db/database.js';
 import { SqliteReaderPool, readerThreadsDb } from '../db/sqlite-readers/pool.js';
 import { RETRY_AFTER_SECONDS } from '../plugins/errors.js';
 import { api } from '../test-support/api.js';
@@ -27,9 +29,9 @@ function hostile(tag: string): string {
 }
 
 /**
- * Costly reads (read-cost.ts) on SQLite run on reader threads under the time budget (db/sqlite-readers/, decision
- * 0009); on PostgreSQL on the pool as every read, under statement_timeout (db/time-budget.test.ts). SQLite here is a
- * file, as a server's is: reader threads need one to open.
+ * Costly reads (read-cost.ts) run a few at once under the time budget (decision 0009): on SQLite on reader threads
+ * (db/sqlite-readers/), on PostgreSQL on a pool of their own. SQLite here is a file, as a server's is: reader threads
+ * need one to open.
  */
 describeEachDatabase('costly reads', (target) => {
   const dir = mkdtempSync(join(tmpdir(), 'costly-'));
@@ -39,6 +41,7 @@ describeEachDatabase('costly reads', (target) => {
   /** Statements the reader threads ran (the Kysely's log). */
   let onThreads = 0;
   const pools: SqliteReaderPool[] = [];
+  const pgPools: Database[] = [];
   /** Reader threads for the app's costly reads, with this budget (SQLite). */
   const useThreads = (budgetMs: number) => {
     const pool = new SqliteReaderPool(join(dir, 'demo.sqlite'), 1, budgetMs);
@@ -46,12 +49,20 @@ describeEachDatabase('costly reads', (target) => {
     d.ctx.costlyReads = readerThreadsDb(pool, () => { onThreads += 1; });
     return pool;
   };
+  /** PostgreSQL: one connection of its own for the app's costly reads, with this budget. */
+  const usePgPool = async (budgetMs: number) => {
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(d.ctx.db)).rows[0].s;
+    const database = openDatabase({ url: target.url, pgSchema: schema, costlyReadsAtOnce: 1, statementTimeoutMs: budgetMs });
+    pgPools.push(database);
+    d.ctx.costlyReads = database.costlyReads;
+    return database.costlyReads!;
+  };
   beforeAll(async () => {
     d = await demoApp(sqlite ? { dialect: 'sqlite', url: `sqlite:${join(dir, 'demo.sqlite')}` } : target, { config: { documentCacheBytes: 0 } });
     before = await checksum(d.ctx);
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.close()));
+    await Promise.all([...pools.map((p) => p.close()), ...pgPools.map((p) => p.close())]);
     await d?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -67,7 +78,13 @@ describeEachDatabase('costly reads', (target) => {
     const onConnection = await get(hostile('same'));
     expect(onConnection.status, onConnection.text.slice(0, 300)).toBe(200);
     expect(onConnection.body.data.length).toBeGreaterThan(0);
-    if (!sqlite) return;
+    if (!sqlite) {
+      await usePgPool(10_000);
+      const onOwnPool = await get(hostile('same'));
+      expect(onOwnPool.status).toBe(200);
+      expect(onOwnPool.body).toEqual(onConnection.body);
+      return;
+    }
     await useThreads(10_000).start();
     const ran = onThreads;
     const onReader = await get(hostile('same'));
@@ -103,8 +120,22 @@ describeEachDatabase('costly reads', (target) => {
     expect((await get(hostile('after'))).status).toBe(200);
   });
 
+  it.runIf(!sqlite)('answers 503 with Retry-After when a costly read waits past the budget for its connection', async () => {
+    const costly = await usePgPool(300);
+    // The one connection for costly reads is held longer than the budget.
+    const holding = costly.connection().execute(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    const r = await get(hostile('late'));
+    expect(r.status, r.text.slice(0, 300)).toBe(503);
+    expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(r.body.errors[0]).toMatchObject({ status: '503', title: 'Service Unavailable' });
+    await holding;
+    expect((await get('/jsonapi/node/season')).status).toBe(200);
+    expect((await get(hostile('after'))).status).toBe(200);
+  });
+
   it('never answers a hostile read with a 500', async () => {
     if (sqlite) useThreads(5_000);
+    else await usePgPool(5_000);
     const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => get(`${hostile(`p${i}`)}&page[offset]=${i}`).then((r) => r.status)));
     expect(statuses.every((s) => s === 200 || s === 503 || s === 429), statuses.join()).toBe(true);
   });

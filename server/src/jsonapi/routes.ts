@@ -64,8 +64,9 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   };
 
   /**
-   * A costly read (jsonapi/read-cost.ts) runs its statements on SQLite's reader threads, under the time budget,
-   * instead of on the event loop (decision 0009); every other read, and every read on PostgreSQL, on `ctx.db`.
+   * A costly read (jsonapi/read-cost.ts) runs its statements where a few run at once under the time budget
+   * (decision 0009): on SQLite reader threads instead of the event loop, on PostgreSQL a pool of their own. Every
+   * other read on `ctx.db`.
    */
   const costlyOnReaders = async (started: Started): Promise<Started> => {
     if (!ctx.costlyReads || !isCostly(started.query)) return started;
