@@ -51,7 +51,10 @@ const schema = z.object({
   ADJUSTMENT_INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** PostgreSQL: longest a statement may run (ms; 0: no limit), then the request answers 503 (decision 0006). */
+  /**
+   * Longest a statement may run (ms; 0: no limit), then the request answers 503: every statement on PostgreSQL
+   * (decision 0006), the costly reads' on SQLite (decision 0009).
+   */
   QUERY_TIME_BUDGET_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /**
    * Costly reads' statements run at once, under that budget (decision 0009): SQLite reader threads, PostgreSQL
