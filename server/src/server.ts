@@ -23,6 +23,8 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
     url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs, costlyReadsAtOnce: config.costlyReadsAtOnce,
   });
   await migrateSchema(config, database);
+  // The reader threads open the file once the schema is there, before the first costly read needs one.
+  await database.startReaders?.();
   const clock = options.clock ?? systemClock;
   await ensureOAuthClients(database.db, clock);
   const ctx: AppContext = {

@@ -36,6 +36,8 @@ export interface Database {
    * under the time budget: on SQLite (a file) reader threads (db/sqlite-readers/), on PostgreSQL a pool of its own.
    */
   costlyReads?: Db;
+  /** SQLite: starts the reader threads now, so that the first costly read does not wait for one (server.ts). */
+  startReaders?(): Promise<void>;
 }
 
 /** Every migration, in order. Keyed by name so the migrator records what ran. */
@@ -131,7 +133,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     await costlyReads?.destroy();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', close, serialize: () => sqlite.serialize(), costlyReads };
+  return { db, dialect: 'sqlite', close, serialize: () => sqlite.serialize(), costlyReads, startReaders: async () => readers?.start() };
 }
 
 /**

@@ -67,7 +67,10 @@ export class SqliteReaderPool {
     });
   }
 
-  /** Starts every thread and waits until each has its connection open (tests; a server makes them as reads come). */
+  /**
+   * Starts every thread and waits until each has its connection open: at the server's start (server.ts) and in tests.
+   * A thread that died is made again when a read comes.
+   */
   async start(): Promise<void> {
     for (;;) {
       const waits = this.slots.map((_, i) => {
