@@ -25,10 +25,11 @@ describe('SQLite reader threads', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads what the server committed, on a thread made when the first statement comes', async () => {
+  it('reads what the server committed, on threads started when asked', async () => {
     const pool = new SqliteReaderPool(path, 1, 10_000);
     try {
       expect(pool.threads).toBe(0);
+      await pool.start();
       expect(await pool.run('select n from t where n > ? order by n', [0])).toEqual([{ n: 1 }, { n: 2 }]);
       expect(pool.threads).toBe(1);
       await database.db.insertInto('t').values({ n: 3 }).execute();
