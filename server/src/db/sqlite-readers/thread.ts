@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite, withStatementCache } from '../sqlite-connection.js';
 
@@ -10,6 +12,16 @@ export interface ReaderRequest { sql: string; parameters: readonly unknown[] }
 export type ReaderAnswer = { ready: true } | { rows: Array<Record<string, unknown>> } | { error: { message: string; code?: string } };
 
 const { path } = workerData as { path: string };
+
+/**
+ * The lowest scheduling priority for this thread alone (Linux: its thread id, from /proc/thread-self): when the cores
+ * are all busy, the event loop and every other request go first, and the costly read takes what is left.
+ */
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+} catch {
+  // Elsewhere, the thread runs at the process's priority.
+}
 const statements = withStatementCache(openSqlite(path, { readonly: true }));
 
 parentPort!.on('message', ({ sql, parameters }: ReaderRequest) => {
