@@ -76,7 +76,12 @@ export class SqliteReaderPool {
       const waits = this.slots.map((_, i) => {
         const slot = this.slots[i] ?? (this.slots[i] = this.startThread(i));
         if (slot.ready && !slot.stopping) return null;
-        return new Promise((resolve) => slot.worker.once(slot.stopping ? 'exit' : 'message', resolve));
+        if (slot.stopping) return new Promise((resolve) => slot.worker.once('exit', resolve));
+        // A thread that cannot open the file stops the server's start with its error, rather than hanging it.
+        return new Promise((resolve, reject) => {
+          slot.worker.once('message', resolve);
+          slot.worker.once('error', reject);
+        });
       }).filter((w) => w !== null);
       if (waits.length === 0) return;
       await Promise.all(waits);
