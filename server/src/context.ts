@@ -6,6 +6,8 @@ import type { Clock } from './lib/time.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Where the costly reads run, a few at once under the time budget (decision 0009; `Database.costlyReads`). */
+  costlyReads?: Db;
   dialect: Dialect;
   clock: Clock;
   /** Signs file download links; the same on every replica (see files/signing.ts). */

@@ -19,12 +19,16 @@ export interface Portal {
  * app. Everything a replica needs comes from the database, so any number of them can start side by side.
  */
 export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
-  const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs });
+  const database = openDatabase({
+    url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs, costlyReadsAtOnce: config.costlyReadsAtOnce,
+  });
   await migrateSchema(config, database);
+  // The reader threads open the file once the schema is there, before the first costly read needs one.
+  await database.startReaders?.();
   const clock = options.clock ?? systemClock;
   await ensureOAuthClients(database.db, clock);
   const ctx: AppContext = {
-    config, db: database.db, dialect: database.dialect, clock,
+    config, db: database.db, costlyReads: database.costlyReads, dialect: database.dialect, clock,
     fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
   };
   const app = await buildApp(ctx, options);

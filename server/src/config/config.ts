@@ -51,8 +51,16 @@ const schema = z.object({
   ADJUSTMENT_INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** PostgreSQL: longest a statement may run (ms; 0: no limit), then the request answers 503 (decision 0006). */
+  /**
+   * Longest a statement may run (ms; 0: no limit), then the request answers 503: every statement on PostgreSQL
+   * (decision 0006), the costly reads' on SQLite (decision 0009).
+   */
   QUERY_TIME_BUDGET_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * Costly reads' statements run at once, under that budget (decision 0009): SQLite reader threads, PostgreSQL
+   * connections of their own (0: none, every read on the server's connection or pool).
+   */
+  COSTLY_READS_AT_ONCE: z.coerce.number().int().min(0).max(16).default(1),
   /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
@@ -106,6 +114,7 @@ export interface Config {
   documentCacheBytes: number;
   /** PostgreSQL's statement_timeout for the serving connections (ms; 0: none). */
   queryTimeBudgetMs: number;
+  costlyReadsAtOnce: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     documentCacheBytes: e.DOCUMENT_CACHE_MB * 1024 * 1024,
     queryTimeBudgetMs: e.QUERY_TIME_BUDGET_MS,
+    costlyReadsAtOnce: e.COSTLY_READS_AT_ONCE,
   };
 }

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import { LruMap } from '../lib/lru.js';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type PostgresCursor, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
+import { openSqlite, statementBytes, withStatementCache } from './sqlite-connection.js';
+import { SqliteReaderPool, readerThreadsDb } from './sqlite-readers/pool.js';
+
+export { statementBytes, STATEMENT_CACHE_BYTES } from './sqlite-connection.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
@@ -31,6 +32,13 @@ export interface Database {
   close(): Promise<void>;
   /** SQLite only: the whole database as bytes (tests copy a loaded demo database this way). */
   serialize?(): Buffer;
+  /**
+   * Where the costly reads run (jsonapi/read-cost.ts; never a write's), at most `costlyReadsAtOnce` statements at once,
+   * under the time budget: on SQLite (a file) reader threads (db/sqlite-readers/), on PostgreSQL a pool of its own.
+   */
+  costlyReads?: Db;
+  /** SQLite: starts the reader threads now, so that the first costly read does not wait for one (server.ts). */
+  startReaders?(): Promise<void>;
 }
 
 /** Every migration, in order. Keyed by name so the migrator records what ran. */
@@ -75,8 +83,15 @@ export interface DatabaseOptions {
   /**
    * PostgreSQL only: the longest a statement may run (ms), past which the database cancels it (SQLSTATE 57014, a 503
    * for the request: plugins/errors.ts). Set on every connection at its start; not for migrations, which may be long.
+   * SQLite: the same budget for the statements of the reader threads (`costlyReadsAtOnce`).
    */
   statementTimeoutMs?: number;
+  /**
+   * Statements of costly reads run at once (decision 0009): SQLite on a file, reader threads (db/sqlite-readers/);
+   * PostgreSQL, connections of a pool of their own, so that one user's costly reads never hold the pool's
+   * connections or every core. 0 or unset: none, every read on `db`.
+   */
+  costlyReadsAtOnce?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -95,24 +110,17 @@ export function openDatabase(options: DatabaseOptions): Database {
       statement_timeout: options.statementTimeoutMs || undefined,
     });
     const db = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: onQuery });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const costlyReads = options.costlyReadsAtOnce ? costlyReadsPool(url, options, types) : undefined;
+    const close = async () => {
+      await costlyReads?.destroy();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', close, costlyReads };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = options.sqliteImage ? new SQLite(options.sqliteImage) : new SQLite(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  // Planner statistics, as SQLite advises for long-lived connections: analyses the tables whose statistics are
-  // missing or stale (sampled, so a few hundred ms at most, nothing when current). Without them SQLite picked the
-  // handler's index over the package's for `package_id IN (...) AND handler_id = ?` (a form include), reading all
-  // of a handler's forms of every season to return one season's (decision 0007).
-  sqlite.pragma('optimize=0x10002');
-  dropValueSamples(sqlite);
-  // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
-  sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
+  const sqlite = openSqlite(path, { image: options.sqliteImage });
   const statements = withStatementCache(sqlite);
   const db = new Kysely({ dialect: new SqliteDialect({ database: statements }), log: onQuery });
   readersNow.set(db, (sqlText, parameters) => {
@@ -120,7 +128,38 @@ export function openDatabase(options: DatabaseOptions): Database {
     onQuery();
     return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
+  const readers = options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
+    ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0) : null;
+  const costlyReads = readers ? readerThreadsDb(readers, onQuery) : undefined;
+  const close = async () => {
+    await costlyReads?.destroy();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close, serialize: () => sqlite.serialize(), costlyReads, startReaders: async () => readers?.start() };
+}
+
+/**
+ * PostgreSQL's costly reads: a pool of `costlyReadsAtOnce` connections of their own, under the same
+ * statement_timeout. A costly read that waits longer than that for a connection answers 503 as one cancelled does
+ * (code 57014, plugins/errors.ts), so a queue of them cannot grow without end.
+ */
+function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.CustomTypesConfig): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.costlyReadsAtOnce,
+    types,
+    options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+    statement_timeout: options.statementTimeoutMs || undefined,
+    connectionTimeoutMillis: options.statementTimeoutMs || undefined,
+  });
+  const named = withNamedStatements(pool);
+  const busy = () => Object.assign(new Error('The server is busy with other costly reads.'), { code: '57014' });
+  return new Kysely({
+    dialect: new PostgresDialect({
+      pool: { connect: () => named.connect().catch((e: unknown) => { throw /timeout/i.test(String(e)) ? busy() : e; }), end: () => named.end() },
+    }),
+    log: onQuery,
+  });
 }
 
 /**
@@ -141,27 +180,6 @@ const readersNow = new WeakMap<Db, ReadNow>();
 export function readNow(db: Db): ReadNow | undefined {
   return readersNow.get(db);
 }
-
-/**
- * Keeps the planner's table statistics (sqlite_stat1) but not its value samples (sqlite_stat4, which better-sqlite3's
- * SQLite is built to gather). With samples, SQLite marks every statement whose plan might depend on a bound value to be
- * prepared again when that value is bound anew, and better-sqlite3 binds anew at every run: each cached statement was
- * parsed and planned again at every request (the invoices page's six statements 350 to 520 us instead of 165 to 180;
- * decision 0007). Our look-ups are equalities on keys, where the per-index averages of sqlite_stat1 are enough.
- * `analyze sqlite_schema` makes this connection load the statistics again without the samples.
- */
-function dropValueSamples(sqlite: SQLite.Database): void {
-  const hasSamples = sqlite.prepare("select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'").get();
-  if (!hasSamples || !sqlite.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
-  sqlite.exec('delete from sqlite_stat4; analyze sqlite_schema');
-}
-
-/**
- * What a prepared statement costs the database's memory, estimated from its text: about 20 bytes a character for the
- * engine's statements (EXISTS over access rules; measured on SQLite: 300 statements of 3.5 KB took 21 MB), plus a
- * little. Both statement caches are bounded by this, not by a count of statements (issue 32).
- */
-export const statementBytes = (sqlText: string) => 2048 + sqlText.length * 20;
 
 /** The statements a PostgreSQL connection prepares by name, in estimated bytes; statements beyond run unnamed. */
 export const PG_NAMED_STATEMENT_BYTES = 16 * 1024 * 1024;
@@ -205,78 +223,6 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       return found;
     },
     end: () => pool.end(),
-  };
-}
-
-/** The prepared statements a SQLite connection keeps, in estimated bytes (least recently used dropped first). */
-export const STATEMENT_CACHE_BYTES = 64 * 1024 * 1024;
-
-/**
- * Kysely opens a transaction with a plain (deferred) `begin`, which takes SQLite's write lock only at the first
- * write. Several server processes on one file (WEB_CONCURRENCY) then fail: a transaction that read before another
- * process committed cannot upgrade its snapshot to a writer (SQLITE_BUSY_SNAPSHOT, at once, busy timeout or not), and
- * the request was a 500. Transactions here are the writes' (reads run without one), so they take the write lock at
- * their start, and a second process waits for it (busy_timeout) instead of failing.
- */
-const BEGIN_WRITE = 'begin immediate';
-
-/**
- * A statement whose rows are read as arrays (better-sqlite3's raw mode) and made objects by a function written for
- * its columns. better-sqlite3 builds each row object in C++, one named property at a time: about 1 us a value here,
- * two to three times the raw read, and the largest cost of the long reads (a page of 200 invoices: 1.45 ms as
- * objects, 0.64 ms this way; decision 0007). The rows are the same plain objects, keys in column order.
- */
-function withFastRows(statement: SQLite.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
-  const toRow = rowFactory(statement.columns().map((c) => c.name));
-  const raw = statement.raw(true);
-  return {
-    reader: true,
-    all: (parameters) => (raw.all(parameters) as unknown[][]).map(toRow),
-    run: (parameters) => raw.run(parameters),
-    *iterate(parameters) {
-      for (const values of raw.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
-    },
-  };
-}
-
-/**
- * `(values) => ({ "id": values[0], "title": values[1], ... })` for these column names. An object literal gives every
- * row one shape, built at once; the names come from the statement's own columns and are written as JSON strings.
- * `__proto__` written that way would set the prototype, so a statement naming it gets a plain loop instead.
- */
-function rowFactory(names: string[]): (values: unknown[]) => Record<string, unknown> {
-  if (names.includes('__proto__')) {
-    return (values) => {
-      const row: Record<string, unknown> = {};
-      names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
-      return row;
-    };
-  }
-  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
-}
-
-/**
- * The connection as Kysely sees it, with one prepared statement kept per SQL text. Kysely's SQLite driver prepares
- * every statement it runs, and the engine's statements (access rules of every file owner, filters through EXISTS)
- * take longer to parse and plan than to run: preparing was the largest single cost of the small reads
- * (decision 0007). Only the text is the key; values are bound at each run and never kept, so two readers
- * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LruMap<SqliteStatement>(STATEMENT_CACHE_BYTES, (text) => statementBytes(text));
-  return {
-    prepare(sqlText: string) {
-      const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;
-      let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = withFastRows(sqlite.prepare(text))));
-      return statement;
-    },
-    close() {
-      statements.clear();
-      sqlite.close();
-    },
   };
 }
 

@@ -9,8 +9,8 @@ const postgres = testDatabases().find((t) => t.dialect === 'postgres');
 
 /**
  * PostgreSQL's statement_timeout, set on every serving connection (QUERY_TIME_BUDGET_MS): a statement past it is
- * cancelled by the database and its request answers 503 with Retry-After, never a 500. SQLite has no such bound:
- * docs/decisions/0006-query-time-budget.md.
+ * cancelled by the database and its request answers 503 with Retry-After, never a 500. SQLite's costly reads get the
+ * same budget on reader threads: db/sqlite-readers/pool.test.ts, decision 0009.
  */
 describe.skipIf(!postgres)('the time budget of a statement [postgres]', () => {
   let database: Database;

@@ -8,8 +8,8 @@ import type { Condition, FilterTree, Query } from './query-params.js';
  * relationship is an EXISTS carrying the target type's read rule), the time the database spends on it, and what the
  * statement and shape caches keep of it. The two that drive the cost most, conditions and hops, are kept close to
  * what the app needs: on the demo data, 20 CONTAINS conditions over three hops took 58 ms to build and run the first
- * time and 17 ms after, 10 over two hops 12 and 3 ms; SQLite cannot stop a statement once it runs (decision 0006).
- * docs/SECURITY.md lists them.
+ * time and 17 ms after, 10 over two hops 12 and 3 ms. Costly reads run apart, under a time budget
+ * (jsonapi/read-cost.ts, decision 0009). docs/SECURITY.md lists them.
  */
 export const LIMITS = {
   /** Bytes of the address (path and query string); beyond: 414. */

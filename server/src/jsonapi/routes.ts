@@ -15,6 +15,8 @@ import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
 import { own } from './limits.js';
 import { PerUserTurns, READS_RUNNING_PER_USER, READS_WAITING_PER_USER } from './fair-share.js';
+import { isCostly } from './read-cost.js';
+import type { Db } from '../db/database.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -41,7 +43,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     // One expiry for the whole document, the one the document cache keeps it by.
     const signLink = fileLinkSigner(ctx, linksExpire, session.familyId);
     const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(def, row, baseUrl, signLink) };
-    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}` };
+    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}`, db: ctx.db };
   };
   type Started = ReturnType<typeof begin>;
   const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request));
@@ -57,8 +59,20 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
-    const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, () => build(begin(request, session, linksExpire))));
+    const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, async () => build(await costlyOnReaders(begin(request, session, linksExpire)))));
     return send(reply.headers(answer.headers), 200, answer.body);
+  };
+
+  /**
+   * A costly read (jsonapi/read-cost.ts) runs its statements where a few run at once under the time budget
+   * (decision 0009): on SQLite reader threads instead of the event loop, on PostgreSQL a pool of their own. Every
+   * other read on `ctx.db`.
+   */
+  const costlyOnReaders = async (started: Started): Promise<Started> => {
+    if (!ctx.costlyReads || !isCostly(started.query)) return started;
+    // Parsing a large query and compiling it are each about a millisecond: let other requests in between.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { ...started, db: ctx.costlyReads };
   };
 
   // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
@@ -75,8 +89,8 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(MEDIA_TYPE).send(body);
 
-  const withRelated = async (compiler: Compiler, def: ResourceDef, primary: Loaded[], query: Query, single: boolean, hasMore = false): Promise<ReadResult> => {
-    const related = await loadRelated(ctx.db, compiler, registry, def, primary, query);
+  const withRelated = async (db: Db, compiler: Compiler, def: ResourceDef, primary: Loaded[], query: Query, single: boolean, hasMore = false): Promise<ReadResult> => {
+    const related = await loadRelated(db, compiler, registry, def, primary, query);
     return { primary, single, hasMore, ...related };
   };
 
@@ -89,18 +103,18 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
-      const { rows, hasMore } = await readCollection(ctx.db, compiler, def, query);
-      const result = await withRelated(compiler, def, rows, query, false, hasMore);
+    return read(request, reply, async ({ query, doc, compiler, selfUrl, db }) => {
+      const { rows, hasMore } = await readCollection(db, compiler, def, query);
+      const result = await withRelated(db, compiler, def, rows, query, false, hasMore);
       return buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore));
     });
   });
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
-    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
-      const item = await readItem(ctx.db, compiler, def, request.params.id!);
-      return buildDocument(await withRelated(compiler, def, [item], query, true), doc, selfUrl, typeOf);
+    return read(request, reply, async ({ query, doc, compiler, selfUrl, db }) => {
+      const item = await readItem(db, compiler, def, request.params.id!);
+      return buildDocument(await withRelated(db, compiler, def, [item], query, true), doc, selfUrl, typeOf);
     });
   });
 
@@ -108,18 +122,18 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/:field', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
     const rel = relationshipOf(def, request.params.field!);
-    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
-      const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+    return read(request, reply, async ({ query, doc, compiler, selfUrl, db }) => {
+      const owner = await readItem(db, compiler, def, request.params.id!);
       assertRelationshipVisible(owner, rel.visibility, request.params.field!);
       const target = registry.get(rel.target);
       if (rel.kind === 'one') {
         const id = owner.row[rel.column];
-        const item = id ? await readItem(ctx.db, compiler, target, String(id)).catch(() => null) : null;
-        const result = await withRelated(compiler, target, item ? [item] : [], query, true);
+        const item = id ? await readItem(db, compiler, target, String(id)).catch(() => null) : null;
+        const result = await withRelated(db, compiler, target, item ? [item] : [], query, true);
         return buildDocument(result, doc, selfUrl, typeOf);
       }
-      const { rows, hasMore } = await readCollection(ctx.db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
-      const result = await withRelated(compiler, target, rows, query, false, hasMore);
+      const { rows, hasMore } = await readCollection(db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
+      const result = await withRelated(db, compiler, target, rows, query, false, hasMore);
       return buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore));
     });
   });
@@ -128,10 +142,10 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle/:id/relationships/:field', async (request, reply) => {
     const def = registry.byPath(request.params.entity, request.params.bundle);
     const rel = relationshipOf(def, request.params.field!);
-    return read(request, reply, async ({ query, doc, compiler, selfUrl }) => {
-      const owner = await readItem(ctx.db, compiler, def, request.params.id!);
+    return read(request, reply, async ({ query, doc, compiler, selfUrl, db }) => {
+      const owner = await readItem(db, compiler, def, request.params.id!);
       assertRelationshipVisible(owner, rel.visibility, request.params.field!);
-      const result = await withRelated(compiler, def, [owner], { ...query, include: [] }, true);
+      const result = await withRelated(db, compiler, def, [owner], { ...query, include: [] }, true);
       const object = buildDocument(result, doc, selfUrl, typeOf).data as { relationships: Record<string, { data: unknown }> };
       return { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } };
     });

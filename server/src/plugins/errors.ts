@@ -69,9 +69,10 @@ function fromDatabase(error: unknown): ApiError | null {
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new ApiError(409, 'A record with this value already exists.');
   if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ApiError(422, 'A relationship names a record that does not exist.');
   if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
-  // A statement past the time budget (PostgreSQL's statement_timeout, QUERY_TIME_BUDGET_MS): the server is busy or
-  // the read too costly, not broken; the request's transaction has rolled back.
-  if (code === '57014') {
+  // A statement past the time budget (QUERY_TIME_BUDGET_MS: PostgreSQL's statement_timeout; on SQLite a costly read's
+  // reader thread, db/sqlite-readers/): the server is busy or the read too costly, not broken; the request's
+  // transaction, if it had one, has rolled back.
+  if (code === '57014' || code === 'SQLITE_INTERRUPT') {
     return new ApiError(503, 'The request took longer than the server allows for one query. Try again shortly, or ask for less at once.', {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
   }
   // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
