@@ -16,7 +16,7 @@ import { fold, SQLITE_FOLD_FUNCTION } from '../server/src/jsonapi/fold.js';
 import { startPortal } from '../server/src/server.js';
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
 import { buildUrl } from '../web/src/lib/jsonapi/client.js';
-import { handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { handlerDirectoryParams } from '../web/src/lib/portal/directory-params.js';
 import { userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';

@@ -28,8 +28,8 @@ import { freePort } from '../server/src/test-support/free-port.js';
 // The web app's own queries, so that the package and invoice reads are the very requests it sends.
 // Every read is the web app's own query, imported from where the app builds it.
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
-import { startupReads } from '../web/src/features/dashboard/api/startup-read-list.js';
-import { contactsParams, handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { startupReads } from '../web/src/lib/portal/startup-read-list.js';
+import { contactsParams, handlerDirectoryParams } from '../web/src/lib/portal/directory-params.js';
 import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
 import { handlerWithIncludesParams, userByNameParams } from '../web/src/lib/portal/handler-params.js';
