@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { accountApprovedMail, accountExistsMail, accountRefusedMail, accountRequestedMail, confirmSignUpMail, usernameTakenMail } from '../mail/templates.js';
-import { ApiError, conflict, notFound } from '../plugins/errors.js';
+import { ApiError, conflict, notFound } from '../lib/errors.js';
 import { hashPassword } from '../users/passwords.js';
 import { createUser, newUserProblems } from '../workflows/accounts.js';
 import { issueAccountToken } from './account-tokens.js';

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LruMap } from '../lib/lru.js';
 import pg from 'pg';
+import type { Dialect } from './dialect.js';
 import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
@@ -18,7 +19,7 @@ import * as m009 from './migrations/009-publications.js';
 import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 // The engine composes its SQL dynamically, so the tables are not typed here; resource definitions name columns.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
