@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import { recordAudit } from '../audit/log.js';
 import type { Db } from '../db/database.js';
-import { isoTimestamp, newId } from '../lib/time.js';
+import { isoTimestamp } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { accountApprovedMail, accountExistsMail, accountRefusedMail, accountRequestedMail, confirmSignUpMail, usernameTakenMail } from '../mail/templates.js';
 import { ApiError, conflict, notFound } from '../lib/errors.js';

@@ -1,4 +1,4 @@
-import type { ResourceDef, Row } from '../jsonapi/resource.js';
+import type { ResourceDef } from '../jsonapi/resource.js';
 import { handler, handlerPacketConfirmation, pecanVariety, reportingPeriod, season, user } from './core.js';
 import { annualPositionReport, handlerAnalytics, industryAnalytics, invoice, monthlyPositionReport } from './documents.js';
 import { fileResource } from './files.js';
