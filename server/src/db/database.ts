@@ -22,7 +22,7 @@ import * as m011 from './migrations/011-year-end-forms.js';
 export type { Dialect } from './dialect.js';
 
 // The engine composes its SQL dynamically, so the tables are not typed here; resource definitions name columns.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine's SQL is dynamic (the comment above)
 export type Db = Kysely<any>;
 
 export interface Database {
