@@ -16,7 +16,7 @@ import { fold, SQLITE_FOLD_FUNCTION } from '../server/src/jsonapi/fold.js';
 import { startPortal } from '../server/src/server.js';
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
 import { buildUrl } from '../web/src/lib/jsonapi/client.js';
-import { handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { handlerDirectoryParams } from '../web/src/lib/portal/directory-params.js';
 import { userByNameParams } from '../web/src/lib/portal/handler-params.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
@@ -35,7 +35,7 @@ if (target.startsWith('sqlite:')) {
   SQLite.prototype.prepare = function (this: SQLite.Database, sql: string) { logged.push(sql); return orig.call(this, sql); } as typeof orig;
 } else {
   const orig = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) { const q = args[0]; logged.push(typeof q === 'string' ? q : (q as { text: string }).text); return (orig as Function).apply(this, args); } as typeof orig;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) { const q = args[0]; logged.push(typeof q === 'string' ? q : (q as { text: string }).text); return (orig as (...a: unknown[]) => unknown).apply(this, args); } as typeof orig;
 }
 const portal = await startPortal(loadConfig({ DATABASE_URL: url, ...(schema ? { DATABASE_SCHEMA: schema } : {}), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', REMINDER_INTERVAL_SECONDS: '0' }));
 const app = portal.app;

@@ -14,7 +14,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { addDays, addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
+import { addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
 import { loadConfig } from '../server/src/config/config.js';
 import type { AppContext, Viewer } from '../server/src/context.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/database.js';
@@ -26,13 +26,12 @@ import { isoTimestamp, systemClock } from '../server/src/lib/time.js';
 import { ensureOAuthClients } from '../server/src/oauth/clients.js';
 import { createHandler, createUser } from '../server/src/workflows/accounts.js';
 import { insertNode, type Actor } from '../server/src/workflows/common.js';
-import { markInvoicePaid } from '../server/src/workflows/invoices.js';
 import {
   generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
   publishMonthlyPositionReport,
 } from '../server/src/workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../server/src/workflows/seasons.js';
-import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom, type BenchHandler } from './lib.js';
+import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom } from './lib.js';
 
 /** Larger data sets: fewer months with trade abroad but more rows, and now and then a later amendment of form 1. */
 const BENCH_PROFILE: FilingProfile = {

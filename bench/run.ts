@@ -28,8 +28,8 @@ import { freePort } from '../server/src/test-support/free-port.js';
 // The web app's own queries, so that the package and invoice reads are the very requests it sends.
 // Every read is the web app's own query, imported from where the app builds it.
 import { industryAnalyticsParams } from '../web/src/features/analytics/api/analytics-params.js';
-import { startupReads } from '../web/src/features/dashboard/api/startup-read-list.js';
-import { contactsParams, handlerDirectoryParams } from '../web/src/features/directory/api/directory-params.js';
+import { startupReads } from '../web/src/lib/portal/startup-read-list.js';
+import { contactsParams, handlerDirectoryParams } from '../web/src/lib/portal/directory-params.js';
 import { buildUrl } from '../web/src/lib/jsonapi/client.js';
 import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
 import { handlerWithIncludesParams, userByNameParams } from '../web/src/lib/portal/handler-params.js';
@@ -320,7 +320,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
     },
     // The sign-in's one batch (docs/decisions/0003): measured, but not a single read, so not held to the read budgets.
     {
-      // The web app's (web/src/features/dashboard/api/startup-read-list.ts): the user with its handler, the seasons,
+      // The web app's (web/src/lib/portal/startup-read-list.ts): the user with its handler, the seasons,
       // the newest position report, and (waiting for the user's answer, its handler id put in by the server) the
       // current season's packages and the unpaid invoices.
       name: 'batch: user, seasons, newest report, current packages, unpaid invoices (sign-in)', kind: 'batch',
@@ -328,7 +328,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         body: JSON.stringify(batchBlueprint(startupReads(u(i).name))) }),
     },
     {
-      // What the directory page reads first (web/src/features/directory/api/directory-api.ts): 50 by title, no search.
+      // What the directory page reads first (web/src/lib/portal/directory-api.ts): 50 by title, no search.
       name: 'handler directory', kind: 'read',
       make: get(() => buildUrl('/jsonapi/node/handler', handlerDirectoryParams())),
       floor: () => '/floor/handlerDirectory',

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nextStaffCode, signIn, signOut, waitForMail } from './support/portal';
 
 /**

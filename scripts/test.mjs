@@ -1,4 +1,5 @@
-// npm test: every suite: contract and server (on SQLite and PostgreSQL), then the browser suite.
+// npm test: the type check, the lint (ESLint: the import boundaries and cycles, zero warnings; Prettier's layout),
+// then every suite: contract and server (on SQLite and PostgreSQL), then the browser suite.
 // It checks first what a fresh machine may lack, installs it when it can, or stops with one line saying what to run.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -92,6 +93,8 @@ const playwrightReport = join(reports, 'playwright.json');
 process.env.PLAYWRIGHT_JSON_OUTPUT_FILE = playwrightReport;
 const results = [
   ['type check', run('type check', 'npm', ['run', 'typecheck'])],
+  ['lint', run('lint (ESLint: import boundaries and cycles, zero warnings)', 'npm', ['run', 'lint'])],
+  ['format', run('format (Prettier; npm run format rewrites the files it names)', 'npm', ['run', 'format:check'])],
   ['contract and server (SQLite and PostgreSQL)', run('contract and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])],
   ['browser suite', run('browser suite (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'])],
 ];
@@ -99,5 +102,7 @@ const unit = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.
 const browser = counts(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(failed.length === 0 ? '\nAll suites passed.' : `\nFailed suites: ${failed.join(', ')}`);
-console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed + (results[0][1] ? 0 : 1)} failed`);
+// A check that is not a suite (type check, lint, format) counts as one failure when it fails.
+const checksFailed = results.slice(0, 3).filter(([, ok]) => !ok).length;
+console.log(`${unit.passed + browser.passed} passed, ${unit.failed + browser.failed + checksFailed} failed`);
 process.exit(failed.length === 0 ? 0 : 1);

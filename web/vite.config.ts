@@ -146,7 +146,7 @@ function routePreload(): Plugin {
  */
 const SHARED_BY_EVERY_PAGE = /[\\/](@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|QueryErrorResetBoundary|IsRestoringProvider|errorBoundaryUtils|suspense)\.js|@ant-design[\\/]icons[\\/]es[\\/]components[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]UserOutlined\.js|src[\\/]components[\\/](language-switcher|use-document-title|field|plain-button)\.tsx?|src[\\/]features[\\/]auth[\\/]api[\\/]redirect\.ts)/;
 /** The sign-in page with its frame, its lock icon and what only it imports, as one file. */
-const SIGNIN_PAGE = /[\\/](src[\\/]features[\\/]auth[\\/]components[\\/](signin-page|auth-shell)\.tsx|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]LockOutlined\.js)/;
+const SIGNIN_PAGE = /[\\/](src[\\/](features[\\/]auth[\\/]components[\\/]signin-page|components[\\/]auth-shell)\.tsx|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]LockOutlined\.js)/;
 
 const serverTarget = 'http://127.0.0.1:3000';
 const proxied = ['/oauth', '/jsonapi', '/files', '/api', '/healthz', '/subrequests'];

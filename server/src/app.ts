@@ -5,14 +5,17 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './context.js';
-import { ApiError, registerErrorHandling, sendError } from './plugins/errors.js';
+import { ApiError } from './lib/errors.js';
+import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerJsonApiBodyParser } from './plugins/body.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAnswerHeaders } from './plugins/security-headers.js';
 import { lazyRequestLogger } from './plugins/request-logger.js';
 import { registerWebApp } from './plugins/web.js';
 import { registerOAuthRoutes } from './oauth/routes.js';
+import { Registry } from './jsonapi/registry.js';
 import { registerJsonApiRoutes } from './jsonapi/routes.js';
+import { allResources } from './resources/index.js';
 import { registerFileRoutes } from './files/routes.js';
 import { registerDemoRoutes } from './demo/routes.js';
 import { registerCouncilRoutes } from './council/routes.js';
@@ -92,7 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerOAuthRoutes(app, ctx);
   await registerFileRoutes(app, ctx);
-  await registerJsonApiRoutes(app, ctx);
+  await registerJsonApiRoutes(app, ctx, new Registry(allResources));
   await registerSubrequestRoutes(app, ctx);
   await registerFormImportRoutes(app, ctx);
   await registerDemoRoutes(app, ctx);

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
 import { isoTimestamp } from '../lib/time.js';
-import { authenticateSession } from '../plugins/auth.js';
-import { ApiError } from '../plugins/errors.js';
+import { authenticateSession } from '../oauth/bearer.js';
+import { ApiError } from '../lib/errors.js';
 import { hashPassword, passwordPolicyProblem, verifyPassword } from '../users/passwords.js';
 
 const fieldError = (field: string, detail: string) =>

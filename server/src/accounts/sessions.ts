@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
-import { authenticateSession } from '../plugins/auth.js';
-import { notFound } from '../plugins/errors.js';
+import { authenticateSession } from '../oauth/bearer.js';
+import { notFound } from '../lib/errors.js';
 import { revokeFamily } from '../oauth/tokens.js';
 import type { ActiveSession } from '@pecan/contract';
 

@@ -6,7 +6,7 @@ import { isoTimestamp } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
 import { accountUnlockMail } from '../mail/templates.js';
 import { pairPrefix, throttleKeys } from '../oauth/throttle.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { issueAccountToken, useAccountToken } from './account-tokens.js';
 import { baseUrl, jsonBody } from './fields.js';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authenticate } from '../plugins/auth.js';
-import { ApiError } from '../plugins/errors.js';
+import { authenticate } from '../oauth/bearer.js';
+import { ApiError } from '../lib/errors.js';
 import { rulesFromEnv } from '../workflows/reports/disclosure/rules.js';
 import { industryMonthlyFigures } from './industry-monthly.js';
 

@@ -4,7 +4,7 @@ import type { Viewer } from '../context.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { loadFileLinkSecret } from '../files/signing.js';
 import { systemClock } from '../lib/time.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { createHandler, createUser, listUsers, resetSecondFactor, setPassword } from '../workflows/accounts.js';
 import type { Actor } from '../workflows/common.js';
 

@@ -2,7 +2,7 @@ import { apiAttributesOf, BOARD_STATUSES, type Board, type BoardRow, type BoardS
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../lib/errors.js';
 import { staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 import {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeMailTransports } from '../mail/mailer.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Row, WriteContext, WriteInput } from '../jsonapi/resource.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 
 /**
  * The checks on a handler record that staff create or edit through the JSON:API (`POST/PATCH /jsonapi/node/handler`):

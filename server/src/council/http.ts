@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
-import { authenticate } from '../plugins/auth.js';
-import { ApiError, forbidden } from '../plugins/errors.js';
+import { authenticate } from '../oauth/bearer.js';
+import { ApiError, forbidden } from '../lib/errors.js';
 import type { Actor } from '../workflows/common.js';
 
 /**

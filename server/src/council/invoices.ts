@@ -1,7 +1,7 @@
 import { formatCents } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../lib/errors.js';
 import { existingId, handlerParam, invalidParameters, oneOf, queryOf, sendCsv, staffViewer, toCsv, type FieldProblem } from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
 

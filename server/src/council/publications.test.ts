@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase, fixedClock } from '../test-support/databases.js';

@@ -2,10 +2,10 @@ import { earlierPeriodsOfSeason } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { isStaff, type AppContext } from '../context.js';
-import { authenticateSession } from '../plugins/auth.js';
+import { authenticateSession } from '../oauth/bearer.js';
 import type { Row } from '../jsonapi/resource.js';
 import { fileLinkSigner, readerLinkExpiry, type FileLinkSigner } from '../files/signing.js';
-import { forbidden, notFound } from '../plugins/errors.js';
+import { forbidden, notFound } from '../lib/errors.js';
 import { isTrue } from '../workflows/common.js';
 import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, type FieldProblem } from './http.js';
 

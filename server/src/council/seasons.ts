@@ -2,7 +2,7 @@ import { isIsoDate } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../lib/errors.js';
 import { isTrue, updateRow, type Actor } from '../workflows/common.js';
 import { ensureSeason, setCurrentSeason, setSeasonClosed } from '../workflows/seasons.js';
 import { asStaff, bodyOf, existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type Body, type FieldProblem } from './http.js';

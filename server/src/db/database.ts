@@ -7,6 +7,7 @@ import { openSqlite, statementBytes, withStatementCache } from './sqlite-connect
 import { SqliteReaderPool, readerThreadsDb } from './sqlite-readers/pool.js';
 
 export { statementBytes, STATEMENT_CACHE_BYTES } from './sqlite-connection.js';
+import type { Dialect } from './dialect.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
@@ -20,10 +21,10 @@ import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
 import * as m013 from './migrations/013-transfer-lines.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 // The engine composes its SQL dynamically, so the tables are not typed here; resource definitions name columns.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine's SQL is dynamic (the comment above)
 export type Db = Kysely<any>;
 
 export interface Database {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { demoCredentials } from './load.js';
 
 /** GET /api/demo-credentials: what the sign-in page shows when this database holds the demo data set. */

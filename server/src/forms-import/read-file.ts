@@ -99,7 +99,7 @@ function checkParts(zip: Buffer): void {
 }
 
 /** A cell's value as plain data; a formula is refused at its cell (its cached value is not trusted). */
-function plainValue(cell: ExcelJS.Cell, row: number, column: number): CellValue {
+function plainValue(cell: ExcelJS.Cell, row: number): CellValue {
   const v = cell.value as unknown;
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
@@ -137,7 +137,7 @@ export async function readXlsx(content: Buffer): Promise<Grid> {
   for (let r = 1; r <= data.rowCount; r += 1) {
     const row = data.getRow(r);
     const cells: CellValue[] = [];
-    for (let c = 1; c <= Math.min(data.columnCount, MAX_GRID_COLUMNS); c += 1) cells.push(plainValue(row.getCell(c), r, c));
+    for (let c = 1; c <= Math.min(data.columnCount, MAX_GRID_COLUMNS); c += 1) cells.push(plainValue(row.getCell(c), r));
     rows.push(cells);
   }
   return { rows, marker };

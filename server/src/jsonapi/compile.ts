@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
-import { badParameter } from '../plugins/errors.js';
+import { badParameter } from '../lib/errors.js';
 import { CodecError, fromQuery, type Codec } from './codecs.js';
 import { foldSql } from './fold.js';
 import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, Viewer } from '../context.js';
-import type { Session } from '../plugins/auth.js';
+import type { Session } from '../oauth/bearer.js';
 
 /**
  * The JSON:API documents a server process has built, kept to be sent again while nothing they show has changed:

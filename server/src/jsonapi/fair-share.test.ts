@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { PerUserTurns } from './fair-share.js';
 
 const deferred = () => {

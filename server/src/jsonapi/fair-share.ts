@@ -1,4 +1,4 @@
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 
 /**
  * Reads one user may have built at once; the next wait their turn, in order. A user's parallel reads then take turns

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from '../db/database.js';
+import type { Dialect } from '../db/dialect.js';
 
 /**
  * The fold that makes STARTS_WITH, CONTAINS and ENDS_WITH case- and accent-insensitive: every accented Latin

@@ -1,4 +1,4 @@
-import { ApiError, badParameter } from '../plugins/errors.js';
+import { ApiError, badParameter } from '../lib/errors.js';
 import type { Condition, FilterTree, Query } from './query-params.js';
 
 /**

@@ -1,4 +1,4 @@
-import { badParameter } from '../plugins/errors.js';
+import { badParameter } from '../lib/errors.js';
 import type { Registry } from './registry.js';
 import type { AttributeDef, RelationshipDef, ResourceDef, ToOneDef } from './resource.js';
 import { own } from './limits.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form1FiguresParams, ownAnalyticsParams, industryAnalyticsParams } from '../../../web/src/features/analytics/api/analytics-params.js';
-import { newestReportParams } from '../../../web/src/features/dashboard/api/position-report-params.js';
-import { contactsParams, handlerDirectoryParams } from '../../../web/src/features/directory/api/directory-params.js';
+import { newestReportParams } from '../../../web/src/lib/portal/position-report-params.js';
+import { contactsParams, handlerDirectoryParams } from '../../../web/src/lib/portal/directory-params.js';
 import { handlerWithIncludesParams, userByNameParams, userWithHandlerParams } from '../../../web/src/lib/portal/handler-params.js';
 import { invoicesParams, openInvoicesParams } from '../../../web/src/lib/portal/invoice-params.js';
 import { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } from '../../../web/src/lib/portal/package-params.js';

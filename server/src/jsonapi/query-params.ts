@@ -1,5 +1,5 @@
 import qs from 'qs';
-import { ApiError, badParameter } from '../plugins/errors.js';
+import { ApiError, badParameter } from '../lib/errors.js';
 import { checkQuerySize } from './limits.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import { badParameter, forbidden, notFound } from '../plugins/errors.js';
+import { badParameter, forbidden, notFound } from '../lib/errors.js';
 import type { Compiler } from './compile.js';
 import type { FilterTree, Query } from './query-params.js';
 import type { Registry } from './registry.js';

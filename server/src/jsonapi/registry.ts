@@ -1,4 +1,4 @@
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../lib/errors.js';
 import type { ResourceDef } from './resource.js';
 
 /** Every resource type the API serves, by type name and by URL (entity + bundle). */

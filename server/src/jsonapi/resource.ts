@@ -77,6 +77,12 @@ export interface WriteHandlers {
   addToRelationship?(w: WriteContext, row: Row, field: string, ids: string[]): Promise<void>;
 }
 
+/** What a computed attribute may link with: the document's base address and a signer of file download links. */
+export interface DocumentLinks {
+  baseUrl: string;
+  signLink: (fileId: string, filename: string) => string;
+}
+
 export interface ResourceDef {
   /** `node--handler`, `user--user`, `file--file`. */
   type: string;
@@ -93,6 +99,8 @@ export interface ResourceDef {
   hiddenColumns?: string[];
   /** Attributes computed for documents rather than stored (a file's `uri`), so `fields[type]` may name them. */
   computedAttributes?: string[];
+  /** Makes a row's `computedAttributes` for a document, with the document's address and its file link signer. */
+  computeAttributes?(row: Row, links: DocumentLinks): Record<string, unknown>;
   /**
    * Checks a write's attributes beyond their codecs (ranges, lists). Run only when decoding already failed, so one
    * 422 lists every invalid field at once; the type's write handler validates again either way.

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Viewer } from '../context.js';
 import { fileLinkSigner, readerLinkExpiry } from '../files/signing.js';
-import { authenticate, authenticateSession, type Session } from '../plugins/auth.js';
-import { ApiError } from '../plugins/errors.js';
-import { allResources, computedAttributes } from '../resources/index.js';
+import { authenticate, authenticateSession, type Session } from '../oauth/bearer.js';
+import { ApiError } from '../lib/errors.js';
 import { Compiler } from './compile.js';
 import { buildDocument, JSONAPI, pageLinks, type DocumentContext } from './document.js';
 import { cachedReads } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
-import { Registry } from './registry.js';
+import type { Registry } from './registry.js';
 import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
@@ -27,8 +26,8 @@ interface Params { entity: string; bundle: string; id?: string; field?: string }
  * -> a fixed number of queries -> document. Every write: bearer check -> decode and validate -> the type's write
  * handler in one transaction -> the written resource read back as the reader sees it.
  */
-export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const registry = new Registry(allResources);
+/** The generic JSON:API routes over the resource types of `registry` (the server's: resources/index.ts). */
+export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContext, registry: Registry): Promise<void> {
   const typeOf = (type: string) => registry.get(type);
 
   const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -42,7 +41,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const baseUrl = baseUrlOf(request);
     // One expiry for the whole document, the one the document cache keeps it by.
     const signLink = fileLinkSigner(ctx, linksExpire, session.familyId);
-    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => computedAttributes(def, row, baseUrl, signLink) };
+    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => def.computeAttributes?.(row, { baseUrl, signLink }) ?? {} };
     return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}`, db: ctx.db };
   };
   type Started = ReturnType<typeof begin>;

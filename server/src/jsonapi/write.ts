@@ -1,4 +1,4 @@
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import type { Dialect } from '../db/database.js';
 import { CodecError, fromApi } from './codecs.js';
 import type { ResourceDef, Row, WriteInput } from './resource.js';

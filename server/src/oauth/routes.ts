@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../plugins/errors.js';
-import { authenticateSession, bearerToken } from '../plugins/auth.js';
+import { ApiError } from '../lib/errors.js';
+import { authenticateSession, bearerToken } from './bearer.js';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
 import { tokenGrant } from './grants.js';
 import { enrollmentKey } from './mfa.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 
 /**
  * JSON:API bodies arrive as application/vnd.api+json (plain application/json is accepted too, as Drupal does).

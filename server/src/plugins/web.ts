@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { NOT_PAGE_PREFIXES, underPrefix } from './api-paths.js';
-import { notFound, sendError } from './errors.js';
+import { notFound } from '../lib/errors.js';
+import { sendError } from './errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** web/dist, from server/src/plugins or server/dist/plugins alike. */

@@ -46,6 +46,8 @@ export function pdfSafe(text: string): string {
   // Nearly every string drawn is printable ASCII, which WinAnsi holds as it is: skip the work below (a PDF draws
   // thousands of strings, several of them twice, once to measure).
   if (PRINTABLE_ASCII.test(text)) return text;
+  // Control characters are what this replaces: WinAnsi cannot draw them.
+  // eslint-disable-next-line no-control-regex
   const chars = [...text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')];
   let out = '';
   let i = 0;

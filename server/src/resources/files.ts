@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { FileLinkSigner } from '../files/signing.js';
-import { attr, type AccessRules, type ResourceDef, type Row } from '../jsonapi/resource.js';
+import { attr, type AccessRules, type DocumentLinks, type ResourceDef, type Row } from '../jsonapi/resource.js';
 import { staffOr } from './access.js';
 
 /** A file is readable by whoever may read the node it belongs to. */
@@ -26,12 +25,13 @@ export function fileResource(owners: ResourceDef[]): ResourceDef {
     access: ownedBy(owners),
     hiddenColumns: ['content'],
     computedAttributes: ['uri'],
+    computeAttributes: fileUri,
     defaultSort: 'created',
   };
 }
 
 /** `uri`: Drupal's shape, with a signed link that downloads without a token until it expires. */
-export function fileUri(row: Row, baseUrl: string, signLink: FileLinkSigner): Record<string, unknown> {
+export function fileUri(row: Row, { baseUrl, signLink }: DocumentLinks): Record<string, unknown> {
   const path = signLink(String(row.id), String(row.filename));
   return { uri: { value: `private://portal/${row.id}/${row.filename}`, url: `${baseUrl}${path}` } };
 }

@@ -1,8 +1,7 @@
-import type { FileLinkSigner } from '../files/signing.js';
-import type { ResourceDef, Row } from '../jsonapi/resource.js';
+import type { ResourceDef } from '../jsonapi/resource.js';
 import { handler, handlerPacketConfirmation, pecanVariety, reportingPeriod, season, user } from './core.js';
 import { annualPositionReport, handlerAnalytics, industryAnalytics, invoice, monthlyPositionReport } from './documents.js';
-import { fileResource, fileUri } from './files.js';
+import { fileResource } from './files.js';
 import { exportByCountry, form1, form2, form3, form4, form5, pecansPurchasedNonUs, reportingFormsPackage } from './forms.js';
 import { guardedWrites } from './write-guard.js';
 import {
@@ -35,7 +34,3 @@ const declared: ResourceDef[] = [
 /** Every type, its writes behind the write policy (write-policy.ts): no write reaches a workflow unchecked. */
 const tables = new Map(declared.map((d) => [d.type, d.table]));
 export const allResources: ResourceDef[] = declared.map((d) => (d.writes ? { ...d, writes: guardedWrites(d, d.writes, tables) } : d));
-
-export function computedAttributes(def: ResourceDef, row: Row, baseUrl: string, signLink: FileLinkSigner): Record<string, unknown> {
-  return def.type === 'file--file' ? fileUri(row, baseUrl, signLink) : {};
-}

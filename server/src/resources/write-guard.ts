@@ -1,6 +1,6 @@
 import { isStaff, type Viewer } from '../context.js';
 import type { ResourceDef, Row, WriteContext, WriteHandlers, WriteInput } from '../jsonapi/resource.js';
-import { ApiError, conflict, forbidden } from '../plugins/errors.js';
+import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import { WRITE_POLICY, type Action, type ActionRule, type Party, type State, type TypeWritePolicy } from './write-policy.js';
 
 /**

@@ -1,6 +1,6 @@
 import { checkHandlerInput } from '../council/handlers.js';
 import type { Row, WriteContext, WriteHandlers, WriteInput } from '../jsonapi/resource.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { assertNotStale, insertNode, updateRow, type Actor } from '../workflows/common.js';
 import { createForm4, updateForm4 } from '../workflows/form4.js';
 import { assertScopeUnchanged, createForm5 } from '../workflows/form5.js';

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../config/config.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 
 /**
  * The OpenID Connect relying party, with plain fetch and `jose`: discovery, the authorization-code exchange (client

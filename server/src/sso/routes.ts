@@ -4,7 +4,7 @@ import { invalid, jsonBody, baseUrl, type FieldProblem } from '../accounts/field
 import { WEB_CLIENT_ID } from '../oauth/clients.js';
 import type { TokenResponse } from '../oauth/grants.js';
 import { deviceOf, pruneUserFamilies, startFamily } from '../oauth/tokens.js';
-import { forbidden, notFound } from '../plugins/errors.js';
+import { forbidden, notFound } from '../lib/errors.js';
 import { activeUserByVerifiedMail } from '../users/identity.js';
 import { emailOf, exchangeCode, providerFor, verifyIdToken } from './provider.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authenticate } from '../plugins/auth.js';
-import { ApiError } from '../plugins/errors.js';
+import { authenticate } from '../oauth/bearer.js';
+import { ApiError } from '../lib/errors.js';
 import { DependencyError, dependencyOrder, findTokens, valueAt, type ReplacementToken } from './replacements.js';
 
 /** At most this many subrequests in one blueprint. */

@@ -1,7 +1,7 @@
-import { ApiError, conflict } from '../plugins/errors.js';
+import { ApiError, conflict } from '../lib/errors.js';
 import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
 import { resetFactor } from '../oauth/mfa.js';
-import { revokeUserSessions } from '../plugins/auth.js';
+import { revokeUserSessions } from '../oauth/bearer.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, mailProblem, normalEmail, userIdByName, usernameProblem } from '../users/identity.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, loadRow, nowIso, type Actor } from './common.js';

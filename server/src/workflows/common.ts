@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
-import { ApiError, conflict, forbidden } from '../plugins/errors.js';
+import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import type { Row } from '../jsonapi/resource.js';
 import { recordAudit, type AuditEntry } from '../audit/log.js';

@@ -1,7 +1,7 @@
 import { apiAttributesOf, certificationErrors, transferAgreementDueDate, validateFormAttributes } from '@pecan/contract';
 import { isStaff } from '../context.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
-import { ApiError, conflict, forbidden } from '../plugins/errors.js';
+import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import { assertNotStale, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor } from './common.js';
 import { renderFormVersionPdf } from './form-pdf.js';
 import { settleAgreementInvoices } from './invoices.js';

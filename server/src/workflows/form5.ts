@@ -1,6 +1,6 @@
 import { validateFormAttributes } from '@pecan/contract';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
-import { ApiError, conflict } from '../plugins/errors.js';
+import { ApiError, conflict } from '../lib/errors.js';
 import { assertOwnHandler, dbOf, insertNode, loadRow, updateRow, type Actor } from './common.js';
 import { computedColumns } from './form-figures.js';
 import { FORM_TITLES } from './packages.js';

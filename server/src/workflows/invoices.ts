@@ -2,7 +2,7 @@ import {
   addDays, allocateCents, assessmentDetail, isIsoDate, formatCents, formatFixedPoint, MILLS_PER_CENT, type AssessmentDetail, type PecanType,
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
-import { ApiError, conflict } from '../plugins/errors.js';
+import { ApiError, conflict } from '../lib/errors.js';
 import { renderInvoicePdf, type InvoiceLine, type InvoicePdfInput } from '../render/invoice-pdf.js';
 import { assertStaff, audit, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
 import { movedLines, parseTransferLines, periodsWithShipments } from './transfer-assessment.js';

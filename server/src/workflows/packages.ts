@@ -1,5 +1,5 @@
 import { dbOf, insertNode, loadRow, type Actor } from './common.js';
-import { periodTitle } from './seasons.js';
+import { periodTitle } from './period-title.js';
 
 export const MONTHLY_FORMS = ['apc_form_1', 'apc_form_2', 'apc_form_3'] as const;
 export type MonthlyForm = (typeof MONTHLY_FORMS)[number];

@@ -1,5 +1,5 @@
 import type { Row, WriteInput } from '../jsonapi/resource.js';
-import { ApiError, conflict } from '../plugins/errors.js';
+import { ApiError, conflict } from '../lib/errors.js';
 import { assertNotStale, assertOwnHandler, dbBool, dbOf, insertNode, loadRow, nowIso, updateRow, type Actor } from './common.js';
 import { unprocessable } from './versioned-forms.js';
 

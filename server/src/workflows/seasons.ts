@@ -1,8 +1,9 @@
 import { isPeriodMonth, monthlyDueDate, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import type { Row } from '../jsonapi/resource.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, nowIso, type Actor } from './common.js';
 import { createDraftPackage } from './packages.js';
+import { periodTitle } from './period-title.js';
 
 /** A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title. */
 export async function ensureSeason(a: Actor, startYear: number): Promise<string> {
@@ -47,9 +48,6 @@ export async function currentSeason(a: Actor): Promise<Row | undefined> {
   return (await dbOf(a).selectFrom('seasons').selectAll().where('current_season', '=', dbBool(a, true))
     .orderBy('season_start_date', 'desc').executeTakeFirst()) as Row | undefined;
 }
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const periodTitle = (month: string): string => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** The reporting period of a month, made with its due date (10th of the next month, next business day). */
 export async function ensurePeriod(a: Actor, periodMonth: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { validateFormAttributes } from '@pecan/contract';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { assertDraft, assertNotStale, assertOwnHandler, dbOf, deleteRow, insertNode, loadRow, updateRow, type Actor } from './common.js';
 import { recomputeDraft, unprocessable, VERSIONED_FORMS } from './versioned-forms.js';

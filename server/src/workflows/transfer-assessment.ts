@@ -1,6 +1,6 @@
 import { assessmentRateFor, type PecanType, type TransferRow } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { dbOf, type Actor } from './common.js';
 
 /**

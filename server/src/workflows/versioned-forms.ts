@@ -1,5 +1,5 @@
 import { apiAttributesOf, augustAnswerError, certificationErrors, columnOf, FORM_FIELDS, validateFormAttributes, type FieldError } from '@pecan/contract';
-import { ApiError, conflict } from '../plugins/errors.js';
+import { ApiError, conflict } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
   assertDraft, assertNotStale, assertOwnHandler, audit, dbBool, dbOf, insertNode, loadRow, nowIso, storeFile, updateRow, type Actor,

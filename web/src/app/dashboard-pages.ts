@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import { warmUpIntl } from '../lib/i18n/format';
 import { i18n } from '../lib/i18n/i18n';
 import { lazyPage } from '../lib/lazy-page';
+import { setSignInPreload } from '../lib/sign-in-preload';
 import { whenIdle } from '../lib/when-idle';
 
 /** The pages a sign-in lands on, shared by the router and the sign-in page, which loads them ahead (preloadDashboard). */
 export const DashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
 export const DashboardHome = lazyPage(() => import('../features/dashboard/components/dashboard-home'));
+/** The forms' card of stale months on the dashboard: loaded only when the dashboard shows it. */
+export const StaleMonthsCard = lazy(() => import('../features/forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })));
 
 /** The layout, the home page and the data pages' texts in the current language, loaded and run. */
 export async function loadDashboard(): Promise<void> {
@@ -27,3 +31,6 @@ export function preloadDashboard(): void {
   whenIdle(() => warmUpIntl(i18n.resolvedLanguage ?? i18n.language ?? 'en'));
   loadDashboard().catch(() => undefined);
 }
+
+// The sign-in page (features/auth) loads these ahead through lib/sign-in-preload.ts: a feature does not import app/.
+setSignInPreload(preloadDashboard);

@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
 import useTableStyle from 'antd/es/table/style';
-import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface StaticColumn<T> {
   key: string;
@@ -62,14 +62,14 @@ export function StaticTable<T>({ columns, rows, rowKey, scrollX, label }: { colu
 function usePing(rtl: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState({ left: false, right: false });
-  const update = () => {
+  const update = useCallback(() => {
     const el = ref.current;
     if (!el) return;
     const room = el.scrollWidth - el.clientWidth;
     const x = el.scrollLeft;
     const next = room <= 0 ? { left: false, right: false } : rtl ? { left: -x < room, right: -x > 0 } : { left: x > 0, right: x < room };
     setState((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
-  };
+  }, [rtl]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
@@ -79,6 +79,6 @@ function usePing(rtl: boolean) {
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [rtl]);
+  }, [update]);
   return { ref, update, ...state };
 }

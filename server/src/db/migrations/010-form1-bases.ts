@@ -35,7 +35,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 type Form1Row = Record<string, unknown> & { id: string; handler_id: string; form_status: string; period_month: string };
 
 async function backfill(db: Kysely<unknown>): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration's tables are not typed (it is frozen)
   const k = db as Kysely<any>;
   const rows = (await k.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
     .selectAll('f').select('p.period_month').execute()) as Form1Row[];

@@ -1,7 +1,7 @@
 import { earlierPeriodsOfSeason, isPeriodMonth } from '@pecan/contract';
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../jsonapi/resource.js';
-import { ApiError } from '../../plugins/errors.js';
+import { ApiError } from '../../lib/errors.js';
 import {
   renderAnnualPositionReportPdf, renderMonthlyPositionReportPdf, type AnnualPositionReportInput, type ExportCountryFigures,
   type MonthlyPositionReportInput, type PeriodFigures,

@@ -14,7 +14,7 @@ import { barColors } from '../../lib/theme/themes';
 import { PecanMark } from './brand';
 import { SidebarMenu } from './sidebar-menu';
 import { Topbar } from './topbar';
-import { useViewport } from './use-viewport';
+import { useViewport } from '../../components/use-viewport';
 
 const SIDER_WIDTH = 248;
 // Only phones open the menu in a drawer, and only on a tap: its code is not part of the first load.

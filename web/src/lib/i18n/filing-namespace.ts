@@ -23,10 +23,11 @@ export async function loadFilingNamespace(code: string): Promise<void> {
   );
 }
 
+const current = () => i18n.resolvedLanguage ?? i18n.language ?? 'en';
+const has = () => i18n.hasResourceBundle(current(), FILING_NS);
+
 /** True once the portal texts of the current language are loaded; follows language changes. */
 export function useFilingNamespace(): boolean {
-  const current = () => i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const has = () => i18n.hasResourceBundle(current(), FILING_NS);
   const [, setVersion] = useState(0);
   useEffect(() => {
     let cancelled = false;

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { endSession, storeSignInToken } from '../../../lib/session/session';
 import { sessionStore } from '../../../lib/session/session-store';
 import type { TokenResponse } from '../../../lib/session/token-rules';
-import { loadStartupReads, startupReadsKey } from '../../dashboard/api/startup-reads';
+import { loadStartupReads, startupReadsKey } from '../../../lib/portal/startup-reads';
 
 /** Spec section 8: non-success responses of the login sequence's reads give 'message: {status}'. */
 function asMessage(error: unknown): never {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/http/errors';
 import { requestPasswordReset } from '../api/password-reset';
-import { AuthFootnote, AuthShell } from './auth-shell';
+import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { useDemoCredentials } from '../api/demo-credentials';
 import { returnPathFrom } from '../api/redirect';
 import { useSsoConfig } from '../api/sso-config';
 import { useSignIn, warmUpSignIn } from '../hooks/use-sign-in';
-import { AuthFootnote, AuthShell } from './auth-shell';
+import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 import { signInErrorMessage } from './sign-in-error';
 import { ApiError } from '../../../lib/http/errors';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { requestAccount, type AccountRequest } from '../api/account-request';
-import { AuthFootnote, AuthShell } from './auth-shell';
+import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 
 type Values = AccountRequest & { terms: boolean };
 const FIELDS: (keyof AccountRequest)[] = ['name', 'email', 'username', 'password', 'handler_number'];

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { completeSignIn } from '../api/login-sequence';
 import { safeReturnPath } from '../api/redirect';
 import { finishSso, SsoError } from '../api/sso';
-import { AuthFootnote, AuthShell } from './auth-shell';
+import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 
 /** /auth0loginCallback: exchanges the provider's code (with the PKCE verifier) for a portal token, then signs in. */
 export default function SsoCallbackPage() {

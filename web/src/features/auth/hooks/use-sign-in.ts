@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { preloadDashboard } from '../../../app/dashboard-pages';
+import { preloadSignedInPages } from '../../../lib/sign-in-preload';
 import { addDashboardStyles } from '../../../lib/theme/dashboard-styles';
 import type { LoginResult } from '../api/login-sequence';
 
@@ -36,7 +36,7 @@ export function warmUpSignIn(): void {
   loadLoginSequence().catch(() => {
     warmedUp = false;
   });
-  preloadDashboard();
+  preloadSignedInPages();
   addDashboardStyles();
 }
 

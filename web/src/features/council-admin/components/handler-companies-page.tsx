@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, str } from '../../../lib/portal/entities';
-import { matches } from '../../directory/api/directory-api';
+import { matches } from '../../../lib/portal/directory-api';
 import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
 import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 

@@ -4,9 +4,9 @@ import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { PageHeading } from '../../council/page-parts';
+import { PageHeading } from '../../../components/council-page-parts';
 
-export { failureText, PageHeading } from '../../council/page-parts';
+export { failureText, PageHeading } from '../../../components/council-page-parts';
 
 /**
  * Pieces the council console's pages share: the server's 422 errors put at their fields, the message of any other

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { BOARD_STATUSES, councilGet, type Board, type BoardRow, type BoardStatus, type CalendarPeriod, type FormBundle } from '../api/council-api';
-import { StaleFigures } from '../../forms/components/stale-figures';
+import { StaleFigures } from '../../../components/stale-figures';
 import { BoardStatusTag, CsvButton, dateTime, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, useCalendar, useChosenSeason, useUrlFilters } from './shared';
 
 /** The year-end scope: form 5 of the season instead of a month's forms 1-3. */

@@ -9,10 +9,10 @@ import { useSearchParams } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { QueryState, type QueryLike } from '../../../components/query-state';
 import { formatDate } from '../../../lib/i18n/format';
-import { failureText } from '../../council/page-parts';
+import { failureText } from '../../../components/council-page-parts';
 import { councilGet, downloadCsv, type BoardStatus, type Calendar, type Paged, type Params, type Season } from '../api/council-api';
 
-export { failureText, PageHeading } from '../../council/page-parts';
+export { failureText, PageHeading } from '../../../components/council-page-parts';
 
 /** Pieces the operations pages share: heading, filters kept in the address, season and month pickers, CSV export, status tags. */
 

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import { firstOf } from '../../../lib/jsonapi/deserialize';
-import { newestReportParams } from './position-report-params';
-
-export const newestReportKey = ['monthly-position-reports', 'newest'] as const;
+import { newestReportKey } from '../../../lib/query-keys';
+import { newestReportParams } from '../../../lib/portal/position-report-params';
 
 export function useNewestPositionReport() {
   return useQuery({

@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography } from 'antd';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
@@ -36,12 +36,14 @@ export function nextDuePackage(packages: Entity[], today: string): Entity | null
   return upcoming[0] ?? null;
 }
 
+/** The forms' card of certified months whose year-to-date an amendment made stale, given by app/ (a lazy component). */
+export type StaleMonthsCardType = ComponentType<{ handlerId: string; fromMonth: string | null }>;
+
 /**
- * Certified months whose year-to-date an amendment made stale: read a second after the page is up, as the top bar's
- * account menu is (layout/topbar.tsx), so that the check and its code are no part of the dashboard's first load.
+ * The stale months' card, read a second after the page is up, as the top bar's account menu is (layout/topbar.tsx),
+ * so that the check and its code are no part of the dashboard's first load.
  */
-const StaleMonthsCard = lazy(() => import('../../forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })));
-function StaleMonthsLater({ handlerId, fromMonth }: { handlerId: string; fromMonth: string | null }) {
+function StaleMonthsLater({ handlerId, fromMonth, StaleMonthsCard }: { handlerId: string; fromMonth: string | null; StaleMonthsCard: StaleMonthsCardType }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), 1000);
@@ -212,7 +214,7 @@ function JustCertifiedAlert() {
  * The dashboard. Until the start-up reads are in (`ready`), the greeting and the company line (known from the
  * session) show with the season select loading, and the cards wait: mounted, they would each ask on their own.
  */
-function DashboardContent({ ready }: { ready: boolean }) {
+function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMonthsCard?: StaleMonthsCardType }) {
   const { t } = useTranslation('filing');
   const { t: tc } = useTranslation();
   const { profile, isStaff } = useSession();
@@ -272,7 +274,7 @@ function DashboardContent({ ready }: { ready: boolean }) {
         </Card>
       ) : (
         <>
-          <StaleMonthsLater handlerId={handlerId} fromMonth={seasonStartMonth(current)} />
+          {staleMonthsCard && <StaleMonthsLater handlerId={handlerId} fromMonth={seasonStartMonth(current)} StaleMonthsCard={staleMonthsCard} />}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>
@@ -314,12 +316,13 @@ function DashboardContent({ ready }: { ready: boolean }) {
   );
 }
 
-export default function DashboardHome() {
+/** `staleMonthsCard`: the forms' card, which app/ puts in (app/dashboard-pages.ts): a feature imports no other. */
+export default function DashboardHome({ staleMonthsCard }: { staleMonthsCard?: StaleMonthsCardType }) {
   // The cards' reads come in one batch: they mount once it is done, so none of them asks on its own first.
   const { ready } = useStartupReads();
   // A query's answer re-renders synchronously (useSyncExternalStore), and mounting every card at once with its data
   // is the page's largest piece of work: as a deferred value React renders it in slices of a few milliseconds, so
   // the page stays responsive (on a slow phone it was one task of 200 ms and more).
   const cardsShown = useDeferredValue(ready);
-  return <FilingPage><DashboardContent ready={cardsShown} /></FilingPage>;
+  return <FilingPage><DashboardContent ready={cardsShown} staleMonthsCard={staleMonthsCard} /></FilingPage>;
 }

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useViewport } from '../../../app/layout/use-viewport';
+import { useViewport } from '../../../components/use-viewport';
 import { StaticTable, type StaticColumn } from '../../../components/static-table';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { confirmationKey } from '../../../lib/query-keys';
 import { confirmPacket, findConfirmation, type ConfirmInput } from '../api/packet-confirmation';
 
-export const confirmationKey = (handlerId: string, seasonId: string) => ['packet-confirmation', handlerId, seasonId] as const;
 
 export function usePacketConfirmation(handlerId: string | null, seasonId: string | null) {
   return useQuery({

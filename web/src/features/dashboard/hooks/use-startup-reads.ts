@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session/use-session';
-import { startupReadsQuery } from '../api/startup-reads';
+import { startupReadsQuery } from '../../../lib/portal/startup-reads';
 
 /**
  * The dashboard's reads in one request (a batch: the user, then what needs its handler) when the sign-in did not just make them: a

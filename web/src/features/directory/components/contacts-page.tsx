@@ -8,7 +8,7 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchContacts, matches } from '../api/directory-api';
+import { fetchContacts, matches } from '../../../lib/portal/directory-api';
 
 const fullName = (u: Entity) => [str(u.field_first_name), str(u.field_last_name)].filter(Boolean).join(' ') || str(u.name);
 

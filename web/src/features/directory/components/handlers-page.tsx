@@ -5,7 +5,7 @@ import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { str } from '../../../lib/portal/text';
-import { useHandlerDirectory, useSearchText } from '../api/use-handler-directory';
+import { useHandlerDirectory, useSearchText } from '../../../lib/portal/use-handler-directory';
 
 const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? u : null);
 

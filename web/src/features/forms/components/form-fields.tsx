@@ -3,7 +3,7 @@ import type { FieldDef, TransferRow, VarietyRow } from '@pecan/contract';
 import { formatCents } from '@pecan/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
-import { fieldLabel, unitLabel } from './field-text';
+import { fieldLabel, unitLabel } from '../../../components/field-text';
 import { DateInput, PoundsInput } from './inputs';
 import { TransferTable } from './transfer-table';
 import { VarietyTable } from './variety-table';

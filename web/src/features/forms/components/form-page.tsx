@@ -20,7 +20,7 @@ import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, l
 import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
 import { useForm1Context } from '../hooks/use-form1-months';
-import { fieldErrorText } from './field-text';
+import { fieldErrorText } from '../../../components/field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';

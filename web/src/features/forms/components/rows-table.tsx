@@ -9,7 +9,7 @@ import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import type { MonthlyBundle } from '../../../lib/portal/packages';
 import { createRow, deleteRow, updateRow, type RowBundle } from '../api/forms-api';
-import { fieldErrorText, fieldLabel, unitLabel } from './field-text';
+import { fieldErrorText, fieldLabel, unitLabel } from '../../../components/field-text';
 import { DateInput, PoundsInput } from './inputs';
 import { errorText } from '../../../components/query-state';
 

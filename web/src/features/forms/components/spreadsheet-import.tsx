@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useViewport } from '../../../app/layout/use-viewport';
+import { useViewport } from '../../../components/use-viewport';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
 import {

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import { PACKAGES_KEY } from '../../../lib/query-keys';
 import { amendForm } from '../api/forms-api';
 import { getCertifiedForm1 } from '../api/form1-months';
-import { StaleFigures } from './stale-figures';
+import { StaleFigures } from '../../../components/stale-figures';
 
 /**
  * The handler's certified forms 1 from `fromMonth` on whose previous-month or season-to-date figures an amendment

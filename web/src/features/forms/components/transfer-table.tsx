@@ -9,8 +9,8 @@ import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { HandlerPicker } from '../../directory/components/handler-picker';
-import { unitLabel } from './field-text';
+import { HandlerPicker } from '../../../components/handler-picker';
+import { unitLabel } from '../../../components/field-text';
 import { PoundsInput } from './inputs';
 
 type Row = TransferRow & { key: number };

@@ -4,7 +4,7 @@ import type { VarietyRow } from '@pecan/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { PoundsInput } from './inputs';
-import { unitLabel } from './field-text';
+import { unitLabel } from '../../../components/field-text';
 
 type Row = { key: number; variety: string; pounds: number | null };
 

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useSession } from '../../../lib/session/use-session';
 
 // Staff only: the council console's pages, in its own chunk and texts.
-const CouncilHelp = lazy(() => import('../../council-admin/components/council-help'));
+const CouncilHelp = lazy(() => import('../../../components/council-help'));
 
 const SECTIONS = ['monthly', 'import', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'account', 'contact'] as const;
 

@@ -4,7 +4,7 @@ import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useViewport } from '../../../app/layout/use-viewport';
+import { useViewport } from '../../../components/use-viewport';
 import { FilingPage } from '../../../components/filing-page';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../components/query-state';
 import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { AuthFootnote, AuthShell } from '../../auth/components/auth-shell';
+import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 import { confirmEmail } from '../api/profile-api';
 
 /**

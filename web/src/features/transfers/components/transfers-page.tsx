@@ -14,7 +14,7 @@ import { iso, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
-import { HandlerPicker } from '../../directory/components/handler-picker';
+import { HandlerPicker } from '../../../components/handler-picker';
 
 const monthLabel = (month: string, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—');
 

@@ -1,10 +1,10 @@
 import { Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../../components/query-state';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { str } from '../../../lib/portal/text';
-import { useHandlerDirectory, useSearchText } from '../api/use-handler-directory';
+import { errorText } from './query-state';
+import type { Entity } from '../lib/jsonapi/deserialize';
+import { useFeatureTranslation } from '../lib/i18n/feature-namespaces';
+import { str } from '../lib/portal/text';
+import { useHandlerDirectory, useSearchText } from '../lib/portal/use-handler-directory';
 
 interface HandlerOption {
   value: string;

@@ -1,5 +1,5 @@
-import { buildUrl, jsonApi, type JsonApiClient } from '../../../lib/jsonapi/client';
-import { deserialize, nextLink, type Entity } from '../../../lib/jsonapi/deserialize';
+import { buildUrl, jsonApi, type JsonApiClient } from '../jsonapi/client';
+import { deserialize, nextLink, type Entity } from '../jsonapi/deserialize';
 import { contactsParams, handlerDirectoryParams } from './directory-params';
 
 export const directoryKeys = {

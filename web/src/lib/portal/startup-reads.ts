@@ -1,17 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { deserialize, firstOf, nextLink, type Entity, type JsonApiDocument } from '../../../lib/jsonapi/deserialize';
-import { batchRead, type BatchAnswer } from '../../../lib/jsonapi/subrequests';
-import type { AuthTransport } from '../../../lib/http/authorized-fetch';
-import { ApiError } from '../../../lib/http/errors';
-import { one, many } from '../../../lib/portal/entities';
-import { openInvoicesKey } from '../../../lib/portal/invoices';
-import { seasonIdOf, seasonPackagesKey } from '../../../lib/portal/packages';
-import { currentSeasonOf } from '../../../lib/portal/seasons';
-import { queryKeys } from '../../../lib/query-keys';
-import { STORAGE_KEYS } from '../../../lib/session/keys';
-import { sessionStore } from '../../../lib/session/session-store';
-import { confirmationKey } from '../hooks/use-packet-confirmation';
-import { newestReportKey } from './position-reports';
+import { deserialize, firstOf, nextLink, type Entity, type JsonApiDocument } from '../jsonapi/deserialize';
+import { batchRead, type BatchAnswer } from '../jsonapi/subrequests';
+import type { AuthTransport } from '../http/authorized-fetch';
+import { ApiError } from '../http/errors';
+import { one, many } from './entities';
+import { openInvoicesKey } from './invoices';
+import { seasonIdOf, seasonPackagesKey } from './packages';
+import { currentSeasonOf } from './seasons';
+import { confirmationKey, newestReportKey, queryKeys } from '../query-keys';
+import { STORAGE_KEYS } from '../session/keys';
+import { sessionStore } from '../session/session-store';
 import { startupReads } from './startup-read-list';
 
 /**

@@ -2,7 +2,7 @@
  * The queries of the directories. Apart from directory-api.ts (the fetch client) so that the benchmark
  * (bench/run.ts) sends the very same requests.
  */
-import { DrupalJsonApiParams } from '../../../lib/jsonapi/params';
+import { DrupalJsonApiParams } from '../jsonapi/params';
 
 /** Handlers per page of the directory: the contract's default page size. */
 export const HANDLER_PAGE_SIZE = 50;

@@ -1,17 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/http/errors';
-import { buildUrl } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
-import { invoicesKey, openInvoicesKey } from '../../../lib/portal/invoices';
-import { openInvoicesParams } from '../../../lib/portal/invoice-params';
-import { currentSeasonPackagesParams, seasonPackagesKey } from '../../../lib/portal/packages';
-import { seasonsParams } from '../../../lib/portal/season-params';
-import { userWithHandlerParams } from '../../../lib/portal/handler-params';
-import { queryKeys } from '../../../lib/query-keys';
-import { confirmationKey } from '../hooks/use-packet-confirmation';
+import { ApiError } from '../http/errors';
+import { buildUrl } from '../jsonapi/client';
+import { deserialize, type Entity } from '../jsonapi/deserialize';
+import { invoicesKey, openInvoicesKey } from './invoices';
+import { openInvoicesParams } from './invoice-params';
+import { currentSeasonPackagesParams, seasonPackagesKey } from './packages';
+import { seasonsParams } from './season-params';
+import { userWithHandlerParams } from './handler-params';
+import { confirmationKey, newestReportKey, queryKeys } from '../query-keys';
 import { newestReportParams } from './position-report-params';
-import { newestReportKey } from './position-reports';
 import { HANDLER_ID_OF_USER } from './startup-read-list';
 import { handlerOf, loadStartupReads, rolesOf } from './startup-reads';
 

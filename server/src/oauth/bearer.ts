@@ -1,17 +1,10 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import { readNow, type Db } from '../db/database.js';
 import { isoTimestamp, systemClock } from '../lib/time.js';
-import { hashToken, revokeUserFamilies } from '../oauth/tokens.js';
-import { ApiError } from './errors.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by `requireViewer`; absent on routes that do not use it. */
-    viewer?: Viewer;
-  }
-}
+import { hashToken, revokeUserFamilies } from './tokens.js';
+import { ApiError } from '../lib/errors.js';
 
 /** A checked access token: who it belongs to, and when it stops working. */
 export interface Session {
@@ -92,19 +85,6 @@ export async function authenticateSession(ctx: AppContext, request: FastifyReque
   const session = await findSession(ctx, token);
   if (!session) throw unauthorized('The access token is invalid or has expired.');
   return session;
-}
-
-/** A preHandler for routes that need a signed-in user: sets `request.viewer` or answers 401. */
-export function requireViewer(ctx: AppContext): preHandlerAsyncHookHandler {
-  return async (request) => {
-    request.viewer = await authenticate(ctx, request);
-  };
-}
-
-/** The viewer set by `requireViewer`; throws 401 if the route forgot the preHandler (fails closed). */
-export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
-  return request.viewer;
 }
 
 /** Ends every session of a user at once (deactivation, password change). */

@@ -1,6 +1,6 @@
 import { DrupalJsonApiParams as Library } from 'drupal-jsonapi-params';
 import { describe, expect, it, vi } from 'vitest';
-import { createJsonApiClient } from '../../../lib/jsonapi/client';
+import { createJsonApiClient } from '../jsonapi/client';
 import { fetchHandlerPage } from './directory-api';
 import { HANDLER_PAGE_SIZE, HANDLER_SEARCH_FIELDS, handlerDirectoryParams } from './directory-params';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { readCachedCopy, writeCachedCopy, type CacheRef } from '../../../lib/cache/cached-copy';
+import { readCachedCopy, writeCachedCopy, type CacheRef } from '../cache/cached-copy';
 import { directoryKeys, fetchHandlerPage, type HandlerPage } from './directory-api';
 
 /** The saved copy of the directory's first page without a search (spec: lists are shown from a copy offline). */

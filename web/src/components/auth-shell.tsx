@@ -1,8 +1,8 @@
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitcher } from '../../../components/language-switcher';
-import { useDocumentTitle } from '../../../components/use-document-title';
-import { useThemeSettings } from '../../../lib/theme/theme-context';
+import { LanguageSwitcher } from './language-switcher';
+import { useDocumentTitle } from './use-document-title';
+import { useThemeSettings } from '../lib/theme/theme-context';
 
 function Mark() {
   return (

@@ -2,11 +2,11 @@
  * What the sign-in's one batch reads. startup-reads.ts sends it and seeds the pages' queries with the answers; this
  * list is apart from it (no hooks, no caches) so that the benchmark (bench/run.ts) sends the very same batch.
  */
-import type { BatchRead } from '../../../lib/jsonapi/subrequests';
-import { userWithHandlerParams } from '../../../lib/portal/handler-params';
-import { openInvoicesParams } from '../../../lib/portal/invoice-params';
-import { currentSeasonPackagesParams } from '../../../lib/portal/package-params';
-import { seasonsParams } from '../../../lib/portal/season-params';
+import type { BatchRead } from '../jsonapi/subrequests';
+import { userWithHandlerParams } from './handler-params';
+import { openInvoicesParams } from './invoice-params';
+import { currentSeasonPackagesParams } from './package-params';
+import { seasonsParams } from './season-params';
 import { newestReportParams } from './position-report-params';
 
 /** Where the user's answer gives its handler's id: the replacement token the dependent reads carry in their uri. */

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import type { StaleFigure } from '@pecan/contract';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatNumber } from '../lib/i18n/format';
 import { fieldLabel } from './field-text';
 
 /**

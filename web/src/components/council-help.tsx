@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { useFeatureTranslation } from '../lib/i18n/feature-namespaces';
 
 /** Help text key, menu label key (common namespace) and address of each page. */
 const PAGES = [
