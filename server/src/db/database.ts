@@ -17,6 +17,7 @@ import * as m008 from './migrations/008-identity.js';
 import * as m009 from './migrations/009-publications.js';
 import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
+import * as m012 from './migrations/012-api-clients.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '009-publications': m009,
   '010-form1-bases': m010,
   '011-year-end-forms': m011,
+  '012-api-clients': m012,
 };
 
 /**
