@@ -81,7 +81,7 @@ function checkFields(def: ResourceDef, policy: TypeWritePolicy, action: Action, 
 function checkParty(w: WriteContext, policy: TypeWritePolicy, action: Action, rule: ActionRule, row: Row): void {
   const parties = partiesOf(w.viewer, policy, row);
   if (rule.by.some((p) => parties.has(p))) return;
-  if (w.viewer.client && parties.size === 0 && policy.owner === 'handler' && row.handler_id === w.viewer.handlerId) {
+  if (parties.has('client')) {
     throw forbidden(`An API client cannot ${action} this ${w.def.bundle}: ${action === 'certify' ? 'certification is a person\'s act' : 'a person does that'}.`);
   }
   throw forbidden(`You are not allowed to ${action} this ${w.def.bundle}.`);
