@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../tables.js';
 
 /**
  * API clients for a handler's own systems (docs/API-CLIENTS.md):
@@ -9,8 +10,17 @@ import type { Kysely } from 'kysely';
  * - api_client_tokens: access tokens of the client_credentials grant (SHA-256 of the token, as for sign-ins).
  * No API document shows these tables, and `last_used` changes on reads, so they are not watched (db/data-version.ts).
  */
+/**
+ * PostgreSQL refuses to ALTER a table with deferred trigger events pending (the data-version triggers, fired by an
+ * earlier migration of the same run that wrote users, e.g. 008): run them now.
+ */
+async function firePendingTriggers(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`set constraints all immediate`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
+  await firePendingTriggers(db);
   await s.alterTable('users').addColumn('handler_admin', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
   await s.createTable('api_clients')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -41,5 +51,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   await s.dropTable('api_client_tokens').execute();
   await s.dropTable('api_clients').execute();
+  await firePendingTriggers(db);
   await s.alterTable('users').dropColumn('handler_admin').execute();
 }
