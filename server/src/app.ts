@@ -21,6 +21,7 @@ import { registerDemoRoutes } from './demo/routes.js';
 import { registerCouncilRoutes } from './council/routes.js';
 import { registerAnalyticsRoutes } from './analytics/routes.js';
 import { registerAccountRoutes } from './accounts/routes.js';
+import { registerApiClientRoutes } from './api-clients/routes.js';
 import { registerSsoRoutes } from './sso/routes.js';
 import { registerSubrequestRoutes } from './subrequests/routes.js';
 import { registerFormImportRoutes } from './forms-import/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerCouncilRoutes(app, ctx);
   await registerAnalyticsRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerApiClientRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   await registerWebApp(app, ctx);
   return app;

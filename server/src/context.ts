@@ -21,6 +21,11 @@ export interface Viewer {
   role: 'handler' | 'staff';
   /** The handler company of a handler user; null for staff. */
   handlerId: string | null;
+  /**
+   * Set when an API client acts (docs/API-CLIENTS.md): a service user of its handler (`role` handler, `handlerId`
+   * its handler, `userId` and `name` the client's id and name), never staff. `write`: its scope includes write.
+   */
+  client?: { id: string; write: boolean };
 }
 
 export const isStaff = (viewer: Viewer): boolean => viewer.role === 'staff';

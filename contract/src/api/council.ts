@@ -22,6 +22,8 @@ export interface CouncilUser {
   handler_id: string | null;
   handler_number: string | null;
   handler_name: string | null;
+  /** A handler user who manages the company's API clients (docs/API-CLIENTS.md); always false for staff. */
+  handler_admin: boolean;
   created: string;
   changed: string;
 }
@@ -119,4 +121,18 @@ export interface ActiveSession {
   address: string | null;
   /** The session making this request. */
   current: boolean;
+}
+
+/** An API client of a handler, as the account and council endpoints list it (docs/API-CLIENTS.md). */
+export interface ApiClient {
+  id: string;
+  handler_id: string;
+  name: string;
+  scope: 'read' | 'read write';
+  created: string;
+  last_used: string | null;
+  secret_created: string;
+  previous_secret_expires_at: string | null;
+  revoked_at: string | null;
+  status: 'active' | 'revoked';
 }

@@ -10,7 +10,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
   // A wrong DISCLOSURE_*_PERCENT stops the server at start-up with its message, not a publication later.
   rulesFromEnv();
   app.get<{ Querystring: { season_id?: string } }>('/api/analytics/industry-monthly', async (request) => {
-    await authenticate(ctx, request);
+    await authenticate(ctx, request, true);
     const seasonId = request.query.season_id;
     if (typeof seasonId !== 'string' || seasonId === '') {
       throw new ApiError(422, 'Name the season: season_id.', { source: { parameter: 'season_id' } });

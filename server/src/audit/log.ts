@@ -14,7 +14,9 @@ import { isoTimestamp, type Clock } from '../lib/time.js';
  * (migration 004).
  */
 export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change'
-  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen';
+  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen'
+  // API clients (api-clients/): a new secret, a client ended.
+  | 'rotate_secret' | 'revoke';
 
 export interface AuditEntry {
   /** The table written (`apc_form_1`, `users`, ...). */
@@ -25,11 +27,14 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
-/** Who acted: a signed-in user, or nobody (a self-service sign-up, a password-reset link). */
-export type AuditActor = Pick<Viewer, 'userId' | 'name' | 'role'> | null;
+/**
+ * Who acted: a signed-in user, an API client (entered under its name with the role `api_client`, its id as the
+ * actor id), or nobody (a self-service sign-up, a password-reset link).
+ */
+export type AuditActor = Pick<Viewer, 'userId' | 'name' | 'role' | 'client'> | null;
 
 /** Never stored: secrets and file bodies. */
-const SECRET_COLUMNS = new Set(['pass_hash', 'content', 'secret_hash', 'token_hash']);
+const SECRET_COLUMNS = new Set(['pass_hash', 'content', 'secret_hash', 'token_hash', 'previous_secret_hash']);
 
 /** The values as stored in the log: secrets and binary data left out, bigints as text. */
 export function auditValues(values: Record<string, unknown> | null | undefined): string | null {
@@ -75,7 +80,7 @@ export async function recordAudit(db: Db, clock: Clock, actor: AuditActor, entry
     occurred_at: isoTimestamp(clock.now()),
     actor_id: actor?.userId ?? null,
     actor_name: actor?.name ?? null,
-    actor_role: actor?.role ?? null,
+    actor_role: actor?.client ? 'api_client' : (actor?.role ?? null),
     entity_type: entry.type,
     entity_id: entry.id,
     action: entry.action,

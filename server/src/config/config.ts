@@ -18,6 +18,10 @@ const schema = z.object({
   ACCESS_TOKEN_TTL: seconds(300),
   REFRESH_TOKEN_TTL: seconds(43200),
   FILE_LINK_TTL: seconds(600),
+  // API clients (docs/API-CLIENTS.md): token lifetime, the old secret's overlap after a rotation, requests a minute.
+  API_CLIENT_TOKEN_TTL: seconds(900),
+  API_CLIENT_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  API_CLIENT_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().max(100_000).default(600),
   /** Secret for signing file download links; generated per database when unset (see files/signing). */
   FILE_LINK_SECRET: z.string().min(32).optional(),
   PORTAL_DEMO_DATA: bool.optional(),
@@ -81,6 +85,8 @@ export interface Config {
   databaseUrl: string;
   databaseSchema?: string;
   accessTokenTtl: number;
+  /** API clients: access token lifetime (s), the old secret's overlap after a rotation (h), requests a minute. */
+  apiClients: { tokenTtl: number; overlapHours: number; perMinute: number };
   refreshTokenTtl: number;
   fileLinkTtl: number;
   fileLinkSecret?: string;
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseSchema: e.DATABASE_SCHEMA,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    apiClients: { tokenTtl: e.API_CLIENT_TOKEN_TTL, overlapHours: e.API_CLIENT_SECRET_OVERLAP_HOURS, perMinute: e.API_CLIENT_REQUESTS_PER_MINUTE },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     fileLinkTtl: e.FILE_LINK_TTL,
     fileLinkSecret: e.FILE_LINK_SECRET,

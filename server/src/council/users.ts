@@ -11,7 +11,7 @@ import { ApiError, conflict, notFound } from '../lib/errors.js';
 import { MAX_PASSWORD_LENGTH } from '../users/passwords.js';
 import { isUniqueViolation, mailProblem } from '../users/identity.js';
 import { createUser, newUserProblems, type NewUser } from '../workflows/accounts.js';
-import { updateRow, type Actor } from '../workflows/common.js';
+import { dbBool, updateRow, type Actor } from '../workflows/common.js';
 import {
   asStaff, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, openBody, pageParam, pathParam, queryOf, staffViewer,
   type Body, type FieldProblem,
@@ -32,7 +32,7 @@ function usersQuery(ctx: AppContext) {
 }
 
 const userColumns = ['u.id', 'u.name', 'u.first_name', 'u.last_name', 'u.mail', 'u.job_title', 'u.phone', 'u.role', 'u.status',
-  'u.handler_id', 'h.handler_number', 'h.title as handler_name', 'u.created', 'u.changed'] as const;
+  'u.handler_id', 'h.handler_number', 'h.title as handler_name', 'u.handler_admin', 'u.created', 'u.changed'] as const;
 
 function toUser(r: Row): CouncilUser {
   return {
@@ -41,6 +41,7 @@ function toUser(r: Row): CouncilUser {
     // Only the account workflows write role and status, and only these values (workflows/accounts.ts).
     role: r.role as UserRole, status: r.status as UserStatus, handler_id: (r.handler_id as string | null) ?? null,
     handler_number: (r.handler_number as string | null) ?? null, handler_name: (r.handler_name as string | null) ?? null,
+    handler_admin: r.handler_admin === true || r.handler_admin === 1,
     created: String(r.created), changed: String(r.changed),
   };
 }
@@ -97,7 +98,7 @@ function fail(problems: FieldProblem[]): void {
 }
 
 const CREATE_FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'handler_number', 'password', 'job_title', 'phone'];
-const EDIT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'phone', 'handler_number', 'role', 'status'];
+const EDIT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'phone', 'handler_number', 'role', 'status', 'handler_admin'];
 
 /**
  * Reads the body's fields (types and lengths); the rules of a new user are createUser's (workflows/accounts.ts), run
@@ -167,8 +168,18 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
   if ((row.status === 'pending' || row.status === 'refused') && status !== undefined) {
     problems.push({ field: 'status', detail: `This account is ${String(row.status)}: decide it under /api/council/account-requests.` });
   }
+  if (body.handler_admin !== undefined) {
+    if (typeof body.handler_admin !== 'boolean') problems.push({ field: 'handler_admin', detail: 'handler_admin must be true or false.' });
+    else values.handler_admin = dbBool(a, body.handler_admin);
+  }
   const role = (values.role ?? row.role) as string;
   const handler = values.handler_id !== undefined ? values.handler_id : row.handler_id;
+  // The API-client administrator flag belongs to a handler user; staff, or a user moved to another handler, lose it.
+  if (role === 'staff' && values.handler_admin !== undefined && body.handler_admin === true) {
+    problems.push({ field: 'handler_admin', detail: 'Council staff manage every handler\'s API clients already: handler_admin is for handler users.' });
+  } else if (role === 'staff' || (values.handler_id !== undefined && values.handler_id !== row.handler_id && body.handler_admin === undefined)) {
+    if (row.handler_admin === true || row.handler_admin === 1) values.handler_admin = dbBool(a, false);
+  }
   if (!problems.some((p) => p.field === 'role' || p.field === 'handler_number')) {
     if (role === 'handler' && !handler) problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its handler_number.' });
     if (role === 'staff' && handler) {

@@ -28,6 +28,8 @@ export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
   'oauth_clients', 'oauth_token_families', 'oauth_access_tokens', 'oauth_refresh_tokens',
   'login_failures', 'rate_limit_events', 'password_reset_tokens', 'account_tokens',
   'user_totp', 'mfa_enrollments', 'mfa_recovery_codes',
+  // API clients and their tokens: read by the bearer check; `last_used` moves on reads (docs/API-CLIENTS.md).
+  'api_clients', 'api_client_tokens',
   // Read only by the council endpoints, never through the JSON:API.
   'audit_log', 'reminders_sent',
 ]);

@@ -19,6 +19,7 @@ import * as m008 from './migrations/008-identity.js';
 import * as m009 from './migrations/009-publications.js';
 import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
+import * as m012 from './migrations/012-api-clients.js';
 import * as m013 from './migrations/013-transfer-lines.js';
 
 export type { Dialect } from './dialect.js';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '009-publications': m009,
   '010-form1-bases': m010,
   '011-year-end-forms': m011,
+  '012-api-clients': m012,
   '013-transfer-lines': m013,
 };
 

@@ -3,7 +3,7 @@ import { addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
 import type { AppContext, Viewer } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
-import { dbOf, insertNode, type Actor } from '../workflows/common.js';
+import { dbBool, dbOf, insertNode, type Actor } from '../workflows/common.js';
 import {
   generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
   publishMonthlyPositionReport,
@@ -54,6 +54,8 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
       role: u.handler ? 'handler' : 'staff', handlerNumber: u.handler, directory: u.directory, jobTitle: u.jobTitle,
     });
     if (!u.handler) await enrolWithSecret(dbOf(staff), id, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
+    // Alice and Carol manage their companies' API clients (docs/API-CLIENTS.md); Bob and Dave do not.
+    if (u.username === 'alice' || u.username === 'carol') await dbOf(staff).updateTable('users').set({ handler_admin: dbBool(staff, true) }).where('id', '=', id).execute();
     viewers.set(u.username, { userId: id, name: u.username, role: u.handler ? 'handler' : 'staff', handlerId: u.handler ? handlerIds.get(u.handler)! : null });
   }
   for (const [i, name] of DEMO_VARIETIES.entries()) await insertNode(staff, 'pecan_varieties', { title: name, position: i });

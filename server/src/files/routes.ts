@@ -1,3 +1,4 @@
+import { CLIENT_FAMILY_PREFIX } from '../api-clients/clients.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -41,6 +42,12 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
  * changed or reset, user blocked), not past its absolute expiry, its user still active. Otherwise 410.
  */
 async function assertSessionLive(ctx: AppContext, familyId: string): Promise<void> {
+  // A link handed to an API client works while the client is not revoked (docs/API-CLIENTS.md).
+  if (familyId.startsWith(CLIENT_FAMILY_PREFIX)) {
+    const client = await ctx.db.selectFrom('api_clients').select('revoked_at').where('id', '=', familyId.slice(CLIENT_FAMILY_PREFIX.length)).executeTakeFirst();
+    if (client && client.revoked_at === null) return;
+    throw new ApiError(410, 'This file link belonged to an API client that has been revoked.');
+  }
   const row = await ctx.db.selectFrom('oauth_token_families as f').innerJoin('users as u', 'u.id', 'f.user_id')
     .select(['f.revoked_at', 'f.expires_at', 'u.status']).where('f.id', '=', familyId).executeTakeFirst();
   if (row && row.revoked_at === null && String(row.expires_at) > isoTimestamp(ctx.clock.now()) && row.status === 'active') return;

@@ -45,7 +45,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}`, db: ctx.db };
   };
   type Started = ReturnType<typeof begin>;
-  const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request));
+  const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request, true));
 
   /**
    * A read: the document kept from an earlier read of the same address by the same user when nothing it shows has
@@ -56,7 +56,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   // A document built takes turns with the same user's others (jsonapi/fair-share.ts); one sent again does not.
   const turns = new PerUserTurns(READS_RUNNING_PER_USER, READS_WAITING_PER_USER);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
-    const session = await authenticateSession(ctx, request);
+    const session = await authenticateSession(ctx, request, true);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
     const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, async () => build(await costlyOnReaders(begin(request, session, linksExpire)))));
     return send(reply.headers(answer.headers), 200, answer.body);
@@ -94,7 +94,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   };
 
   app.get('/jsonapi', async (request, reply) => {
-    await authenticate(ctx, request);
+    await authenticate(ctx, request, true);
     const base = baseUrlOf(request);
     const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
     return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
@@ -230,7 +230,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
       handler: async (request) => {
         const def = registry.byPath(request.params.entity, request.params.bundle);
         relationshipOf(def, request.params.field!);
-        await authenticate(ctx, request);
+        await authenticate(ctx, request, true);
         throw new ApiError(405, `${request.params.field} of ${def.type} is changed through its own resource, not this relationship.`, {}, { allow: 'GET, POST' });
       },
     });

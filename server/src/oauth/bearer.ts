@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import { readNow, type Db } from '../db/database.js';
 import { isoTimestamp, systemClock } from '../lib/time.js';
+import { CLIENT_TOKEN_PREFIX, findClientSession } from '../api-clients/clients.js';
 import { hashToken, revokeUserFamilies } from './tokens.js';
 import { ApiError } from '../lib/errors.js';
 
@@ -57,6 +58,8 @@ interface SessionRow { expires_at: string; family_id: string; user_id: string; n
  * user (still active). Revoking the family or blocking the user therefore ends the session at the next request.
  */
 export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
+  // An API client's token (docs/API-CLIENTS.md); it is also throttled per client there (429).
+  if (token.startsWith(CLIENT_TOKEN_PREFIX)) return findClientSession(ctx, token);
   const now = isoTimestamp(ctx.clock.now());
   const hash = hashToken(token);
   const query = sessionQuery(ctx.db);
@@ -75,15 +78,22 @@ export async function findSession(ctx: AppContext, token: string): Promise<Sessi
 }
 
 /** The viewer behind the request's bearer token; throws 401 with `WWW-Authenticate: Bearer` otherwise. */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  return (await authenticateSession(ctx, request)).viewer;
+export async function authenticate(ctx: AppContext, request: FastifyRequest, allowClients = false): Promise<Viewer> {
+  return (await authenticateSession(ctx, request, allowClients)).viewer;
 }
 
-export async function authenticateSession(ctx: AppContext, request: FastifyRequest): Promise<Session> {
+/**
+ * The session behind the bearer token. API clients are let in only where the caller says so (`allowClients`: the
+ * JSON:API, subrequests, analytics, /oauth/debug); the account and council endpoints are a person's.
+ */
+export async function authenticateSession(ctx: AppContext, request: FastifyRequest, allowClients = false): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
   const session = await findSession(ctx, token);
   if (!session) throw unauthorized('The access token is invalid or has expired.');
+  if (session.viewer.client && !allowClients) {
+    throw new ApiError(403, 'API clients use the JSON:API (/jsonapi, /subrequests); this endpoint is for people signed in.');
+  }
   return session;
 }
 

@@ -4,7 +4,7 @@
  */
 export type OAuthErrorCode =
   | 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_token'
-  | 'too_many_requests' | 'server_error'
+  | 'too_many_requests' | 'server_error' | 'invalid_scope'
   // Extensions for the staff second factor (docs/SECURITY.md): the password was right, a code is still needed.
   | 'mfa_required' | 'mfa_enrollment_required'
   // The password was right but the sign-up request still waits for the council (told only after the password check).

@@ -6,7 +6,8 @@ import { isoTimestamp } from '../lib/time.js';
 import { hashPassword, MAX_PASSWORD_LENGTH, needsRehash, verifyPassword } from '../users/passwords.js';
 import { authenticateClient, type OAuthClient } from './clients.js';
 import { accountPending, invalidClient, invalidGrant, OAuthError } from './errors.js';
-import { clientCredentials, formParams, required, type Params } from './params.js';
+import { clientCredentials, formParams, required, type ClientCredentials, type Params } from './params.js';
+import { authenticateApiClient, CLIENT_SCOPES, issueClientToken, type ClientScope } from '../api-clients/clients.js';
 import { checkSecondFactor } from './second-factor.js';
 import { attemptFailed, attemptSucceeded, attemptUndecided, beginAttempt, throttleKeys, type ThrottleSettings } from './throttle.js';
 import { deviceOf, hashToken, issuePair, pruneUserFamilies, revokeFamily, startFamily, type Family, type TokenPair } from './tokens.js';
@@ -38,13 +39,14 @@ const throttleSettings = (ctx: AppContext): ThrottleSettings =>
   ({ maxFailures: ctx.config.loginMaxFailures, lockoutSeconds: ctx.config.loginLockoutSeconds });
 
 /** POST /oauth/token: dispatches on grant_type after authenticating the client. */
-export async function tokenGrant(ctx: AppContext, request: FastifyRequest): Promise<TokenResponse> {
+export async function tokenGrant(ctx: AppContext, request: FastifyRequest): Promise<TokenResponse | ClientTokenResponse> {
   const params = formParams(request);
   const grantType = required(params, 'grant_type');
-  if (grantType !== 'password' && grantType !== 'refresh_token') {
+  if (grantType !== 'password' && grantType !== 'refresh_token' && grantType !== 'client_credentials') {
     throw new OAuthError(400, 'unsupported_grant_type', `The grant type ${grantType} is not supported.`);
   }
   const credentials = clientCredentials(request, params);
+  if (grantType === 'client_credentials') return clientCredentialsGrant(ctx, params, credentials);
   const client = await authenticateClient(ctx.db, credentials.clientId, credentials.secret).catch((error: unknown) => {
     throw error instanceof OAuthError && credentials.viaBasic ? invalidClient({ 'WWW-Authenticate': 'Basic' }) : error;
   });
@@ -154,4 +156,29 @@ async function refreshGrant(ctx: AppContext, params: Params, client: OAuthClient
     throw invalidGrant(BAD_REFRESH);
   }
   return respond(pair, family.scope);
+}
+
+/** The client_credentials answer: an access token only (RFC 6749 §4.4.3: no refresh token). */
+export interface ClientTokenResponse { token_type: 'Bearer'; access_token: string; expires_in: number; scope: ClientScope }
+
+/**
+ * POST /oauth/token grant_type=client_credentials (RFC 6749 §4.4): an API client of a handler (docs/API-CLIENTS.md)
+ * with its id and secret, by HTTP Basic or in the form. `scope` may narrow the client's scope ("read" of a "read
+ * write" client); asking for more than it has is invalid_scope.
+ */
+async function clientCredentialsGrant(ctx: AppContext, params: Params, credentials: ClientCredentials): Promise<ClientTokenResponse> {
+  const fail = () => invalidClient(credentials.viaBasic ? { 'WWW-Authenticate': 'Basic' } : {});
+  if (!credentials.secret || credentials.secret.length > 200) throw fail();
+  const now = ctx.clock.now();
+  const client = await authenticateApiClient(ctx.db, credentials.clientId, credentials.secret, now);
+  if (!client) throw fail();
+  const has = String(client.scope).split(' ');
+  const asked = params('scope')?.split(' ').filter((s) => s !== '');
+  if (asked && asked.some((s) => !has.includes(s))) {
+    throw new OAuthError(400, 'invalid_scope', `This client's scope is "${String(client.scope)}"; it cannot have "${asked.join(' ')}".`);
+  }
+  const scope = (asked && !asked.includes('write') ? 'read' : client.scope) as ClientScope;
+  if (!CLIENT_SCOPES.includes(scope)) throw fail();
+  const issued = await issueClientToken(ctx.db, String(client.id), scope, now, ctx.config.apiClients.tokenTtl);
+  return { token_type: 'Bearer', access_token: issued.token, expires_in: issued.expiresIn, scope };
 }

@@ -54,12 +54,13 @@ async function enrollment(ctx: AppContext, request: FastifyRequest) {
 
 /** GET /oauth/debug: who the bearer token belongs to, Drupal simple_oauth style. */
 async function debug(ctx: AppContext, request: FastifyRequest) {
-  const session = await authenticateSession(ctx, request);
+  const session = await authenticateSession(ctx, request, true);
   const { viewer } = session;
   return {
     id: viewer.userId,
     name: viewer.name,
-    roles: ['authenticated', viewer.role],
+    roles: viewer.client ? ['authenticated', 'api_client'] : ['authenticated', viewer.role],
+    ...(viewer.client ? { client_id: viewer.client.id, handler_id: viewer.handlerId, scope: viewer.client.write ? 'read write' : 'read' } : {}),
     expires: Math.floor(Date.parse(session.expiresAt) / 1000),
   };
 }

@@ -110,7 +110,7 @@ describeEachDatabase('POST /oauth/token', (target) => {
       [{ grant_type: 'password', username: 'alice', password: PASSWORD }, 'invalid_request'],
       [{ grant_type: 'password', client_id: 'portal-web', username: 'alice' }, 'invalid_request'],
       [{ grant_type: 'refresh_token', client_id: 'portal-web' }, 'invalid_request'],
-      [{ grant_type: 'client_credentials', client_id: 'portal-web' }, 'unsupported_grant_type'],
+      [{ grant_type: 'authorization_code', client_id: 'portal-web' }, 'unsupported_grant_type'],
     ];
     for (const [form, error] of cases) {
       const res = await token(form);

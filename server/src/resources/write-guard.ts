@@ -1,7 +1,7 @@
 import { isStaff, type Viewer } from '../context.js';
 import type { ResourceDef, Row, WriteContext, WriteHandlers, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict, forbidden } from '../lib/errors.js';
-import { WRITE_POLICY, type Action, type ActionRule, type Party, type State, type TypeWritePolicy } from './write-policy.js';
+import { PERSON_ONLY_FIELDS, WRITE_POLICY, type Action, type ActionRule, type Party, type State, type TypeWritePolicy } from './write-policy.js';
 
 /**
  * The engine of write-policy.ts: every write handler of a type is wrapped so the policy is checked first, inside
@@ -20,6 +20,11 @@ export function partiesOf(viewer: Viewer, policy: TypeWritePolicy, row: Row): Se
   if (isStaff(viewer)) return new Set(['staff']);
   const out = new Set<Party>();
   const h = viewer.handlerId;
+  // An API client is a party of its handler's records as `client`, nothing else (write-policy.ts).
+  if (viewer.client) {
+    if (viewer.client.write && h && policy.owner === 'handler' && row.handler_id === h) out.add('client');
+    return out;
+  }
   switch (policy.owner) {
     case 'handler': if (h && row.handler_id === h) out.add('own'); break;
     case 'handler itself': if (h && row.id === h) out.add('own'); break;
@@ -76,12 +81,19 @@ function checkFields(def: ResourceDef, policy: TypeWritePolicy, action: Action, 
 function checkParty(w: WriteContext, policy: TypeWritePolicy, action: Action, rule: ActionRule, row: Row): void {
   const parties = partiesOf(w.viewer, policy, row);
   if (rule.by.some((p) => parties.has(p))) return;
+  if (parties.has('client')) {
+    throw forbidden(`An API client cannot ${action} this ${w.def.bundle}: ${action === 'certify' ? 'certification is a person\'s act' : 'a person does that'}.`);
+  }
   throw forbidden(`You are not allowed to ${action} this ${w.def.bundle}.`);
 }
 
 /** A create's own side: a handler user must be a party the rule names (the links decide whose record it is). */
 function checkCreator(w: WriteContext, action: Action, rule: ActionRule): void {
   if (isStaff(w.viewer)) return;
+  if (w.viewer.client) {
+    if (!rule.by.includes('client')) throw forbidden(`An API client cannot ${action} ${w.def.bundle} records: a person does that.`);
+    return;
+  }
   if (!w.viewer.handlerId || !rule.by.some((p) => p !== 'staff')) throw forbidden(`Only council staff can ${action} ${w.def.bundle} records.`);
 }
 
@@ -119,20 +131,37 @@ async function checkState(w: WriteContext, states: State[] | undefined, row: Row
   }
 }
 
+/** An API client's scope must include write: checked first, so a read-only client learns nothing more. */
+function checkClient(w: WriteContext): void {
+  if (w.viewer.client && !w.viewer.client.write) throw forbidden('This API client may only read (its scope is "read").');
+}
+
+function checkPersonOnly(w: WriteContext, input: WriteInput): void {
+  if (!w.viewer.client) return;
+  const named = namedFields(input).filter((f) => PERSON_ONLY_FIELDS.includes(f));
+  if (named.length > 0) {
+    throw invalid(w.def, named.map((field) => ({ field, detail: `An API client cannot set ${field}: certification is a person's act. Save the draft; a person certifies it in the portal.` })));
+  }
+}
+
 export async function authorizeCreate(w: WriteContext, input: WriteInput, tables: Map<string, string>): Promise<void> {
+  checkClient(w);
   const policy = policyOf(w.def.type);
   const action = policy.createAction?.(input) ?? 'create';
   const rule = ruleOf(w.def, policy, action);
   checkCreator(w, action, rule);
+  checkPersonOnly(w, input);
   await checkLinks(w, policy, input, tables);
   checkFields(w.def, policy, action, rule, input, null);
 }
 
 export async function authorizeUpdate(w: WriteContext, row: Row, input: WriteInput, tables: Map<string, string>): Promise<void> {
+  checkClient(w);
   const policy = policyOf(w.def.type);
   const action = policy.updateAction?.(input) ?? 'update';
   const rule = ruleOf(w.def, policy, action);
   checkParty(w, policy, action, rule, row);
+  checkPersonOnly(w, input);
   const unfrozen = { ...input, relationships: Object.fromEntries(Object.entries(input.relationships).filter(([f]) => !policy.frozen?.includes(f))) };
   await checkLinks(w, policy, unfrozen, tables);
   checkFields(w.def, policy, action, rule, input, row);
@@ -140,6 +169,7 @@ export async function authorizeUpdate(w: WriteContext, row: Row, input: WriteInp
 }
 
 export async function authorizeDelete(w: WriteContext, row: Row): Promise<void> {
+  checkClient(w);
   const policy = policyOf(w.def.type);
   const rule = ruleOf(w.def, policy, 'delete');
   checkParty(w, policy, 'delete', rule, row);
@@ -147,6 +177,7 @@ export async function authorizeDelete(w: WriteContext, row: Row): Promise<void> 
 }
 
 export async function authorizeAdd(w: WriteContext, row: Row, field: string): Promise<void> {
+  checkClient(w);
   const policy = policyOf(w.def.type);
   const action: Action = `add to ${field}`;
   const rule = ruleOf(w.def, policy, action);

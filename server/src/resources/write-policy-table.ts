@@ -9,6 +9,7 @@ import { WRITE_POLICY, type Party } from './write-policy.js';
  */
 const WHO: Record<Party, string> = {
   staff: 'staff', own: "its handler's users", self: 'the user', transferring: 'transferring handler', receiving: 'receiving handler',
+  client: "its handler's API clients (scope write)",
 };
 
 function fieldList(type: string, fields: string[] | 'writable', except: string[]): string {

@@ -12,6 +12,9 @@ import type { WriteInput } from '../jsonapi/resource.js';
  *   colleague started is `own` too.
  * - `self`: a user record of the user itself (a colleague's record is not `self`).
  * - `transferring` / `receiving`: a handler user of that party of a form 4.
+ * - `client`: an API client of the record's handler whose scope includes write (docs/API-CLIENTS.md). A client is
+ *   never any other party: it saves drafts only, and never sets the fields of `PERSON_ONLY_FIELDS` (certification
+ *   stays a person's act), whatever the action.
  * A handler user of any other handler is no party: refused with 403 (404 when it cannot read the record either).
  *
  * Fields: an action lists the attributes and relationships it accepts; naming any other one is a 422 with its
@@ -19,7 +22,7 @@ import type { WriteInput } from '../jsonapi/resource.js';
  * `links` says whose record a to-one relationship may name: `own` (the writer's own handler or a record of it),
  * `any handler` (a transfer's receiver), `reference` (seasons, periods: everyone's).
  */
-export type Party = 'staff' | 'own' | 'self' | 'transferring' | 'receiving';
+export type Party = 'staff' | 'own' | 'self' | 'transferring' | 'receiving' | 'client';
 /** A record's state an action needs: a draft form, a certified one, an active (not cancelled) transfer, a row of a draft form. */
 export type State = 'draft' | 'certified' | 'active' | 'form is a draft';
 export type LinkRule = 'own' | 'any handler' | 'reference';
@@ -55,8 +58,12 @@ export const MAIL_NOT_PATCHABLE = 'The e-mail address cannot be changed here: us
 
 const STAFF: Party[] = ['staff'];
 const OWN: Party[] = ['staff', 'own'];
+/** Draft saves an API client with write scope may make too. */
+const OWN_OR_CLIENT: Party[] = ['staff', 'own', 'client'];
 const entered = (bundle: FormBundle) => FORM_FIELDS[bundle].filter((f) => f.entry === 'entered').map((f) => `field_${f.name}`);
 const CERTIFICATION = ['field_certified', 'field_certification_name', 'field_certification_title'];
+/** Fields only a person sets: an API client naming one is refused with 422 (certification is a person's act). */
+export const PERSON_ONLY_FIELDS = [...CERTIFICATION, 'field_receiving_certification_name', 'field_handler_packet_confirm', 'field_certification_datetime'];
 
 /** A PATCH with `field_certified: true` certifies (and may save the draft's last edits with it). */
 const certifies = (input: WriteInput): Action => (input.attributes.field_certified === true ? 'certify' : 'update');
@@ -75,7 +82,7 @@ function monthlyForm(bundle: 'apc_form_1' | 'apc_form_2' | 'apc_form_3'): TypeWr
     owner: 'handler',
     actions: {
       amend: { by: OWN, fields: [...draft, 'field_amendment_of'] },
-      update: { by: OWN, fields: draft, while: ['draft'] },
+      update: { by: OWN_OR_CLIENT, fields: draft, while: ['draft'] },
       certify: { by: OWN, fields: draft, while: ['draft'] },
     },
     frozen: ['field_amendment_of'],
@@ -91,9 +98,9 @@ function subRecord(bundle: 'pecans_purchased_non_us' | 'export_by_country'): Typ
   return {
     owner: 'handler',
     actions: {
-      create: { by: OWN, fields: [...fields, 'field_form'] },
-      update: { by: OWN, fields, while: ['form is a draft'] },
-      delete: { by: OWN, fields: [], while: ['form is a draft'] },
+      create: { by: OWN_OR_CLIENT, fields: [...fields, 'field_form'] },
+      update: { by: OWN_OR_CLIENT, fields, while: ['form is a draft'] },
+      delete: { by: OWN_OR_CLIENT, fields: [], while: ['form is a draft'] },
     },
     frozen: ['field_form'],
     links: { field_form: 'own' },
@@ -163,9 +170,9 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
   'node--apc_form_5': {
     owner: 'handler',
     actions: {
-      create: { by: OWN, fields: [...form5Draft, 'field_handler', 'field_season'] },
+      create: { by: OWN_OR_CLIENT, fields: [...form5Draft, 'field_handler', 'field_season'] },
       amend: { by: OWN, fields: [...form5Draft, 'field_handler', 'field_season', 'field_amendment_of'] },
-      update: { by: OWN, fields: form5Draft, while: ['draft'] },
+      update: { by: OWN_OR_CLIENT, fields: form5Draft, while: ['draft'] },
       certify: { by: OWN, fields: form5Draft, while: ['draft'] },
     },
     frozen: ['field_handler', 'field_season', 'field_amendment_of'],

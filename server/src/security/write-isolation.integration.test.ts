@@ -7,18 +7,20 @@ import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { ensureDocumentRows } from '../test-support/jsonapi-fixtures.js';
 import { WriteModel, type Outcome, type Writer } from './write-model.js';
+import { createClient } from '../api-clients/clients.js';
 
 /**
  * Write isolation, generated from the resource registry and checked against an independent model (write-model.ts):
- * for every writer (alice and bob of handler 101, carol of 102, staff) x every type x PATCH and DELETE x a record of
+ * for every writer (alice and bob of handler 101, carol of 102, staff, an API client of 101) x every type x PATCH and DELETE x a record of
  * each kind of target (its own, a colleague's, another handler's, staff-only; one of each state: draft, certified,
  * cancelled), each step of a form's life (certify, countersign, cancel), every to-one relationship of its records
  * re-pointed at another handler's record (or another season), and every POST linking a relationship to another
  * handler's record, the answer must be the model's. All refused writes run first; a checksum of every row of every
  * table must then be unchanged. The allowed ones run after.
  */
-type Who = 'alice' | 'bob' | 'carol' | 'staff';
-const WHO: Who[] = ['alice', 'bob', 'carol', 'staff'];
+/** `robot`: an API client of handler 101 with write scope (docs/API-CLIENTS.md). */
+type Who = 'alice' | 'bob' | 'carol' | 'staff' | 'robot';
+const WHO: Who[] = ['alice', 'bob', 'carol', 'staff', 'robot'];
 
 interface Case { label: string; who: Who; method: string; url: string; body?: unknown; outcome: Outcome; pointer?: string; step?: string }
 
@@ -40,6 +42,7 @@ describeEachDatabase('write isolation (generated)', (target) => {
   const rowOf = (type: string, id: string) => rows.get(type)?.get(id);
   const model = new WriteModel(rowOf);
   const results = new Map<Outcome, number>();
+  let tokens = {} as Record<Who, string>;
 
   beforeAll(async () => {
     d = await demoApp(target);
@@ -48,7 +51,7 @@ describeEachDatabase('write isolation (generated)', (target) => {
     // Drafts of each kind the demo lacks: a form 4 of each handler, a colleague's form 5, draft form 3 rows of 101 and 102.
     const post = async (who: Who, type: string, body: Record<string, unknown>) => {
       const def = allResources.find((x) => x.type === type)!;
-      const r = await api(d.app, d.tokens[who], 'POST', `/jsonapi/${def.entity}/${def.bundle}`, { data: { type, ...body } });
+      const r = await api(d.app, d.tokens[who as Exclude<Who, 'robot'>], 'POST', `/jsonapi/${def.entity}/${def.bundle}`, { data: { type, ...body } });
       expect(r.status, `${who} POST ${type}: ${JSON.stringify(r.body)}`).toBe(201);
     };
     const transfer = { field_responsible_handler: 'transferring', field_first_transfer_month: '2024-11' };
@@ -64,7 +67,14 @@ describeEachDatabase('write isolation (generated)', (target) => {
       const query = def.type === 'file--file' ? d.ctx.db.selectFrom('files').select(['id', 'owner_type', 'owner_id']) : d.ctx.db.selectFrom(def.table).selectAll();
       rows.set(def.type, new Map((await query.execute()).map((r) => [String(r.id), r as Row])));
     }
-    for (const who of WHO) {
+    const { row: robot, secret } = await createClient(d.ctx.db, { handlerId: d.handlers['101'], name: 'Matrix robot', scope: 'read write', createdBy: 'test', now: d.ctx.clock.now() });
+    const issued = await d.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: robot.id, client_secret: secret }).toString() });
+    tokens = { ...d.tokens, robot: issued.json().access_token as string };
+    writers.robot = { who: 'robot', role: 'handler', userId: robot.id, handlerId: d.handlers['101'], client: true };
+    // The matrix is not a test of the per-client throttle.
+    d.ctx.config.apiClients.perMinute = 1_000_000;
+    for (const who of WHO.filter((x) => x !== 'robot')) {
       const u = [...rows.get('user--user')!.values()].find((x) => x.name === who)!;
       writers[who] = { who, role: who === 'staff' ? 'staff' : 'handler', userId: String(u.id), handlerId: (u.handler_id as string | null) ?? null };
     }
@@ -136,7 +146,7 @@ describeEachDatabase('write isolation (generated)', (target) => {
   }
 
   const run = async (c: Case): Promise<string | null> => {
-    const r = await api(d.app, d.tokens[c.who], c.method, c.url, c.body);
+    const r = await api(d.app, tokens[c.who], c.method, c.url, c.body);
     results.set(c.outcome, (results.get(c.outcome) ?? 0) + 1);
     const expected = c.method === 'POST' && c.outcome === 'refused' ? [403] : STATUSES[c.outcome];
     if (!expected.includes(r.status)) return `${c.label}: expected ${c.outcome} (${expected.join('/')}), got ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;

@@ -3,10 +3,15 @@ import type { Row } from '../jsonapi/resource.js';
 /**
  * The write-isolation test's model of who may write what, written from the contract ("a handler user writes its own
  * draft forms, their sub-records, certification, amendments, its packet confirmations, forms 4 it transfers, its own
- * profile; nothing else"; staff keep reference data, handlers and users) and independent of
+ * profile; nothing else"; "an API client saves its handler's drafts, it cannot certify"; staff keep reference data,
+ * handlers and users) and independent of
  * server/src/resources/write-policy.ts: the test compares the server's answers with this.
  */
-export interface Writer { who: string; role: 'handler' | 'staff'; userId: string; handlerId: string | null }
+export interface Writer {
+  who: string; role: 'handler' | 'staff'; userId: string; handlerId: string | null;
+  /** An API client of the handler with write scope (docs/API-CLIENTS.md): it saves its handler's drafts, nothing else. */
+  client?: boolean;
+}
 
 /** What the server must answer: done, refused (403, or 404 when the writer cannot read the record), no such write (405), wrong state (409), a fixed field (422). */
 export type Outcome = 'done' | 'refused' | 'no such write' | 'wrong state' | 'fixed';
@@ -65,6 +70,8 @@ export class WriteModel {
    * (undefined: the type has no such step).
    */
   step(w: Writer, type: string, row: Row, step: 'certify' | 'countersign' | 'cancel'): Outcome | undefined {
+    // Certification, countersignature and cancellation are a person's acts.
+    if (w.client) return type === 'node--apc_form_4' || (VERSIONED.has(type) && step === 'certify') ? 'refused' : undefined;
     if (type === 'node--apc_form_4') {
       const parties = w.role === 'staff' ? ['staff'] : [
         ...(row.transferring_handler_id === w.handlerId ? ['transferring'] : []), ...(row.receiving_handler_id === w.handlerId ? ['receiving'] : []),
@@ -83,6 +90,8 @@ export class WriteModel {
   /** May the writer edit this record at all (its state aside)? */
   private mayTouch(w: Writer, type: string, row: Row): boolean {
     if (w.role === 'staff') return true;
+    // A client: its handler's forms 1, 2, 3, 5 and their rows (the drafts among them), nothing else.
+    if (w.client) return (VERSIONED.has(type) || type in SUB_RECORDS) && companyOf(type, row) === w.handlerId;
     if (REFERENCE.has(type) || type === 'node--handler') return false;
     if (type === 'user--user') return row.id === w.userId;
     if (type === 'node--apc_form_4') return row.transferring_handler_id === w.handlerId;

@@ -188,7 +188,7 @@ async function runBlueprint(app: FastifyInstance, request: FastifyRequest, order
  */
 export async function registerSubrequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Querystring: { _format?: string } }>('/subrequests', async (request, reply) => {
-    await authenticate(ctx, request);
+    await authenticate(ctx, request, true);
     const format = request.query._format;
     if (format !== undefined && format !== 'json') throw new ApiError(400, 'Only _format=json is supported.', { source: { parameter: '_format' } });
     const items = parseBlueprint(request.body);

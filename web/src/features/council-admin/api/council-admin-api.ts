@@ -67,6 +67,7 @@ export interface UserPage {
 export const fetchUsers = (f: UserFilters, signal?: AbortSignal) => council<UserPage>('GET', `/users${query({ ...f })}`, undefined, signal);
 
 export interface UserInput {
+  handler_admin?: boolean;
   username?: string;
   first_name?: string;
   last_name?: string | null;

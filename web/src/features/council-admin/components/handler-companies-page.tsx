@@ -1,4 +1,4 @@
-import { EditOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Form, Input, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,6 +11,7 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, str } from '../../../lib/portal/entities';
 import { matches } from '../../../lib/portal/directory-api';
 import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
+import { ApiClientsCard } from '../../../components/api-clients/api-clients-card';
 import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
 
 export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
@@ -28,6 +29,8 @@ export default function HandlerCompaniesPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   // null: drawer closed; 'new': creating; an entity: editing it.
   const [editing, setEditing] = useState<Entity | 'new' | null>(null);
+  const [clientsOf, setClientsOf] = useState<Entity | null>(null);
+  const drawerWidth = useDrawerWidth();
 
   const setActive = useMutation({
     mutationFn: ({ handler, active }: { handler: Entity; active: boolean }) => updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
@@ -76,6 +79,9 @@ export default function HandlerCompaniesPage() {
           <Space wrap size={4}>
             <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(h)} aria-label={t('handlers.editWho', { name })}>
               {t('edit')}
+            </Button>
+            <Button size="small" icon={<ApiOutlined aria-hidden="true" />} onClick={() => setClientsOf(h)} aria-label={t('handlers.apiClientsOf', { name })}>
+              {t('handlers.apiClients')}
             </Button>
             <Link to={`/dashboard/council/users?handler=${encodeURIComponent(str(h, 'field_handler_number') ?? '')}`} aria-label={t('handlers.usersOf', { name })}>
               <Space size={4}>
@@ -133,6 +139,15 @@ export default function HandlerCompaniesPage() {
         }}
       </QueryState>
       <HandlerDrawer editing={editing} onClose={() => setEditing(null)} />
+      <Drawer
+        open={clientsOf !== null}
+        onClose={() => setClientsOf(null)}
+        width={drawerWidth}
+        destroyOnHidden
+        title={t('handlers.apiClientsTitle', { name: clientsOf ? (str(clientsOf, 'title') ?? '') : '' })}
+      >
+        {clientsOf ? <ApiClientsCard owner={{ kind: 'council', handlerId: clientsOf.id }} bare /> : null}
+      </Drawer>
     </Card>
   );
 }

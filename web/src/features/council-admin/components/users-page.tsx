@@ -1,6 +1,6 @@
 import { EditOutlined, MailOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -205,9 +205,10 @@ interface UserFormValues {
   phone: string;
   role: UserRole;
   handler_number: string | null;
+  handler_admin: boolean;
 }
 
-const USER_FIELDS = ['username', 'first_name', 'last_name', 'email', 'job_title', 'phone', 'role', 'handler_number'];
+const USER_FIELDS = ['username', 'first_name', 'last_name', 'email', 'job_title', 'phone', 'role', 'handler_number', 'handler_admin'];
 
 /** Create or edit an account; moving a user to another handler or role ends its sessions (the server does it). */
 function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: CouncilUser | 'new' | null; handlerOptions: Array<{ value: string; label: string }>; onClose: () => void; onSaved: () => unknown }) {
@@ -229,7 +230,7 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
         const made = await createUser({ ...input, username: v.username?.trim(), email: v.email?.trim() || undefined });
         return { user: made.data, resetSent: made.meta.password_reset_sent };
       }
-      return { user: await updateUser(user!.id, { ...input, email: orNull(v.email) }), resetSent: false };
+      return { user: await updateUser(user!.id, { ...input, email: orNull(v.email), ...(v.role === 'handler' ? { handler_admin: Boolean(v.handler_admin) } : {}) }), resetSent: false };
     },
     onMutate: () => setFormError(null),
     onSuccess: ({ user: saved, resetSent }) => {
@@ -241,7 +242,7 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
     onError: (error) => setFormError(showServerErrors(form, error, USER_FIELDS)),
   });
   const initial: Partial<UserFormValues> = user
-    ? { first_name: user.first_name, last_name: user.last_name, email: user.email ?? '', job_title: user.job_title ?? '', phone: user.phone ?? '', role: user.role, handler_number: user.handler_number }
+    ? { first_name: user.first_name, last_name: user.last_name, email: user.email ?? '', job_title: user.job_title ?? '', phone: user.phone ?? '', role: user.role, handler_number: user.handler_number, handler_admin: user.handler_admin }
     : { role: 'handler', handler_number: null };
   return (
     <Drawer
@@ -276,6 +277,11 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
         {role !== 'staff' ? (
           <Form.Item name="handler_number" label={t('fields.handler')} rules={[{ required: true, message: t('validation.handlerRequired') }]} extra={user ? t('users.moveHelp') : undefined}>
             <Select showSearch optionFilterProp="label" options={handlerOptions} placeholder={t('users.chooseHandler')} />
+          </Form.Item>
+        ) : null}
+        {role !== 'staff' && user ? (
+          <Form.Item name="handler_admin" label={t('fields.handlerAdmin')} valuePropName="checked" extra={t('users.handlerAdminHelp')}>
+            <Switch />
           </Form.Item>
         ) : null}
         <Form.Item name="job_title" label={t('fields.jobTitle')}>

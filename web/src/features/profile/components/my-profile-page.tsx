@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { ActiveSessionsCard } from './active-sessions-card';
+import { MyApiClients } from '../../../components/api-clients/api-clients-card';
 
 /** The signed-in user's identity and session, from what the login sequence stored. */
 export default function MyProfilePage() {
@@ -46,6 +47,7 @@ export default function MyProfilePage() {
       ) : null}
     </Card>
     <ActiveSessionsCard />
+    <MyApiClients />
     </>
   );
 }
