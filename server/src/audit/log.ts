@@ -14,7 +14,8 @@ import { isoTimestamp, type Clock } from '../lib/time.js';
  * (migration 004).
  */
 export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change'
-  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen';
+  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen'
+  | 'remind';
 
 export interface AuditEntry {
   /** The table written (`apc_form_1`, `users`, ...). */
