@@ -1,4 +1,4 @@
-import { CheckCircleTwoTone, DownloadOutlined } from '@ant-design/icons';
+import { CheckCircleTwoTone, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
 import { forgetCertifiedForm, justCertifiedForm, useHandler } from '../../../lib/portal/handler';
-import { useOpenInvoices, openTotal } from '../../../lib/portal/invoices';
+import { useOpenInvoices, openTotal, overdueTotal } from '../../../lib/portal/invoices';
 import { bundleOf, currentVersionOf, dueDateOf, FORM_NUMBERS, periodMonthOf, useSeasonPackages } from '../../../lib/portal/packages';
 import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
@@ -95,6 +95,7 @@ function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }
     <QueryState query={query} rows={2}>
       {(invoices) => {
         const total = openTotal(invoices, today);
+        const overdue = overdueTotal(invoices, today);
         return (
           <>
             <Typography.Paragraph style={{ fontSize: 16, marginBottom: 8 }}>
@@ -103,6 +104,11 @@ function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }
             {total.count ? (
               <Typography.Paragraph style={{ fontSize: 22, fontWeight: 600, marginBottom: 8 }} data-testid="open-invoices-total">
                 {formatMoney(total.amount, i18n.language)}
+              </Typography.Paragraph>
+            ) : null}
+            {overdue.count ? (
+              <Typography.Paragraph type="danger" strong style={{ fontSize: 16, marginBottom: 8 }} data-testid="overdue-invoices">
+                <WarningOutlined aria-hidden="true" /> {t('dashboard.overdueInvoices', { count: overdue.count, amount: formatMoney(overdue.amount, i18n.language) })}
               </Typography.Paragraph>
             ) : null}
             <Link to="/dashboard/invoices">{t('dashboard.viewInvoices')}</Link>
@@ -314,7 +320,22 @@ function DashboardContent({ ready }: { ready: boolean }) {
   );
 }
 
+/** The council staff's home (features/staff-home): its own chunk, never loaded for a handler's dashboard. */
+const StaffHomePage = lazy(() => import('../../staff-home/components/staff-home'));
+
 export default function DashboardHome() {
+  const { isStaff, profile } = useSession();
+  if (isStaff && !profile.handlerUid) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <StaffHomePage />
+      </Suspense>
+    );
+  }
+  return <HandlerDashboard />;
+}
+
+function HandlerDashboard() {
   // The cards' reads come in one batch: they mount once it is done, so none of them asks on its own first.
   const { ready } = useStartupReads();
   // A query's answer re-renders synchronously (useSyncExternalStore), and mounting every card at once with its data
