@@ -28,7 +28,7 @@ for (const [lang, overdue, status] of [['en', /^\s*\d+ overdue, \$[\d,]+\.\d{2}$
     }
 
     await page.goto('/dashboard/invoices');
-    await expect(page.getByTestId('invoices-overdue')).toHaveText(new RegExp(overdue.source.replace('^\\s*', '').replace('$', '')));
+    await expect(page.getByTestId('invoices-overdue')).toContainText(new RegExp(overdue.source.slice(3, -1)));
     const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
     await expect(first.locator('.ant-tag')).toHaveText(status);
     await settle(page);

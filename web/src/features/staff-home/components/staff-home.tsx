@@ -36,7 +36,7 @@ function MonthTile({ month }: { month: NonNullable<StaffHome['month']> }) {
   const { t, i18n } = useFeatureTranslation('staffHome');
   const lang = i18n.language;
   const late = month.days_left < 0;
-  const danger = theme.useToken().token.colorError;
+  const danger = theme.useToken().token.colorErrorTextActive;
   return (
     <Tile title={t('month.title', { month: monthOf(month.period_month, lang) })} icon={<CalendarOutlined aria-hidden="true" />} testId="home-month"
       link={`${BOARD}?period=${month.period_id}`} linkText={t('month.link')}>
@@ -64,7 +64,7 @@ function OverdueTile({ home }: { home: StaffHome }) {
   const { t, i18n } = useFeatureTranslation('staffHome');
   const lang = i18n.language;
   const list = home.overdue_handlers;
-  const danger = theme.useToken().token.colorError;
+  const danger = theme.useToken().token.colorErrorTextActive;
   return (
     <Tile title={t('overdue.title')} icon={<WarningOutlined aria-hidden="true" />} testId="home-overdue" link={`${BOARD}?status=overdue${list[0] ? `&period=${list[0].months[0].period_id}` : ''}`} linkText={t('overdue.link')}>
       <Statistic title={t('overdue.stat')} value={formatNumber(list.length, lang)} valueStyle={list.length ? { color: danger } : undefined} />
@@ -94,10 +94,11 @@ function OverdueTile({ home }: { home: StaffHome }) {
 function InvoicesTile({ invoices }: { invoices: StaffHome['invoices'] }) {
   const { t, i18n } = useFeatureTranslation('staffHome');
   const lang = i18n.language;
+  const danger = theme.useToken().token.colorErrorTextActive;
   return (
     <Tile title={t('invoices.title')} icon={<DollarOutlined aria-hidden="true" />} testId="home-invoices" link="/dashboard/council/billing?status=open" linkText={t('invoices.link')}>
       <Statistic title={t('invoices.unpaid', { count: invoices.unpaid })} value={formatMoney(invoices.unpaid_total, lang)} />
-      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} type={invoices.overdue ? 'danger' : 'secondary'} data-testid="home-invoices-overdue">
+      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0, ...(invoices.overdue ? { color: danger, fontWeight: 600 } : {}) }} type={invoices.overdue ? undefined : 'secondary'} data-testid="home-invoices-overdue">
         {invoices.overdue ? t('invoices.overdue', { count: invoices.overdue, amount: formatMoney(invoices.overdue_total, lang) }) : t('invoices.noneOverdue')}
       </Typography.Paragraph>
     </Tile>
@@ -132,7 +133,7 @@ function CountTile({ title, icon, stat, value, link, linkText, note, testId }: {
 function RemindersTile({ reminders }: { reminders: StaffHome['reminders'] }) {
   const { t, i18n } = useFeatureTranslation('staffHome');
   const lang = i18n.language;
-  const danger = theme.useToken().token.colorError;
+  const danger = theme.useToken().token.colorErrorTextActive;
   return (
     <Tile title={t('reminders.title')} icon={<MailOutlined aria-hidden="true" />} testId="home-reminders" link={reminders.failed ? '/dashboard/council/reminders?status=failed' : '/dashboard/council/reminders'} linkText={t('reminders.link')}>
       <Row gutter={16}>
