@@ -23,11 +23,14 @@ function Tile({ title, icon, children, link, linkText, testId }: { title: string
     <Card
       title={<Space size={8}>{icon}<span>{title}</span></Space>}
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { flex: 1 }, title: { whiteSpace: 'normal' } }}
-      actions={[<Link key="go" to={link} style={{ paddingInline: 16, display: 'block', textAlign: 'start' }}>{linkText}</Link>]}
+      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column' }, title: { whiteSpace: 'normal' } }}
       data-testid={testId}
     >
-      {children}
+      <div style={{ flex: 1 }}>{children}</div>
+      {/* In the card's body, in the link colour: antd's card actions are grey (3.4:1). */}
+      <div style={{ marginTop: 16 }}>
+        <Link to={link}>{linkText}</Link>
+      </div>
     </Card>
   );
 }
