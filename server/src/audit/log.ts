@@ -16,7 +16,9 @@ import { isoTimestamp, type Clock } from '../lib/time.js';
 export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change'
   | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen'
   // API clients (api-clients/): a new secret, a client ended.
-  | 'rotate_secret' | 'revoke';
+  | 'rotate_secret' | 'revoke'
+  // Staff home (council/staff-home.ts): a reminder sent now to one handler.
+  | 'remind';
 
 export interface AuditEntry {
   /** The table written (`apc_form_1`, `users`, ...). */

@@ -7,6 +7,8 @@ import { registerBoardRoutes } from './board.js';
 import { registerInvoiceRoutes } from './invoices.js';
 import { registerPublicationRoutes } from './publications.js';
 import { registerReminderRoutes } from './reminders.js';
+import { registerRemindNowRoutes } from './remind-now.js';
+import { registerStaffHomeRoutes } from './staff-home.js';
 import { registerSeasonRoutes } from './seasons.js';
 import { registerUserRoutes } from './users.js';
 import { markInvoicePaid } from '../workflows/invoices.js';
@@ -57,6 +59,8 @@ export function registerCouncilRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerBoardRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
+  registerRemindNowRoutes(app, ctx);
+  registerStaffHomeRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerPublicationRoutes(app, ctx);
 

@@ -6,7 +6,7 @@ import { RequireStaff } from './require-staff';
 import { DashboardRouteError, RouteError } from './route-error';
 import { RootLayout } from './root-layout';
 import { DASHBOARD_AREAS } from './layout/menu-items';
-import { DashboardHome, DashboardLayout, StaleMonthsCard } from './dashboard-pages';
+import { DashboardHome, DashboardLayout, StaffHome, StaleMonthsCard } from './dashboard-pages';
 import { lazyPage } from '../lib/lazy-page';
 
 // Every page is its own chunk: the first load of /signin pulls in the sign-in page only. lazyPage: a page whose
@@ -81,7 +81,7 @@ export const router = createBrowserRouter([
           {
             errorElement: <DashboardRouteError />,
             children: [
-              { index: true, element: inner(<DashboardHome staleMonthsCard={StaleMonthsCard} />) },
+              { index: true, element: inner(<DashboardHome staleMonthsCard={StaleMonthsCard} staffHome={StaffHome} />) },
               { path: 'help', element: inner(<HelpPage />) },
               { path: 'my-profile', element: inner(<MyProfilePage />) },
               ...areaRoutes,

@@ -157,7 +157,15 @@ export async function publishMonthlyPositionReport(a: Actor, reportId: string, p
   assertStaff(a.viewer, 'publish position reports');
   const row = await loadRow(dbOf(a), 'monthly_position_reports', reportId);
   if (isTrue(row.publish_to_portal) === publish) return;
-  if (publish) await freezeMonth(a, String(row.period_id), false);
+  if (publish) {
+    // A report from no handler's filings publishes nothing (a month not filed yet, or not happened): refused.
+    const period = await loadRow(dbOf(a), 'reporting_periods', String(row.period_id));
+    if (await reportingHandlerCount(dbOf(a), [String(period.period_month)]) === 0) {
+      throw new ApiError(409, `The ${String(period.title)} report would publish nothing: no handler has certified its forms for the month yet.`,
+        { meta: { code: 'nothing_to_publish' } });
+    }
+    await freezeMonth(a, String(row.period_id), false);
+  }
   await updateRow(a, 'monthly_position_reports', await loadRow(dbOf(a), 'monthly_position_reports', reportId), { publish_to_portal: dbBool(a, publish) });
 }
 

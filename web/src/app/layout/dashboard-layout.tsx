@@ -23,7 +23,9 @@ const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer'));
 export default function DashboardLayout() {
   const { t, i18n } = useTranslation();
   const { mode, width } = useViewport();
-  const { isStaff } = useSession();
+  const { isStaff, profile } = useSession();
+  // A user of no handler (council staff) sees no handler-only entries.
+  const hasHandler = !!profile.handlerUid;
   const { settings } = useThemeSettings();
   const side = barColors(settings.sidebar, settings.dark);
   const language = languageInfo(i18n.resolvedLanguage ?? i18n.language);
@@ -72,7 +74,7 @@ export default function DashboardLayout() {
             <MobileMenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} rtl={rtl} width={SIDER_WIDTH + 24} background={side.bg} label={t('nav.mainMenu')}>
               <nav aria-label={t('nav.mainMenu')}>
                 {brand(true)}
-                <SidebarMenu isStaff={isStaff} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
+                <SidebarMenu isStaff={isStaff} hasHandler={hasHandler} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
               </nav>
             </MobileMenuDrawer>
           </Suspense>
@@ -87,7 +89,7 @@ export default function DashboardLayout() {
         >
           <nav aria-label={t('nav.mainMenu')}>
             {brand(!collapsed)}
-            <SidebarMenu isStaff={isStaff} collapsed={collapsed} light={side.light} />
+            <SidebarMenu isStaff={isStaff} hasHandler={hasHandler} collapsed={collapsed} light={side.light} />
           </nav>
         </Layout.Sider>
       )}

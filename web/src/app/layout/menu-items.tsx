@@ -9,20 +9,22 @@ export interface DashboardArea {
   labelKey: string;
   icon: string;
   group?: 'council';
+  /** A handler's own filings and accounts: hidden from users of no handler (council staff). */
+  handlerOnly?: true;
   /** 'ready' pages exist; 'building' areas are routed to the page that says so. */
   status: 'ready' | 'building';
 }
 
 export const DASHBOARD_AREAS: DashboardArea[] = [
   { key: 'dashboard', path: '', labelKey: 'nav.dashboard', icon: 'dashboard', status: 'ready' },
-  { key: 'invoices', path: 'invoices', labelKey: 'nav.invoices', icon: 'invoices', status: 'ready' },
-  { key: 'forms-packages', path: 'forms', labelKey: 'nav.formsPackages', icon: 'forms', status: 'ready' },
-  { key: 'year-end-forms', path: 'year-end', labelKey: 'nav.yearEndForms', icon: 'yearEnd', status: 'ready' },
-  { key: 'transfers', path: 'transfers', labelKey: 'nav.transfers', icon: 'transfers', status: 'ready' },
+  { key: 'invoices', path: 'invoices', labelKey: 'nav.invoices', icon: 'invoices', status: 'ready', handlerOnly: true },
+  { key: 'forms-packages', path: 'forms', labelKey: 'nav.formsPackages', icon: 'forms', status: 'ready', handlerOnly: true },
+  { key: 'year-end-forms', path: 'year-end', labelKey: 'nav.yearEndForms', icon: 'yearEnd', status: 'ready', handlerOnly: true },
+  { key: 'transfers', path: 'transfers', labelKey: 'nav.transfers', icon: 'transfers', status: 'ready', handlerOnly: true },
   { key: 'position-reports', path: 'reports', labelKey: 'nav.positionReports', icon: 'reports', status: 'ready' },
   { key: 'industry-analytics', path: 'analytics', labelKey: 'nav.industryAnalytics', icon: 'analytics', status: 'ready' },
   { key: 'handlers', path: 'handlers', labelKey: 'nav.handlers', icon: 'handlers', status: 'ready' },
-  { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'ready' },
+  { key: 'contacts', path: 'contacts', labelKey: 'nav.contacts', icon: 'contacts', status: 'ready', handlerOnly: true },
   { key: 'help', path: 'help', labelKey: 'nav.help', icon: 'help', status: 'ready' },
   // The council console (staff only; sidebar-menu.tsx shows the group to staff, RequireStaff guards the routes).
   // Keys are unique last path segments, so they cannot be 'handlers' or 'invoices' (the handler's own areas).
@@ -59,6 +61,11 @@ export function menuStateFromPath(pathname: string): { selectedKey: string | nul
     if (area) return { selectedKey: area.key, openKeys: area.group ? [area.group] : [] };
   }
   return { selectedKey: null, openKeys: [] };
+}
+
+/** The menu's own entries (not the council group) a user sees: handler-only ones need a handler. */
+export function mainAreas(hasHandler: boolean): DashboardArea[] {
+  return DASHBOARD_AREAS.filter((a) => !a.group && (hasHandler || !a.handlerOnly));
 }
 
 export function areaHref(area: DashboardArea): string {

@@ -2,17 +2,18 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DASHBOARD_AREAS, areaHref, menuStateFromPath } from './menu-items';
+import { DASHBOARD_AREAS, areaHref, mainAreas, menuStateFromPath } from './menu-items';
 import { MENU_ICONS } from './menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
 
-export function SidebarMenu({ isStaff, collapsed, light, onNavigate }: { isStaff: boolean; collapsed: boolean; light: boolean; onNavigate?: () => void }) {
+export function SidebarMenu({ isStaff, hasHandler = true, collapsed, light, onNavigate }: { isStaff: boolean; hasHandler?: boolean; collapsed: boolean; light: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const state = menuStateFromPath(pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(state.openKeys);
+  // Staff of no handler work in the council's group: it starts open.
+  const [openKeys, setOpenKeys] = useState<string[]>(isStaff && !hasHandler ? [...new Set([...state.openKeys, 'council'])] : state.openKeys);
 
   // The open group follows the path whenever the path changes.
   useEffect(() => {
@@ -20,7 +21,7 @@ export function SidebarMenu({ isStaff, collapsed, light, onNavigate }: { isStaff
   }, [pathname]);
 
   const items = useMemo<Item[]>(() => {
-    const main: Item[] = DASHBOARD_AREAS.filter((a) => !a.group).map((a) => ({ key: a.key, icon: MENU_ICONS[a.icon], label: t(a.labelKey) }));
+    const main: Item[] = mainAreas(hasHandler).map((a) => ({ key: a.key, icon: MENU_ICONS[a.icon], label: t(a.labelKey) }));
     if (isStaff) {
       main.push({
         key: 'council',
@@ -30,7 +31,7 @@ export function SidebarMenu({ isStaff, collapsed, light, onNavigate }: { isStaff
       });
     }
     return main;
-  }, [isStaff, t]);
+  }, [isStaff, hasHandler, t]);
 
   return (
     <Menu

@@ -49,3 +49,23 @@ export function openTotal(invoices: Entity[], today: string): { count: number; c
   }
   return { count, cents, amount: formatCents(cents) };
 }
+
+/** The overdue invoices (unpaid past their due date): how many and their sum, as the API's decimal string. */
+export function overdueTotal(invoices: Entity[], today: string): { count: number; cents: number; amount: string } {
+  let cents = 0;
+  let count = 0;
+  for (const inv of invoices) {
+    if (invoiceStatus(inv, today) !== 'overdue') continue;
+    cents += centsOf(inv);
+    count += 1;
+  }
+  return { count, cents, amount: formatCents(cents) };
+}
+
+const URGENCY: Record<InvoiceStatus, number> = { overdue: 0, open: 1, paid: 2 };
+
+/** Overdue first, then open, then paid; within each the latest due date first. */
+export function byUrgency(invoices: Entity[], today: string): Entity[] {
+  const due = (inv: Entity) => str(inv, 'field_due_date') ?? '';
+  return [...invoices].sort((a, b) => URGENCY[invoiceStatus(a, today)] - URGENCY[invoiceStatus(b, today)] || due(b).localeCompare(due(a)));
+}

@@ -63,7 +63,7 @@ export interface FilingVersions { bundle: FormBundle; handler: { id: string; han
 export interface Sums { billed: string; paid: string; open: string; invoices: number }
 export interface InvoiceTotals extends Sums { season: { id: string; title: string }; by_handler: Array<Sums & { handler_id: string; handler_number: string; handler_name: string }> }
 
-export const REMINDER_KINDS = ['due_soon', 'overdue', 'form_4_due_soon', 'form_4_overdue', 'form_5_due_soon', 'form_5_overdue'] as const;
+export const REMINDER_KINDS = ['due_soon', 'overdue', 'form_4_due_soon', 'form_4_overdue', 'form_5_due_soon', 'form_5_overdue', 'sent_now'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const REMINDER_STATUSES = ['sent', 'claimed', 'retrying', 'failed', 'cancelled'] as const;
 export type ReminderStatus = (typeof REMINDER_STATUSES)[number];

@@ -10,6 +10,7 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { BOARD_STATUSES, councilGet, type Board, type BoardRow, type BoardStatus, type CalendarPeriod, type FormBundle } from '../api/council-api';
 import { StaleFigures } from '../../../components/stale-figures';
+import { RemindNowButton } from './remind-now-button';
 import { BoardStatusTag, CsvButton, dateTime, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, useCalendar, useChosenSeason, useUrlFilters } from './shared';
 
 /** The year-end scope: form 5 of the season instead of a month's forms 1-3. */
@@ -71,7 +72,7 @@ function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: Hand
 }
 
 function BoardTable({ board, q, loading }: { board: Board; q: string; loading: boolean }) {
-  const { t } = useFeatureTranslation('councilOps');
+  const { t, i18n } = useFeatureTranslation(['councilOps', 'staffHome']);
   const needle = q.trim().toLowerCase();
   const lines = useMemo(
     () => linesOf(board.data).filter((l) => !needle || l.handler_number.toLowerCase().includes(needle) || l.handler_name.toLowerCase().includes(needle)),
@@ -84,9 +85,14 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
       fixed: 'left',
       width: 220,
       render: (_, l) => (
-        <span>
-          <strong>{l.handler_number}</strong> <bdi>{l.handler_name}</bdi>
-        </span>
+        <Space direction="vertical" size={6}>
+          <span>
+            <strong>{l.handler_number}</strong> <bdi>{l.handler_name}</bdi>
+          </span>
+          {board.scope.kind === 'period' && Object.values(l.cells).some((c) => c && c.status !== 'certified' && c.status !== 'amended') ? (
+            <RemindNowButton periodId={board.scope.id} handlerNumber={l.handler_number} handlerName={l.handler_name} monthLabel={monthLabel(board.scope.period_month, i18n.language)} />
+          ) : null}
+        </Space>
       ),
       sorter: (a, b) => a.handler_number.localeCompare(b.handler_number, undefined, { numeric: true }),
       defaultSortOrder: 'ascend',

@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { councilGet, councilPost, type GeneratedDoc, type ReportSources, type ReportsList } from '../api/council-api';
 import { dateTime, failureText, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
+import { monthToGenerate, PublishCheck } from './publish-check';
+import { todayIso } from '../../../lib/portal/entities';
 
 const REPORTS_KEY = ['council', 'reports'] as const;
 
@@ -135,8 +137,15 @@ function PublishButton({ doc }: { doc: GeneratedDoc }) {
   return (
     <Popconfirm
       title={t(publish ? 'publishing.publishConfirmTitle' : 'publishing.unpublishConfirmTitle', { month })}
-      description={t(publish ? 'publishing.publishConfirmText' : 'publishing.unpublishConfirmText')}
+      description={publish ? (
+        <>
+          <Typography.Paragraph style={{ maxWidth: 380, marginBottom: 8 }}>{t('publishing.publishConfirmText')}</Typography.Paragraph>
+          {doc.period_id ? <PublishCheck periodId={doc.period_id} handlersCount={doc.handlers_count ?? 0} /> : null}
+        </>
+      ) : t('publishing.unpublishConfirmText')}
       okText={t(publish ? 'publishing.publish' : 'publishing.unpublish')}
+      // A report from no handler's filings publishes nothing: refused here and by the server.
+      okButtonProps={{ disabled: publish && doc.handlers_count === 0 }}
       cancelText={t('cancel')}
       onConfirm={() => mutation.mutateAsync()}
     >
@@ -228,11 +237,11 @@ export default function PublishingPage() {
                   <>
                     <FilterBar>
                       <Filter id="pub-month" label={t('publishing.monthToGenerate')}>
-                        <Select id="pub-month" style={{ minWidth: 200 }} value={month ?? periods.at(-1)?.period_month} onChange={setMonth}
+                        <Select id="pub-month" style={{ minWidth: 200 }} value={month ?? monthToGenerate(periods, todayIso())?.period_month} onChange={setMonth}
                           options={periods.map((p) => ({ value: p.period_month, label: monthLabel(p.period_month, i18n.language) }))} />
                       </Filter>
                       <Button type="primary" icon={<FileAddOutlined />} loading={monthly.isPending} disabled={periods.length === 0}
-                        onClick={() => monthly.mutate({ period_month: month ?? periods.at(-1)!.period_month })}>
+                        onClick={() => monthly.mutate({ period_month: month ?? monthToGenerate(periods, todayIso())!.period_month })}>
                         {t('publishing.generateMonthly')}
                       </Button>
                     </FilterBar>

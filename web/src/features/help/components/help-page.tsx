@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session/use-session';
 
 // Staff only: the council console's pages, in its own chunk and texts.
 const CouncilHelp = lazy(() => import('../../../components/council-help'));
+const StaffHomeHelp = lazy(() => import('../../../components/staff-home-help'));
 
 const SECTIONS = ['monthly', 'import', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'account', 'contact'] as const;
 
@@ -31,6 +32,7 @@ export default function HelpPage() {
         ))}
         {isStaff ? (
           <Suspense fallback={null}>
+            <StaffHomeHelp />
             <CouncilHelp />
           </Suspense>
         ) : null}

@@ -1,6 +1,6 @@
-import type { Key, ReactNode } from 'react';
+import { useMemo, type Key, type ReactNode } from 'react';
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
-import { centsOf, invoiceStatus, openTotal, useInvoices, type InvoiceStatus } from '../../../lib/portal/invoices';
+import { byUrgency, centsOf, invoiceStatus, openTotal, overdueTotal, useInvoices, type InvoiceStatus } from '../../../lib/portal/invoices';
 import { useSession } from '../../../lib/session/use-session';
 import { TransferLines } from './transfer-lines';
 
@@ -59,7 +59,7 @@ function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Ent
     },
     { key: 'period', title: t('invoices.period'), render: (_, inv) => f.period(inv), sorter: f.byPeriod },
     { key: 'amount', title: t('invoices.amount'), align: 'end', render: (_, inv) => f.amount(inv), sorter: f.byAmount },
-    { key: 'due', title: t('invoices.dueDate'), render: (_, inv) => f.due(inv), sorter: f.byDue, defaultSortOrder: 'descend' },
+    { key: 'due', title: t('invoices.dueDate'), render: (_, inv) => f.due(inv), sorter: f.byDue },
     { key: 'status', title: t('invoices.status'), render: (_, inv) => f.status(inv), sorter: f.byStatus, ...f.statusFilter },
     { key: 'files', title: t('invoices.downloads'), render: (_, inv) => <InvoiceDownloads inv={inv} t={t} /> },
   ];
@@ -86,7 +86,6 @@ function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<
         </Space>
       ),
       sorter: f.byDue,
-      defaultSortOrder: 'descend',
     },
     {
       key: 'amount',
@@ -134,6 +133,7 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
   const lang = i18n.language;
   const today = todayIso();
   const total = openTotal(invoices, today);
+  const sorted = useMemo(() => byUrgency(invoices, today), [invoices, today]);
   const compact = useViewport().width < COMPACT_BELOW_PX;
   const columns = compact ? compactColumns(t, lang, today) : wideColumns(t, lang, today);
   // The open total sits under the amounts: after the number and period on a wide screen, after the invoice otherwise.
@@ -142,7 +142,8 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
     <Table<Entity>
       rowKey="id"
       columns={columns}
-      dataSource={invoices}
+      // Overdue first, then open, then paid (newest due date first within each), until a column is sorted.
+      dataSource={sorted}
       pagination={{ pageSize: 12, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={compact ? undefined : { x: 760 }}
       summary={() => (
@@ -164,6 +165,18 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
   );
 }
 
+/** How many invoices are overdue and for how much, above the table (the table lists them first). */
+function OverdueAlert({ invoices }: { invoices: Entity[] }) {
+  const { t, i18n } = useTranslation('filing');
+  const overdue = overdueTotal(invoices, todayIso());
+  if (!overdue.count) return null;
+  return (
+    <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="invoices-overdue"
+      message={t('dashboard.overdueInvoices', { count: overdue.count, amount: formatMoney(overdue.amount, i18n.language) })}
+      description={t('invoices.overdueFirst')} />
+  );
+}
+
 function InvoicesContent() {
   const { t } = useTranslation('filing');
   const { t: tc } = useTranslation();
@@ -180,7 +193,12 @@ function InvoicesContent() {
         <Typography.Paragraph>{t('dashboard.noHandler')}</Typography.Paragraph>
       ) : (
         <QueryState query={query} isEmpty={(l) => l.length === 0} emptyText={t('invoices.empty')}>
-          {(list) => <InvoicesTable invoices={list} />}
+          {(list) => (
+            <>
+              <OverdueAlert invoices={list} />
+              <InvoicesTable invoices={list} />
+            </>
+          )}
         </QueryState>
       )}
     </Card>
