@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail } from '../mail/mailer.js';
-import { ApiError } from '../plugins/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { reminderMail } from '../reminders/mail.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { asStaff, bodyOf, MAX_ID_LENGTH, type Body, type FieldProblem } from './http.js';
