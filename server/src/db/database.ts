@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type M
 import { LruMap } from '../lib/lru.js';
 import pg from 'pg';
 import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
+import { serialOf, SQLITE_SERIAL_FUNCTION } from '../jsonapi/resource.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-settings.js';
 import * as m003 from './migrations/003-accounts.js';
@@ -111,6 +112,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   dropValueSamples(sqlite);
   // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
+  sqlite.function(SQLITE_SERIAL_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? serialOf(v) : null));
   const statements = withStatementCache(sqlite);
   const db = new Kysely({ dialect: new SqliteDialect({ database: statements }), log: onQuery });
   readersNow.set(db, (sqlText, parameters) => {

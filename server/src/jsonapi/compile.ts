@@ -115,7 +115,8 @@ export class Compiler {
       return { column: this.ref(alias, t.rel.column), codec, guard };
     }
     const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
-    return { column: this.ref(alias, t.attribute.column), codec, guard };
+    const column = t.attribute.derived ? t.attribute.derived.sql(alias, this.dialect) : this.ref(alias, t.attribute.column);
+    return { column, codec, guard };
   }
 
   private value(codec: Codec, raw: string, parameter: string): unknown {
@@ -130,13 +131,19 @@ export class Compiler {
   private compare(t: Terminal, alias: string, c: Condition, parameter: string): Predicate {
     const { column, codec, guard } = this.terminalColumn(t, alias);
     const values = this.checkedValues(codec, c, parameter).map((v) => this.bind(v));
-    const test = this.operator(column, c, values);
+    // One rule for text on both databases, Drupal's (MySQL's default collation; on PostgreSQL Drupal lowers both
+    // sides): a text field compares case- and accent-insensitively with every operator, `=` as CONTAINS does.
+    // Ids and dates compare as they are. Decision 0014.
+    const folded = t.kind === 'attribute' && codec === 'string' && !TEXT_MATCHES.has(c.operator);
+    const test = folded
+      ? this.operator(foldSql(this.dialect, column), c, values.map((v) => foldSql(this.dialect, sql`${v}`)))
+      : this.operator(column, c, values);
     return guard ? sql`(${guard} and ${test})` : test;
   }
 
   /**
    * STARTS_WITH, CONTAINS, ENDS_WITH (the value is already the LIKE pattern, wildcards escaped): case- and
-   * accent-insensitive on both databases ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
+   * accent-insensitive on both databases, as every comparison of a text field is (see `compare`) ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
    * sides go through the same fold (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
    */
   private operator(column: RawBuilder<unknown>, c: Condition, values: unknown[]): Predicate {

@@ -1,4 +1,5 @@
-import { attr, nodeAttributes, toMany, toOne, type ResourceDef } from '../jsonapi/resource.js';
+import { sql } from 'kysely';
+import { attr, derivedAttr, nodeAttributes, serialAttr, toMany, toOne, type ResourceDef, type Row } from '../jsonapi/resource.js';
 import { everyone, handlerAccess, ownHandler, userAccess } from './access.js';
 
 export const season: ResourceDef = {
@@ -68,6 +69,14 @@ export const handlerPacketConfirmation: ResourceDef = {
 export const user: ResourceDef = {
   type: 'user--user', entity: 'user', bundle: 'user', table: 'users',
   attributes: {
+    drupal_internal__uid: serialAttr('user'),
+    display_name: derivedAttr('string', {
+      columns: ['first_name', 'last_name', 'name'], value: displayName,
+      sql: (alias) => {
+        const full = sql`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
+        return sql`(case when ${full} = '' then ${sql.ref(`${alias}.name`)} else ${full} end)`;
+      },
+    }, 'The name to show: first and last name, or the user name when both are empty.'),
     name: attr('name', 'string', { nullable: false }),
     created: attr('created', 'datetime', { nullable: false }),
     changed: attr('changed', 'datetime', { nullable: false }),
@@ -84,6 +93,12 @@ export const user: ResourceDef = {
   access: userAccess,
   defaultSort: 'name',
 };
+
+/** A user's display name: "First Last", or the user name when the person gave no name. */
+function displayName(row: Row): string {
+  const full = `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim();
+  return full === '' ? String(row.name ?? '') : full;
+}
 
 export const pecanVariety: ResourceDef = {
   type: 'taxonomy_term--pecan_variety', entity: 'taxonomy_term', bundle: 'pecan_variety', table: 'pecan_varieties',
