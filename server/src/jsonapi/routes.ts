@@ -10,6 +10,7 @@ import { cachedReads } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import { Registry } from './registry.js';
+import { openApiDocument } from './openapi.js';
 import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
@@ -85,6 +86,14 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const base = baseUrlOf(request);
     const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
     return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
+  });
+
+  // The machine-readable description (jsonapi/openapi.ts): built once from the registry, the same for everyone
+  // signed in; it describes types, never data.
+  const description = JSON.stringify(openApiDocument(registry));
+  app.get('/jsonapi/openapi.json', async (request, reply) => {
+    await authenticate(ctx, request);
+    return reply.code(200).type('application/json; charset=utf-8').send(description);
   });
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {

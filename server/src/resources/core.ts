@@ -20,7 +20,7 @@ export const reportingPeriod: ResourceDef = {
   type: 'node--reporting_period', entity: 'node', bundle: 'reporting_period', table: 'reporting_periods',
   attributes: {
     ...nodeAttributes(true),
-    field_period_month: attr('period_month', 'month', { writable: true, nullable: false }),
+    field_period_month: attr('period_month', 'month', { writable: true, nullable: false, description: 'The month reported on.' }),
     field_due_date: attr('due_date', 'date', { writable: true, nullable: false }),
   },
   relationships: { field_season: toOne('node--season', 'season_id', { writable: true }) },
@@ -34,7 +34,7 @@ export const handler: ResourceDef = {
   attributes: {
     ...nodeAttributes(true),
     field_handler_number: attr('handler_number', 'string', { writable: true, nullable: false }),
-    field_handler_status: attr('handler_status', 'string', { writable: true, nullable: false }),
+    field_handler_status: attr('handler_status', 'string', { writable: true, nullable: false, allowed: ['active', 'inactive'] }),
     field_show_in_handler_directory: attr('show_in_handler_directory', 'bool', { writable: true, nullable: false }),
     field_address: attr('address', 'string', { writable: true }),
     field_phone: attr('phone', 'string', { writable: true }),
@@ -86,8 +86,8 @@ export const user: ResourceDef = {
     field_phone: attr('phone', 'string', { writable: true }),
     field_show_in_directory: attr('show_in_directory', 'bool', { writable: true, nullable: false }),
     mail: attr('mail', 'string', { visibility: 'full', writable: true }),
-    status: attr('status', 'string', { visibility: 'full' }),
-    field_role: attr('role', 'string', { visibility: 'full' }),
+    status: attr('status', 'string', { visibility: 'full', allowed: ['active', 'blocked', 'pending', 'refused'] }),
+    field_role: attr('role', 'string', { visibility: 'full', allowed: ['handler', 'staff'] }),
   },
   relationships: { field_user_handler_company: toOne('node--handler', 'handler_id') },
   access: userAccess,
