@@ -126,9 +126,8 @@ function AttributeTable({ rows }: { rows: AttributeRow[] }) {
       rowKey="name"
       pagination={false}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
       columns={[
-        { title: t('name'), dataIndex: 'name', render: (name: string, row) => <><div style={code}>{name}</div>{row.description ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.description}</Typography.Text> : null}</> },
+        { title: t('name'), dataIndex: 'name', width: '38%', render: (name: string, row) => <><div style={{ ...code, wordBreak: 'break-all' }}>{name}</div>{row.description ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.description}</Typography.Text> : null}</> },
         { title: t('kind'), dataIndex: 'kind' },
         { title: t('unit'), dataIndex: 'unit', render: (unit?: string) => unit ?? '' },
         { title: t('allowed'), dataIndex: 'allowed', render: (values?: string[]) => <Allowed values={values} /> },
