@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
+import { serialOf, SQLITE_SERIAL_FUNCTION } from '../jsonapi/resource.js';
 import { LruMap } from '../lib/lru.js';
 
 /**
@@ -36,6 +37,8 @@ export function openSqlite(path: string, options: { image?: Buffer; readonly?: b
   }
   // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
+  // Drupal's integer ids (drupal_internal__nid, __uid) made from the UUID (jsonapi/resource.ts).
+  sqlite.function(SQLITE_SERIAL_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? serialOf(v) : null));
   return sqlite;
 }
 

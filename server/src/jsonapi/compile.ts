@@ -3,7 +3,7 @@ import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
 import { badParameter } from '../lib/errors.js';
 import { CodecError, fromQuery, type Codec } from './codecs.js';
-import { foldSql } from './fold.js';
+import { fold, foldSql } from './fold.js';
 import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths.js';
 import type { Condition, FilterTree, SortField } from './query-params.js';
 import type { Registry } from './registry.js';
@@ -77,12 +77,15 @@ export class Compiler {
 
   private conditionValues(def: ResourceDef, c: Condition): unknown[] {
     const parameter = `filter[${c.key}]`;
-    return this.checkedValues(codecOf(resolvePath(this.registry, def, c.path, parameter).terminal), c, parameter);
+    const terminal = resolvePath(this.registry, def, c.path, parameter).terminal;
+    return this.checkedValues(codecOf(terminal), c, parameter, folds(terminal, c));
   }
 
-  private checkedValues(codec: Codec, c: Condition, parameter: string): unknown[] {
+  /** The condition's values for the statement; folded already (fold.ts) when the column side is folded in SQL. */
+  private checkedValues(codec: Codec, c: Condition, parameter: string, folded: boolean): unknown[] {
     if (codec === 'json') throw badParameter(parameter, `"${c.path}" is a list and cannot be filtered.`);
     const values = c.values.map((v) => this.value(codec, v, parameter));
+    if (folded) return values.map((v) => fold(String(v)));
     if (!TEXT_MATCHES.has(c.operator)) return values;
     if (!TEXT_CODECS.has(codec)) throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
     const escaped = String(values[0]).replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -115,7 +118,8 @@ export class Compiler {
       return { column: this.ref(alias, t.rel.column), codec, guard };
     }
     const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
-    return { column: this.ref(alias, t.attribute.column), codec, guard };
+    const column = t.attribute.derived ? t.attribute.derived.sql(alias, this.dialect) : this.ref(alias, t.attribute.column);
+    return { column, codec, guard };
   }
 
   private value(codec: Codec, raw: string, parameter: string): unknown {
@@ -129,14 +133,19 @@ export class Compiler {
 
   private compare(t: Terminal, alias: string, c: Condition, parameter: string): Predicate {
     const { column, codec, guard } = this.terminalColumn(t, alias);
-    const values = this.checkedValues(codec, c, parameter).map((v) => this.bind(v));
-    const test = this.operator(column, c, values);
+    // One rule for text on both databases, Drupal's (MySQL's default collation; on PostgreSQL Drupal lowers both
+    // sides): a text field compares case- and accent-insensitively with every operator, `=` as CONTAINS does: the
+    // column folded in SQL, the values folded here (the same table, fold.ts; folding each value in SQL would write
+    // the fold's table into the statement once per value of an IN list). Ids and dates compare as they are.
+    const folded = folds(t, c);
+    const values = this.checkedValues(codec, c, parameter, folded).map((v) => this.bind(v));
+    const test = this.operator(folded ? foldSql(this.dialect, column) : column, c, values);
     return guard ? sql`(${guard} and ${test})` : test;
   }
 
   /**
    * STARTS_WITH, CONTAINS, ENDS_WITH (the value is already the LIKE pattern, wildcards escaped): case- and
-   * accent-insensitive on both databases ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
+   * accent-insensitive on both databases, as every comparison of a text field is (see `compare`) ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
    * sides go through the same fold (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
    */
   private operator(column: RawBuilder<unknown>, c: Condition, values: unknown[]): Predicate {
@@ -200,6 +209,11 @@ export class Compiler {
 }
 
 const TEXT_MATCHES = new Set(['STARTS_WITH', 'CONTAINS', 'ENDS_WITH']);
+
+/** A comparison other than a LIKE whose column side is folded: any operator on a text attribute (decision 0014). */
+function folds(t: Terminal, c: Condition): boolean {
+  return t.kind === 'attribute' && t.attribute.codec === 'string' && !TEXT_MATCHES.has(c.operator);
+}
 const TEXT_CODECS = new Set<Codec>(['string', 'date', 'month', 'datetime']);
 
 /** The codec of a path's last field: ids and foreign keys are text. */

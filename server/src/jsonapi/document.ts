@@ -25,7 +25,7 @@ export function itemPath(def: ResourceDef, id: unknown): string {
  * visibility, the hidden columns) was a visible share of the long reads, which write hundreds of rows of one type.
  */
 interface ObjectPlan {
-  attributes: Array<{ name: string; column: string; codec: AttributeDef['codec'] }>;
+  attributes: Array<{ name: string; column: string; codec: AttributeDef['codec']; derived?: AttributeDef['derived'] }>;
   shown: Set<string> | null;
   relationships: Array<{ name: string; rel: RelationshipDef }>;
 }
@@ -45,7 +45,7 @@ function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefi
     const hidden = new Set(def.hiddenColumns ?? []);
     plan = {
       attributes: Object.entries(def.attributes).filter(([name, a]) => want(name, a.visibility) && !hidden.has(a.column))
-        .map(([name, a]) => ({ name, column: a.column, codec: a.codec })),
+        .map(([name, a]) => ({ name, column: a.column, codec: a.codec, derived: a.derived })),
       shown,
       relationships: Object.entries(def.relationships).filter(([name, rel]) => want(name, rel.visibility)).map(([name, rel]) => ({ name, rel })),
     };
@@ -74,7 +74,7 @@ function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentConte
   const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
 
   const attributes: Record<string, unknown> = {};
-  for (const a of plan.attributes) attributes[a.name] = toApi(a.codec, row[a.column]);
+  for (const a of plan.attributes) attributes[a.name] = a.derived ? a.derived.value(row) : toApi(a.codec, row[a.column]);
   if (doc.computed) {
     for (const [name, value] of Object.entries(doc.computed(def, row))) if (!plan.shown || plan.shown.has(name)) attributes[name] = value;
   }
@@ -110,7 +110,7 @@ function omittedMeta(result: ReadResult, baseUrl: string, registry: (type: strin
   return { omitted: { detail: 'Some resources have been omitted because of insufficient authorization.', links } };
 }
 
-export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl: string, registry: (type: string) => ResourceDef, paging?: { next?: string; prev?: string }): Record<string, unknown> {
+export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl: string, registry: (type: string) => ResourceDef, paging?: PageLinks): Record<string, unknown> {
   const planOf = documentPlans(doc);
   const data = result.single
     ? (result.primary[0] ? resourceObject(result.primary[0], result.linkage, doc, planOf) : null)
@@ -119,6 +119,7 @@ export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl:
   if (doc.query.include.length > 0) document.included = result.included.map((l) => resourceObject(l, result.linkage, doc, planOf));
   const links: Record<string, unknown> = { self: { href: selfUrl } };
   if (paging?.next) links.next = { href: paging.next };
+  if (paging?.first) links.first = { href: paging.first };
   if (paging?.prev) links.prev = { href: paging.prev };
   document.links = links;
   const meta = omittedMeta(result, doc.baseUrl, registry);
@@ -126,8 +127,14 @@ export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl:
   return document;
 }
 
-/** links.next / links.prev: the same request with page[offset] moved. */
-export function pageLinks(selfUrl: string, query: Query, hasMore: boolean): { next?: string; prev?: string } {
+export interface PageLinks { next?: string; first?: string; prev?: string }
+
+/**
+ * The pager links, as Drupal writes them: the same request with page[offset] moved. `next` when there is more;
+ * `first` and `prev` when the offset is above 0 (`prev` never below 0). Like Drupal without a total count, no
+ * `last`: the total is not counted.
+ */
+export function pageLinks(selfUrl: string, query: Query, hasMore: boolean): PageLinks {
   const at = (offset: number) => {
     const url = new URL(selfUrl);
     url.searchParams.set('page[offset]', String(offset));
@@ -137,6 +144,7 @@ export function pageLinks(selfUrl: string, query: Query, hasMore: boolean): { ne
   const { offset, limit } = query.page;
   return {
     next: hasMore ? at(offset + limit) : undefined,
+    first: offset > 0 ? at(0) : undefined,
     prev: offset > 0 ? at(Math.max(0, offset - limit)) : undefined,
   };
 }

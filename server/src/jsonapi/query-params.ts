@@ -1,6 +1,7 @@
 import qs from 'qs';
 import { ApiError, badParameter } from '../lib/errors.js';
 import { checkQuerySize } from './limits.js';
+import { LANGCODE } from './resource.js';
 
 /**
  * Drupal's JSON:API query syntax parsed into a plain structure. Everything malformed is a 400 naming the
@@ -81,7 +82,7 @@ function parseRaw(search: string): Raw {
  * a plain lookup of one in a type's fields finds a function, not a field.
  */
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
-const NAME_LISTS = /^(sort|include|fields\[.*\]|filter\[.*\]\[(condition\]\[)?path\])$/;
+const NAME_LISTS = /^(sort|sort\[.*\]\[path\]|include|fields\[.*\]|filter\[.*\]\[(condition\]\[)?path\])$/;
 function refusePrototypeNames(search: string): void {
   for (const pair of search.split('&')) {
     const at = pair.indexOf('=');
@@ -109,10 +110,33 @@ function parseList(value: unknown, name: string): string[] {
   return items;
 }
 
+/**
+ * `sort=-created,title`, or Drupal's expanded form: `sort[s][path]=created&sort[s][direction]=DESC`, with an
+ * optional `sort[s][langcode]` (the portal's content has one language, `en`, the only value taken). The fields
+ * sort in the order their keys come.
+ */
 function parseSort(value: unknown): SortField[] {
-  return parseList(value, 'sort').map((item) => {
-    const descending = item.startsWith('-');
-    return { path: descending ? item.slice(1) : item, descending };
+  if (value === undefined || typeof value === 'string') {
+    return parseList(value, 'sort').map((item) => {
+      const descending = item.startsWith('-');
+      return { path: descending ? item.slice(1) : item, descending };
+    });
+  }
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : isObject(value) ? Object.entries(value) : null;
+  if (!entries || entries.length === 0) throw badParameter('sort', '"sort" must be a comma-separated list, or sort[name][path] and sort[name][direction].');
+  return entries.map(([key, item]) => {
+    const param = `sort[${key}]`;
+    if (!isObject(item)) throw badParameter(param, `${param} must have a [path] and may have a [direction].`);
+    for (const k of Object.keys(item)) {
+      if (!['path', 'direction', 'langcode'].includes(k)) throw badParameter(`${param}[${k}]`, `Unknown member ${param}[${k}]: use path, direction and langcode.`);
+    }
+    if (typeof item.path !== 'string' || item.path.trim() === '') throw badParameter(`${param}[path]`, `${param}[path] is missing.`);
+    const direction = item.direction === undefined ? 'ASC' : typeof item.direction === 'string' ? item.direction.toUpperCase() : '';
+    if (direction !== 'ASC' && direction !== 'DESC') throw badParameter(`${param}[direction]`, `${param}[direction] is ASC or DESC.`);
+    if (item.langcode !== undefined && item.langcode !== LANGCODE) {
+      throw badParameter(`${param}[langcode]`, `${param}[langcode] can only be "${LANGCODE}": the content has no other language.`);
+    }
+    return { path: item.path.trim(), descending: direction === 'DESC' };
   });
 }
 

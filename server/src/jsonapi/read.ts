@@ -48,7 +48,9 @@ export function selectColumns(def: ResourceDef, alias: string, shown: Set<string
   let refs = byShape.get(cacheKey);
   if (!refs) {
     const columns = new Set<string>(['id']);
-    for (const [name, a] of Object.entries(def.attributes)) if (!fieldset || fieldset.has(name)) columns.add(a.column);
+    for (const [name, a] of Object.entries(def.attributes)) {
+      if (!fieldset || fieldset.has(name)) for (const c of a.derived?.columns ?? [a.column]) columns.add(c);
+    }
     for (const r of Object.values(def.relationships)) if (r.kind === 'one') columns.add(r.column);
     for (const hidden of def.hiddenColumns ?? []) columns.delete(hidden);
     refs = [...columns].map((c) => sql.ref(`${alias}.${c}`));

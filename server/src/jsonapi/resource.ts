@@ -1,7 +1,7 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
 import type { Codec } from './codecs.js';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 
 /** A SQL condition over one aliased row, e.g. `t3.handler_id = $1`. */
 export type Predicate = RawBuilder<unknown>;
@@ -25,6 +25,23 @@ export interface AttributeDef {
   /** Clients may set it (subject to the type's write rules). Computed and system fields are not writable. */
   writable: boolean;
   nullable: boolean;
+  /**
+   * An attribute with no column of its own (Drupal's base fields a client filters on: a node's `status`, its
+   * `drupal_internal__nid`): its value computed from the row's columns for documents, and the same value as a SQL
+   * expression for filters and sorts. `column` is then the first of `columns`.
+   */
+  derived?: DerivedAttribute;
+  /** What the machine-readable description says of the field (openapi.ts): its unit, or a sentence. */
+  description?: string;
+  /** The only values the field takes, when they are a fixed list. */
+  allowed?: readonly string[];
+}
+
+export interface DerivedAttribute {
+  /** The columns the value is computed from. */
+  columns: string[];
+  value(row: Row): unknown;
+  sql(alias: string, dialect: Dialect): RawBuilder<unknown>;
 }
 
 export interface ToOneDef {
@@ -108,11 +125,42 @@ export interface ResourceDef {
   validateAttributes?(attributes: Record<string, unknown>): Array<{ field: string; message: string }>;
 }
 
-type AttrOptions = Partial<Pick<AttributeDef, 'visibility' | 'writable' | 'nullable'>>;
+type AttrOptions = Partial<Pick<AttributeDef, 'visibility' | 'writable' | 'nullable' | 'description' | 'allowed'>>;
 
 /** Shorthand for an attribute: `attr('handler_number', 'string', { writable: true })`. */
 export function attr(column: string, codec: Codec, options: AttrOptions = {}): AttributeDef {
-  return { column, codec, visibility: options.visibility ?? 'public', writable: options.writable ?? false, nullable: options.nullable ?? true };
+  return {
+    column, codec, visibility: options.visibility ?? 'public', writable: options.writable ?? false, nullable: options.nullable ?? true,
+    ...(options.description ? { description: options.description } : {}), ...(options.allowed ? { allowed: options.allowed } : {}),
+  };
+}
+
+/** A read-only attribute computed from the row (see AttributeDef.derived); never null. */
+export function derivedAttr(codec: Codec, derived: DerivedAttribute, description: string): AttributeDef {
+  return { column: derived.columns[0], codec, visibility: 'public', writable: false, nullable: false, derived, description };
+}
+
+/** The SQLite function that turns a UUID into its Drupal-style integer id (database.ts registers it). */
+export const SQLITE_SERIAL_FUNCTION = 'portal_serial';
+
+/**
+ * A stable integer for a row whose key is a UUID (the schema has no integer keys): the UUID's first 13 hex digits
+ * (52 bits, a safe JavaScript integer). Ids are lower-case hex, so these integers sort as the ids do.
+ */
+export function serialOf(id: unknown): number {
+  return Number.parseInt(String(id).replace(/-/g, '').slice(0, 13), 16);
+}
+
+function serialSql(alias: string, dialect: Dialect): RawBuilder<unknown> {
+  const id = sql.ref(`${alias}.id`);
+  if (dialect === 'sqlite') return sql`${sql.raw(SQLITE_SERIAL_FUNCTION)}(${id})`;
+  return sql`(('x' || replace(substr(${id}, 1, 15), '-', ''))::bit(52)::bigint)`;
+}
+
+/** `drupal_internal__nid` of nodes, `drupal_internal__uid` of users. */
+export function serialAttr(what: string): AttributeDef {
+  return derivedAttr('int', { columns: ['id'], value: (row) => serialOf(row.id), sql: serialSql },
+    `Drupal's integer id of the ${what}: a stable number made from the first 13 hex digits of its UUID (the UUID is the id to use).`);
 }
 
 export function toOne(target: string, column: string, options: Partial<Pick<ToOneDef, 'visibility' | 'writable'>> = {}): ToOneDef {
@@ -123,9 +171,19 @@ export function toMany(target: string, foreignColumn: string, orderBy: string[],
   return { kind: 'many', target, foreignColumn, orderBy, visibility };
 }
 
-/** title, created, changed: on every node. */
+/** The one language of the portal's content. */
+export const LANGCODE = 'en';
+
+/**
+ * title, created, changed: on every node; and Drupal's base fields that clients filter on, computed: `status` (every
+ * node the reader can read is published), `langcode` (all content is English) and `drupal_internal__nid`.
+ */
 export function nodeAttributes(writableTitle = false): Record<string, AttributeDef> {
   return {
+    drupal_internal__nid: serialAttr('node'),
+    langcode: derivedAttr('string', { columns: ['id'], value: () => LANGCODE, sql: () => sql`${sql.lit(LANGCODE)}` }, 'The language of the content: always "en".'),
+    status: derivedAttr('bool', { columns: ['id'], value: () => true, sql: (_alias, dialect) => sql.raw(dialect === 'sqlite' ? '1' : 'true') },
+      'Published: always true (a node you can read is published).'),
     title: attr('title', 'string', { writable: writableTitle, nullable: false }),
     created: attr('created', 'datetime', { nullable: false }),
     changed: attr('changed', 'datetime', { nullable: false }),

@@ -9,6 +9,7 @@ import { cachedReads } from './document-cache.js';
 import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import type { Registry } from './registry.js';
+import { openApiDocument } from './openapi.js';
 import type { ResourceDef, WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
@@ -74,13 +75,13 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     return { ...started, db: ctx.costlyReads };
   };
 
-  // A body on the JSON:API is a JSON:API document: any other media type (text/plain, form encoding, which have
-  // parsers of their own for other routes) is a 415 before it is parsed, not a 400 about its shape.
+  // A body on the JSON:API is a JSON:API document: any other media type (plain application/json, text/plain, form
+  // encoding, which have parsers of their own for other routes) is a 415 before it is parsed, as Drupal answers it.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/jsonapi/') || request.method === 'GET' || request.method === 'HEAD') return done();
     const type = request.headers['content-type'];
     const hasBody = type !== undefined || Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !/^application\/(vnd\.api\+)?json\s*(;|$)/i.test(type ?? '')) {
+    if (hasBody && !/^application\/vnd\.api\+json\s*(;|$)/i.test(type ?? '')) {
       throw new ApiError(415, `Send the body as ${MEDIA_TYPE}.`);
     }
     done();
@@ -98,6 +99,14 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const base = baseUrlOf(request);
     const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
     return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
+  });
+
+  // The machine-readable description (jsonapi/openapi.ts): built once from the registry, the same for everyone
+  // signed in; it describes types, never data.
+  const description = JSON.stringify(openApiDocument(registry));
+  app.get('/jsonapi/openapi.json', async (request, reply) => {
+    await authenticate(ctx, request);
+    return reply.code(200).type('application/json; charset=utf-8').send(description);
   });
 
   app.get<{ Params: Params }>('/jsonapi/:entity/:bundle', async (request, reply) => {
@@ -236,13 +245,14 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     });
   }
 
-  // Any other method on an API path: 405 with the methods that exist.
-  for (const url of ['/jsonapi/:entity/:bundle', '/jsonapi/:entity/:bundle/:id']) {
-    app.route({
-      method: ['PUT', 'OPTIONS'], url,
-      handler: async () => { throw new ApiError(405, 'Use GET, POST, PATCH or DELETE.', {}, { allow: 'GET, POST, PATCH, DELETE' }); },
-    });
-  }
+  // Any other method on an API path: 405 with the methods that exist there, as Drupal answers (a collection takes
+  // GET and POST, an item GET, PATCH and DELETE).
+  const refuse = (allow: string) => async (request: FastifyRequest<{ Params: Params }>) => {
+    registry.byPath(request.params.entity, request.params.bundle);
+    throw new ApiError(405, `This address takes ${allow.replace(/, ([A-Z]+)$/, ' or $1')}, not ${request.method}.`, {}, { allow });
+  };
+  app.route<{ Params: Params }>({ method: ['PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/jsonapi/:entity/:bundle', handler: refuse('GET, POST') });
+  app.route<{ Params: Params }>({ method: ['POST', 'PUT', 'OPTIONS'], url: '/jsonapi/:entity/:bundle/:id', handler: refuse('GET, PATCH, DELETE') });
 }
 
 function relationshipOf(def: ResourceDef, field: string) {

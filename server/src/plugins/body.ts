@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/errors.js';
 
 /**
- * JSON:API bodies arrive as application/vnd.api+json (plain application/json is accepted too, as Drupal does).
- * Media type parameters other than ext/profile are refused with 415, as JSON:API 1.0 requires.
+ * JSON bodies: application/vnd.api+json for the JSON:API (where plain application/json is a 415, as in Drupal: the
+ * hook in jsonapi/routes.ts), application/json for the council's endpoints and subrequests. Media type parameters
+ * other than ext/profile/charset are refused with 415, as JSON:API 1.0 requires.
  */
 export function registerJsonApiBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser(/^application\/(vnd\.api\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (request, body, done) => {

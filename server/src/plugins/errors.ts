@@ -44,10 +44,27 @@ function fromDatabase(error: unknown): ApiError | null {
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.status).type('application/vnd.api+json').send({ jsonapi: { version: '1.0' }, errors: error.errors });
+  return reply.code(error.status).type(JSONAPI_MEDIA_TYPE).send({ jsonapi: { version: '1.0' }, errors: error.errors });
+}
+
+/** JSON:API's media type, sent without parameters as JSON:API 1.0 (and Drupal) send it. */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+/**
+ * Fastify adds `; charset=utf-8` to any JSON media type when it serializes a body; JSON:API 1.0 forbids media type
+ * parameters (clients that check the header strictly refuse the answer), and Drupal sends none. Every answer in
+ * JSON:API's media type (documents, error documents from any route, write answers) goes out without it.
+ */
+function registerBareMediaType(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith(JSONAPI_MEDIA_TYPE) && type !== JSONAPI_MEDIA_TYPE) reply.header('content-type', JSONAPI_MEDIA_TYPE);
+    done(null, payload);
+  });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerBareMediaType(app);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainBody(request, reply);
     const known = error instanceof ApiError ? error : fromFastify(error) ?? fromDatabase(error);

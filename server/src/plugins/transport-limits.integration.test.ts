@@ -115,6 +115,18 @@ describeEachDatabase('transport limits', (target) => {
     expectError(await send('GET', filter(40 * 1024), auth()), 414, /too long/);
   });
 
+  it('serves an IN filter of 210 UUIDs (about 17 KB, brackets percent-encoded as drupal-jsonapi-params writes them)', async () => {
+    const rows = await d.ctx.db.selectFrom('seasons').select('id').execute();
+    const uuids = [...rows.map((r) => String(r.id)), ...Array.from({ length: 210 - rows.length }, () => crypto.randomUUID())];
+    const pairs = [['filter[ids][condition][path]', 'id'], ['filter[ids][condition][operator]', 'IN'], ...uuids.map((u, i) => [`filter[ids][condition][value][${i}]`, u])];
+    const path = `/jsonapi/node/season?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+    expect(Buffer.byteLength(path)).toBeGreaterThan(16 * 1024);
+    const answer = await send('GET', path, auth());
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/vnd.api+json');
+    expect(JSON.parse(answer.body).data.map((s: { id: string }) => s.id).sort()).toEqual(rows.map((r) => String(r.id)).sort());
+  });
+
   it('answers headers beyond 64 KiB with a JSON:API 431, not Fastify\'s own JSON', async () => {
     expectError(await send('GET', '/jsonapi/node/season', { ...auth(), 'x-padding': 'p'.repeat(70 * 1024) }), 431, /larger than 64 KiB/);
   });

@@ -1,4 +1,5 @@
-import { attr, nodeAttributes, toMany, toOne, type ResourceDef } from '../jsonapi/resource.js';
+import { sql } from 'kysely';
+import { attr, derivedAttr, nodeAttributes, serialAttr, toMany, toOne, type ResourceDef, type Row } from '../jsonapi/resource.js';
 import { everyone, handlerAccess, ownHandler, userAccess } from './access.js';
 
 export const season: ResourceDef = {
@@ -19,7 +20,7 @@ export const reportingPeriod: ResourceDef = {
   type: 'node--reporting_period', entity: 'node', bundle: 'reporting_period', table: 'reporting_periods',
   attributes: {
     ...nodeAttributes(true),
-    field_period_month: attr('period_month', 'month', { writable: true, nullable: false }),
+    field_period_month: attr('period_month', 'month', { writable: true, nullable: false, description: 'The month reported on.' }),
     field_due_date: attr('due_date', 'date', { writable: true, nullable: false }),
   },
   relationships: { field_season: toOne('node--season', 'season_id', { writable: true }) },
@@ -33,7 +34,7 @@ export const handler: ResourceDef = {
   attributes: {
     ...nodeAttributes(true),
     field_handler_number: attr('handler_number', 'string', { writable: true, nullable: false }),
-    field_handler_status: attr('handler_status', 'string', { writable: true, nullable: false }),
+    field_handler_status: attr('handler_status', 'string', { writable: true, nullable: false, allowed: ['active', 'inactive'] }),
     field_show_in_handler_directory: attr('show_in_handler_directory', 'bool', { writable: true, nullable: false }),
     field_address: attr('address', 'string', { writable: true }),
     field_phone: attr('phone', 'string', { writable: true }),
@@ -68,6 +69,14 @@ export const handlerPacketConfirmation: ResourceDef = {
 export const user: ResourceDef = {
   type: 'user--user', entity: 'user', bundle: 'user', table: 'users',
   attributes: {
+    drupal_internal__uid: serialAttr('user'),
+    display_name: derivedAttr('string', {
+      columns: ['first_name', 'last_name', 'name'], value: displayName,
+      sql: (alias) => {
+        const full = sql`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
+        return sql`(case when ${full} = '' then ${sql.ref(`${alias}.name`)} else ${full} end)`;
+      },
+    }, 'The name to show: first and last name, or the user name when both are empty.'),
     name: attr('name', 'string', { nullable: false }),
     created: attr('created', 'datetime', { nullable: false }),
     changed: attr('changed', 'datetime', { nullable: false }),
@@ -77,13 +86,19 @@ export const user: ResourceDef = {
     field_phone: attr('phone', 'string', { writable: true }),
     field_show_in_directory: attr('show_in_directory', 'bool', { writable: true, nullable: false }),
     mail: attr('mail', 'string', { visibility: 'full', writable: true }),
-    status: attr('status', 'string', { visibility: 'full' }),
-    field_role: attr('role', 'string', { visibility: 'full' }),
+    status: attr('status', 'string', { visibility: 'full', allowed: ['active', 'blocked', 'pending', 'refused'] }),
+    field_role: attr('role', 'string', { visibility: 'full', allowed: ['handler', 'staff'] }),
   },
   relationships: { field_user_handler_company: toOne('node--handler', 'handler_id') },
   access: userAccess,
   defaultSort: 'name',
 };
+
+/** A user's display name: "First Last", or the user name when the person gave no name. */
+function displayName(row: Row): string {
+  const full = `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim();
+  return full === '' ? String(row.name ?? '') : full;
+}
 
 export const pecanVariety: ResourceDef = {
   type: 'taxonomy_term--pecan_variety', entity: 'taxonomy_term', bundle: 'pecan_variety', table: 'pecan_varieties',

@@ -6,9 +6,9 @@ export const invoice: ResourceDef = {
   attributes: {
     ...nodeAttributes(),
     field_invoice_number: attr('invoice_number', 'string', { nullable: false }),
-    field_amount_due: attr('amount_due_cents', 'money', { nullable: false }),
+    field_amount_due: attr('amount_due_cents', 'money', { nullable: false, description: 'US dollars.' }),
     field_due_date: attr('due_date', 'date', { nullable: false }),
-    field_invoice_status: attr('invoice_status', 'string', { nullable: false }),
+    field_invoice_status: attr('invoice_status', 'string', { nullable: false, allowed: ['open', 'paid'] }),
     field_paid_date: attr('paid_date', 'date'),
     field_paid_reference: attr('paid_reference', 'string'),
     // The inter-handler lines as issued: the counterparty's name and number, the type and pounds, nothing else of it.

@@ -12,8 +12,17 @@ const CODEC: Record<FieldKind, Codec> = {
 export function formFieldAttributes(fields: FieldDef[]): Record<string, AttributeDef> {
   return Object.fromEntries(fields.map((f) => [
     `field_${f.name}`,
-    attr(columnOf(f), CODEC[f.kind], { writable: f.entry === 'entered', nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text' }),
+    attr(columnOf(f), CODEC[f.kind], {
+      writable: f.entry === 'entered', nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text', description: unitOf(f),
+    }),
   ]));
+}
+
+/** What the machine-readable description says of a form field: its unit, and whether the server computes it. */
+function unitOf(f: FieldDef): string | undefined {
+  const unit = f.unit ?? (f.kind === 'money' ? 'US dollars' : f.kind === 'price' ? 'US dollars per pound' : f.kind === 'ratio' ? 'a ratio' : undefined);
+  const parts = [unit ? `Unit: ${unit}.` : '', f.entry === 'computed' ? 'Computed by the server.' : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 /** The shared form schema's checks of a write (ranges, lists), for one 422 that names every invalid field. */
@@ -25,7 +34,7 @@ const validated = (bundle: FormBundle) => (attributes: Record<string, unknown>) 
 /** Status, certification stamp and amendment chain, on every APC form. */
 function versionAttributes(): Record<string, AttributeDef> {
   return {
-    field_form_status: attr('form_status', 'string', { nullable: false }),
+    field_form_status: attr('form_status', 'string', { nullable: false, allowed: ['draft', 'certified', 'superseded'] }),
     field_certified: attr('certified', 'bool', { writable: true, nullable: false }),
     field_certification_name: attr('certification_name', 'string', { writable: true }),
     field_certification_title: attr('certification_title', 'string', { writable: true }),
@@ -97,7 +106,7 @@ export const form4: ResourceDef = {
   type: 'node--apc_form_4', entity: 'node', bundle: 'apc_form_4', table: 'apc_form_4',
   attributes: {
     ...nodeAttributes(), ...versionAttributes(), ...formFieldAttributes(FORM_FIELDS.apc_form_4),
-    field_form_activity: attr('form_activity', 'string', { writable: true, nullable: false }),
+    field_form_activity: attr('form_activity', 'string', { writable: true, nullable: false, allowed: ['active', 'cancelled'] }),
     field_receiving_certification_name: attr('receiving_certification_name', 'string', { writable: true }),
     field_receiving_certification_datetime: attr('receiving_certification_datetime', 'datetime'),
     field_cancelled_datetime: attr('cancelled_datetime', 'datetime'),

@@ -20,6 +20,7 @@ const UnlockPage = lazyPage(() => import('../features/auth/components/unlock-pag
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/components/confirm-email-page'));
 const UnderConstructionPage = lazyPage(() => import('../features/dashboard/components/under-construction-page'));
 const HelpPage = lazyPage(() => import('../features/help/components/help-page'));
+const ApiReferencePage = lazyPage(() => import('../features/help/components/api-reference-page'));
 const MyProfilePage = lazyPage(() => import('../features/profile/components/my-profile-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 const InvoicesPage = lazyPage(() => import('../features/invoices/components/invoices-page'));
@@ -83,6 +84,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: inner(<DashboardHome staleMonthsCard={StaleMonthsCard} staffHome={StaffHome} />) },
               { path: 'help', element: inner(<HelpPage />) },
+              { path: 'help/api', element: inner(<ApiReferencePage />) },
               { path: 'my-profile', element: inner(<MyProfilePage />) },
               ...areaRoutes,
               // Navigation targets of the form workflows (spec section 2); their pages come with the forms area.

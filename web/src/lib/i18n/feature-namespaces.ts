@@ -6,7 +6,7 @@ import { i18n } from './i18n';
  * chunk (never on /signin). `useFeatureTranslation('transfers')` suspends (call it first) until the namespace is there in the
  * current language and in English (the fallback), then works as useTranslation.
  */
-export const FEATURE_NAMESPACES = ['yearEnd', 'transfers', 'reports', 'analytics', 'directory', 'profileEdit', 'portalData', 'councilAdmin', 'councilOps', 'account', 'apiClients', 'staffHome'] as const;
+export const FEATURE_NAMESPACES = ['yearEnd', 'transfers', 'reports', 'analytics', 'directory', 'profileEdit', 'portalData', 'councilAdmin', 'councilOps', 'account', 'apiClients', 'staffHome', 'apiReference'] as const;
 export type FeatureNamespace = (typeof FEATURE_NAMESPACES)[number];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../../locales/*/*.json', '!../../locales/*/common.json']);

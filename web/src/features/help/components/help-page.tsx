@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useSession } from '../../../lib/session/use-session';
 
@@ -30,6 +31,14 @@ export default function HelpPage() {
             <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t(`help.${s}Body`)}</Typography.Paragraph>
           </section>
         ))}
+        <section aria-labelledby="help-api">
+          <Typography.Title level={2} id="help-api" style={{ fontSize: 20 }}>
+            {t('help.apiTitle')}
+          </Typography.Title>
+          <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>
+            {t('help.apiBody')} <Link to="/dashboard/help/api">{t('help.apiLink')}</Link>
+          </Typography.Paragraph>
+        </section>
         {isStaff ? (
           <Suspense fallback={null}>
             <StaffHomeHelp />
