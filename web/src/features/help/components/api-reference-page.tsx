@@ -2,7 +2,7 @@ import { Card, Collapse, Descriptions, Input, List, Space, Table, Tag, Typograph
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useViewport } from '../../../app/layout/use-viewport';
+import { useViewport } from '../../../components/use-viewport';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
