@@ -1,0 +1,124 @@
+import { CheckCircleOutlined, CloudUploadOutlined, DisconnectOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/i18n/format';
+import { errorText } from '../query-state';
+import type { Autosave } from './use-autosave';
+
+const time = (ms: number, lang: string) => formatDate(new Date(ms), lang, { timeStyle: 'short' });
+const dateTime = (ms: number, lang: string) => formatDate(new Date(ms), lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Saved at 14:02", "Saving…", or why the values are not saved yet; announced to screen readers as it changes. */
+export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
+  const { t, i18n } = useTranslation();
+  const { state, savedAt } = autosave;
+  if (state === 'offline') {
+    return <Alert type="warning" showIcon icon={<DisconnectOutlined />} role="status" data-testid="save-status" message={t('draft.offline')} style={{ marginBottom: 12 }} />;
+  }
+  if (state === 'failed') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="status"
+        data-testid="save-status"
+        message={t('draft.failed', { reason: errorText(autosave.error, t('dataState.unknownError')) })}
+        style={{ marginBottom: 12 }}
+      />
+    );
+  }
+  const [icon, text, type] =
+    state === 'saving' ? [<LoadingOutlined key="i" />, t('draft.saving'), 'secondary' as const]
+      : state === 'unsaved' ? [<EditOutlined key="i" />, t('draft.unsaved'), 'secondary' as const]
+        : state === 'invalid' ? [<ExclamationCircleOutlined key="i" />, t('draft.invalid'), 'warning' as const]
+          : savedAt ? [<CheckCircleOutlined key="i" />, t('draft.savedAt', { time: time(savedAt, i18n.language) }), 'success' as const]
+            : [<CloudUploadOutlined key="i" />, t('draft.autosaveNote'), 'secondary' as const];
+  return (
+    <Typography.Text type={type} role="status" aria-live="polite" data-testid="save-status">
+      <span aria-hidden="true">{icon}</span> {text}
+    </Typography.Text>
+  );
+}
+
+/** "Restored unsaved changes from <time>", with Discard: put back after a reload, a closed tab or a lost connection. */
+export function RestoredNotice({ autosave }: { autosave: Autosave }) {
+  const { t, i18n } = useTranslation();
+  if (!autosave.restoredAt) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      role="status"
+      style={{ marginBottom: 16 }}
+      message={t('draft.restored', { time: dateTime(autosave.restoredAt, i18n.language) })}
+      description={t('draft.restoredText')}
+      action={
+        <Button size="small" onClick={autosave.discard}>
+          {t('draft.discard')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The plain "Save draft" button. */
+export function SaveDraftButton({ autosave, disabled }: { autosave: Autosave; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="large" icon={<SaveOutlined />} loading={autosave.state === 'saving'} disabled={disabled} onClick={() => void autosave.saveNow()}>
+      {t('draft.saveDraft')}
+    </Button>
+  );
+}
+
+/** "Leave this page?" when an in-app link is followed with unsaved values: save and leave, leave, or stay. */
+export function LeaveDraftDialog({ autosave }: { autosave: Autosave }) {
+  const { t } = useTranslation();
+  const { blocker } = autosave;
+  const [saving, setSaving] = useState(false);
+  const open = blocker.state === 'blocked';
+  const saveAndLeave = async () => {
+    setSaving(true);
+    const ok = await autosave.saveNow();
+    setSaving(false);
+    if (ok && blocker.state === 'blocked') blocker.proceed();
+    else if (blocker.state === 'blocked') blocker.reset();
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('draft.leaveTitle')}
+      onCancel={() => blocker.state === 'blocked' && blocker.reset()}
+      footer={
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
+          <Button onClick={() => blocker.state === 'blocked' && blocker.reset()}>{t('draft.stay')}</Button>
+          <Button
+            danger
+            onClick={() => {
+              autosave.discard();
+              if (blocker.state === 'blocked') blocker.proceed();
+            }}
+          >
+            {t('draft.leaveDiscard')}
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => void saveAndLeave()}>
+            {t('draft.leaveSave')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph>{t('draft.leaveText')}</Typography.Paragraph>
+    </Modal>
+  );
+}
+
+/** The status line, the restored notice and the leave question of a form page that saves itself. */
+export function AutosaveNotices({ autosave }: { autosave: Autosave }) {
+  return (
+    <>
+      <RestoredNotice autosave={autosave} />
+      <LeaveDraftDialog autosave={autosave} />
+    </>
+  );
+}
