@@ -20,6 +20,7 @@ import { certifyForm, ROWS_OF } from '../api/forms-api';
 import { rowsOf, serverComputed, enteredValues } from '../api/form-model';
 import { useForm } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
+import { fieldMessage } from './field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
@@ -57,7 +58,21 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
   const status = str(form, 'field_form_status');
   const rowsInfo = ROWS_OF[bundle];
   const n = bundle.slice(-1);
-  const certificationErrors = certify.error instanceof ApiError && certify.error.status === 422 ? certify.error.errors.map((e) => e.detail ?? e.title ?? '') : [];
+  // Each refusal names its field by label, in the user's language, and leads to it on the edit page.
+  const certificationErrors =
+    certify.error instanceof ApiError && certify.error.status === 422
+      ? certify.error.errors.map((e, i) => {
+          const field = e.source?.pointer?.split('/').filter(Boolean).pop() ?? '';
+          const text = fieldMessage(t, FORM_FIELDS[bundle], { field: field.startsWith('field_') ? field : '', message: e.detail ?? e.title ?? '' });
+          return field.startsWith('field_') ? (
+            <Link key={i} to={`/dashboard/forms/${bundle}/${form.id}#f-${field.slice('field_'.length)}`}>
+              {text}
+            </Link>
+          ) : (
+            text
+          );
+        })
+      : [];
 
   return (
     <Card>
