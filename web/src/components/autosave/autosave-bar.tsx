@@ -42,19 +42,19 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
 }
 
 /** "Restored unsaved changes from <time>", with Discard: put back after a reload, a closed tab or a lost connection. */
-export function RestoredNotice({ autosave }: { autosave: Autosave }) {
+export function RestoredNotice({ at, onDiscard }: { at: number | null; onDiscard: () => void }) {
   const { t, i18n } = useTranslation();
-  if (!autosave.restoredAt) return null;
+  if (!at) return null;
   return (
     <Alert
       type="info"
       showIcon
       role="status"
       style={{ marginBottom: 16 }}
-      message={t('draft.restored', { time: dateTime(autosave.restoredAt, i18n.language) })}
+      message={t('draft.restored', { time: dateTime(at, i18n.language) })}
       description={t('draft.restoredText')}
       action={
-        <Button size="small" onClick={autosave.discard}>
+        <Button size="small" onClick={onDiscard}>
           {t('draft.discard')}
         </Button>
       }
@@ -117,7 +117,7 @@ export function LeaveDraftDialog({ autosave }: { autosave: Autosave }) {
 export function AutosaveNotices({ autosave }: { autosave: Autosave }) {
   return (
     <>
-      <RestoredNotice autosave={autosave} />
+      <RestoredNotice at={autosave.restoredAt} onDiscard={autosave.discard} />
       <LeaveDraftDialog autosave={autosave} />
     </>
   );
