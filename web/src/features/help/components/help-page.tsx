@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/use-session';
 // Staff only: the council console's pages, in its own chunk and texts.
 const CouncilHelp = lazy(() => import('../../council-admin/components/council-help'));
 
-const SECTIONS = ['monthly', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'account', 'contact'] as const;
+const SECTIONS = ['monthly', 'drafts', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'account', 'contact'] as const;
 
 /** How filing works: monthly forms 1-3, form 4 transfers, form 5 year-end, certification, amendments, confidentiality. */
 export default function HelpPage() {
