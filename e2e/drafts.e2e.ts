@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInDialog, LANGUAGE_KEY, screenshot, signIn } from './support/portal';
+import { LANGUAGE_KEY, screenshot, signIn } from './support/portal';
 
 /**
  * Drafts that save themselves (issue 37, points 1, 2, 3 and 12): nothing typed is lost to a reload, a link or a
@@ -131,8 +131,8 @@ test.describe('drafts that save themselves', () => {
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       }
       const text = lang === 'en'
-        ? { pounds: 'Inshell sent to Mexico', message: 'Date shipped to Mexico is required when Inshell sent to Mexico is more than 0.', saved: SAVED, certify: 'Certify', confirm: 'Yes, certify' }
-        : { pounds: 'بقشره مُرسل إلى المكسيك', message: '«تاريخ الشحن إلى المكسيك» مطلوب عندما تكون «بقشره مُرسل إلى المكسيك» أكبر من 0.', saved: /حُفظ في/, certify: 'مصادقة', confirm: 'نعم، صادِق' };
+        ? { pounds: 'Inshell sent to Mexico', message: 'Date shipped to Mexico is required when Inshell sent to Mexico is more than 0.', saved: SAVED, certify: 'Certify' }
+        : { pounds: 'بقشره مُرسل إلى المكسيك', message: '«تاريخ الشحن إلى المكسيك» مطلوب عندما تكون «بقشره مُرسل إلى المكسيك» أكبر من 0.', saved: /حُفظ في/, certify: 'مصادقة' };
       const mexico = page.getByLabel(text.pounds, { exact: true });
       const before = await mexico.inputValue();
       await mexico.fill('1500');
@@ -143,15 +143,15 @@ test.describe('drafts that save themselves', () => {
       await expect(page.getByTestId('save-status')).toHaveText(text.saved, { timeout: 20_000 });
       await screenshot(page, info, 'form2-live-rule', lang);
 
-      // Certifying it anyway (the address typed by hand): the refusal names the field by label and leads to it.
+      // The certification page (its address typed by hand) names the problem before any press, by label, and
+      // leads to the field; Certify waits for it.
       const id = url.split('/').pop()!;
       await page.goto(`/dashboard/formCertification/${id}`);
-      await page.getByRole('button', { name: text.certify, exact: true }).click();
-      await confirmInDialog(page, text.confirm);
       const problem = page.getByRole('link', { name: text.message });
       await expect(problem).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('button', { name: text.certify, exact: true })).toBeDisabled();
       await expect(page.locator('body')).not.toContainText('field_');
-      await screenshot(page, info, 'form2-certify-refused', lang);
+      await screenshot(page, info, 'form2-certify-problems', lang);
       await problem.click();
       await expect(page).toHaveURL(/#f-mexico_ship_date$/);
       await expect(page.locator('#f-mexico_ship_date')).toBeFocused();
