@@ -69,7 +69,6 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const inFlight = useRef<Promise<boolean> | null>(null);
-  const again = useRef(false);
 
   // The portal's values changed (a reload, or the read after a save): they are now what counts as saved.
   useEffect(() => {
@@ -104,10 +103,8 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   const run = useCallback(async (): Promise<boolean> => {
     const o = optionsRef.current;
     if (!o.enabled) return true;
-    if (inFlight.current) {
-      again.current = true;
-      return inFlight.current;
-    }
+    // One save at a time: a later call waits for the one under way, then sends what is typed by then.
+    while (inFlight.current) await inFlight.current;
     const sending = valuesRef.current;
     if (sameValues(sending, lastSentRef.current)) {
       setState('saved');
@@ -130,8 +127,7 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
           if (o.storageKey) removeUnsavedCopy(o.storageKey);
           setState('saved');
         } else {
-          again.current = true;
-          setState('unsaved');
+          setState('unsaved'); // typed during the save: the debounce that typing started sends it
         }
         return true;
       } catch (e) {
@@ -147,12 +143,7 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
       }
     })();
     inFlight.current = attempt;
-    const ok = await attempt;
-    if (ok && again.current) {
-      again.current = false;
-      return run();
-    }
-    return ok;
+    return attempt;
   }, []);
 
   const debounced = useDebouncedCallback(() => void run(), delayMs);
