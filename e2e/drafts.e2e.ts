@@ -25,6 +25,18 @@ async function pounds(figure: ReturnType<Page['locator']>): Promise<number> {
   return Number(((await figure.textContent()) ?? '').replace(/ lb.*$/, '').replace(/,/g, ''));
 }
 
+/** Screenshots at 375, 800 and 1366 px on the desktop project (the phone project takes its own width). */
+async function shots(page: Page, info: TestInfo, name: string, lang: string, fullPage = true) {
+  if (info.project.name !== 'desktop') return screenshot(page, info, name, lang, fullPage);
+  const size = page.viewportSize()!;
+  for (const width of [375, 800, 1366]) {
+    await page.setViewportSize({ width, height: size.height });
+    await page.waitForTimeout(300); // antd's grid follows the width on the next frame
+    await screenshot(page, info, `${name}-${width}`, lang, fullPage);
+  }
+  await page.setViewportSize(size);
+}
+
 /** A reload with unsaved values: the browser asks first (beforeunload); the person says leave. */
 async function reloadAndLeave(page: Page) {
   const asked: string[] = [];
@@ -58,7 +70,7 @@ test.describe('drafts that save themselves', () => {
     await page.getByRole('link', { name: 'Forms packages' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
     await expect(dialog).toBeVisible();
-    await screenshot(page, info, 'form1-leave-question', 'en', false);
+    await shots(page, info, 'form1-leave-question', 'en', false);
     await dialog.getByRole('button', { name: 'Stay on this page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(url);
@@ -88,7 +100,7 @@ test.describe('drafts that save themselves', () => {
     await field.fill('777');
     await expect(page.getByTestId('save-status')).toHaveText(OFFLINE, { timeout: 20_000 });
     await expect(page.getByText('Failed to fetch')).toHaveCount(0);
-    await screenshot(page, info, 'form1-offline', 'en');
+    await shots(page, info, 'form1-offline', 'en');
     // Back online: saved without a click.
     await context.setOffline(false);
     await expect(page.getByTestId('save-status')).toHaveText(SAVED, { timeout: 30_000 });
@@ -100,7 +112,7 @@ test.describe('drafts that save themselves', () => {
     expect(await reloadAndLeave(page)).toEqual(['beforeunload']);
     await expect(page.getByText(/^Restored unsaved changes from /)).toBeVisible();
     await expect(field).toHaveValue('888');
-    await screenshot(page, info, 'form1-restored', 'en');
+    await shots(page, info, 'form1-restored', 'en');
     await page.unroute('**/jsonapi/node/apc_form_1/**');
     await expect(page.getByTestId('save-status')).toHaveText(SAVED, { timeout: 30_000 });
     await expect(page.getByText(/^Restored unsaved changes from /)).toHaveCount(0);
@@ -141,7 +153,7 @@ test.describe('drafts that save themselves', () => {
       if (lang === 'en') await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
       // The draft is saved all the same (a draft may be incomplete).
       await expect(page.getByTestId('save-status')).toHaveText(text.saved, { timeout: 20_000 });
-      await screenshot(page, info, 'form2-live-rule', lang);
+      await shots(page, info, 'form2-live-rule', lang);
 
       // The certification page (its address typed by hand) names the problem before any press, by label, and
       // leads to the field; Certify waits for it.
@@ -151,7 +163,7 @@ test.describe('drafts that save themselves', () => {
       await expect(problem).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: text.certify, exact: true })).toBeDisabled();
       await expect(page.locator('body')).not.toContainText('field_');
-      await screenshot(page, info, 'form2-certify-problems', lang);
+      await shots(page, info, 'form2-certify-problems', lang);
       await problem.click();
       await expect(page).toHaveURL(/#f-mexico_ship_date$/);
       await expect(page.locator('#f-mexico_ship_date')).toBeFocused();
@@ -177,6 +189,6 @@ test.describe('drafts that save themselves', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/signin/, { timeout: 30_000 });
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-    await screenshot(page, info, 'signin-session-ended', 'en', false);
+    await shots(page, info, 'signin-session-ended', 'en', false);
   });
 });

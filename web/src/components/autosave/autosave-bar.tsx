@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, CloudUploadOutlined, DisconnectOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Modal, Space, theme, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/i18n/format';
 import { errorText } from '../query-state';
@@ -14,7 +14,7 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { t, i18n } = useTranslation();
   const { state, savedAt } = autosave;
   if (state === 'offline') {
-    return <Alert type="warning" showIcon icon={<DisconnectOutlined />} role="status" data-testid="save-status" message={t('draft.offline')} style={{ marginBottom: 12 }} />;
+    return <Alert type="warning" showIcon icon={<DisconnectOutlined />} role="status" data-testid="save-status" message={t('draft.offline')} />;
   }
   if (state === 'failed') {
     return (
@@ -24,7 +24,6 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
         role="status"
         data-testid="save-status"
         message={t('draft.failed', { reason: errorText(autosave.error, t('dataState.unknownError')) })}
-        style={{ marginBottom: 12 }}
       />
     );
   }
@@ -120,5 +119,33 @@ export function AutosaveNotices({ autosave }: { autosave: Autosave }) {
       <RestoredNotice at={autosave.restoredAt} onDiscard={autosave.discard} />
       <LeaveDraftDialog autosave={autosave} />
     </>
+  );
+}
+
+/**
+ * The save status and the form's buttons, kept in view at the bottom of the window while the form scrolls: whoever
+ * types in the first field sees "Saving…" and "Saved at" without looking for them.
+ */
+export function DraftActions({ autosave, children }: { autosave: Autosave; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      data-testid="draft-actions"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        marginInline: -12,
+        padding: '10px 12px',
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        boxShadow: '0 -4px 8px rgba(0, 0, 0, 0.04)',
+      }}
+    >
+      <div style={{ marginBottom: 8 }}>
+        <AutosaveStatus autosave={autosave} />
+      </div>
+      {children}
+    </div>
   );
 }

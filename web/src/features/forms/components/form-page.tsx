@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { AutosaveNotices, AutosaveStatus, SaveDraftButton } from '../../../components/autosave/autosave-bar';
+import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
 import { unsavedCopyKey, sameValues } from '../../../components/autosave/unsaved-copy';
 import { useAutosave } from '../../../components/autosave/use-autosave';
 import { FilingPage } from '../../../components/filing-page';
@@ -262,18 +262,15 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       ) : null}
       {editable ? <AutosaveNotices autosave={autosave} /> : null}
       {editable ? (
-        <div style={{ marginBottom: 12 }}>
-          <AutosaveStatus autosave={autosave} />
-        </div>
-      ) : null}
-      {editable ? (
-        <Space wrap>
-          <Button type="primary" size="large" icon={<SafetyCertificateOutlined />} loading={toCertification.isPending} disabled={mustFix} onClick={() => toCertification.mutate()}>
-            {t('forms.saveAndCertify')}
-          </Button>
-          <SaveDraftButton autosave={autosave} disabled={hasErrors} />
-          {mustFix ? <Typography.Text type="danger">{t('forms.fixErrors')}</Typography.Text> : null}
-        </Space>
+        <DraftActions autosave={autosave}>
+          <Space wrap>
+            <Button type="primary" size="large" icon={<SafetyCertificateOutlined />} loading={toCertification.isPending} disabled={mustFix} onClick={() => toCertification.mutate()}>
+              {t('forms.saveAndCertify')}
+            </Button>
+            <SaveDraftButton autosave={autosave} disabled={hasErrors} />
+            {mustFix ? <Typography.Text type="danger">{t('forms.fixErrors')}</Typography.Text> : null}
+          </Space>
+        </DraftActions>
       ) : null}
     </Card>
   );

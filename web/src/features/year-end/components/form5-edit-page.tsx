@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, 
 import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { AutosaveNotices, AutosaveStatus, SaveDraftButton } from '../../../components/autosave/autosave-bar';
+import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
 import { unsavedCopyKey } from '../../../components/autosave/unsaved-copy';
 import { useAutosave } from '../../../components/autosave/use-autosave';
 import { useSession } from '../../../lib/session/use-session';
@@ -281,19 +281,18 @@ export default function Form5EditPage() {
           />
         ) : null}
         <AutosaveNotices autosave={autosave} />
-        <div style={{ marginBottom: 12 }}>
-          <AutosaveStatus autosave={autosave} />
-        </div>
-        <Flex gap={8} wrap justify="flex-end">
-          <Space wrap>
-            <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
-            <SaveDraftButton autosave={autosave} disabled={hasErrors || status !== 'draft'} />
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
-              {t('yearEnd:saveAndContinue')}
-            </Button>
-          </Space>
-        </Flex>
-        {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+        <DraftActions autosave={autosave}>
+          <Flex gap={8} wrap justify="flex-end">
+            <Space wrap>
+              <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
+              <SaveDraftButton autosave={autosave} disabled={hasErrors || status !== 'draft'} />
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
+                {t('yearEnd:saveAndContinue')}
+              </Button>
+            </Space>
+          </Flex>
+          {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8, marginBottom: 0 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+        </DraftActions>
       </form>
     </Card>
   );
