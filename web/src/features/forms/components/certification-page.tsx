@@ -121,7 +121,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
               showIcon
               role="alert"
               style={{ marginBottom: 16 }}
-              message={t('forms.fixErrors')}
+              message={t('certify.fixFirst')}
               description={
                 <ul style={{ margin: 0, paddingInlineStart: 20 }}>
                   {known.map((e) => (
