@@ -76,8 +76,12 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   }, [saved]);
 
   const dirty = enabled && !sameValues(values, lastSentRef.current) && !sameValues(values, saved);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // Read at the moment of leaving, from what the last save sent: a save that just ended (Save and continue) is not
+  // asked about even before the page renders again.
+  const isDirtyNow = useCallback(() => {
+    const o = optionsRef.current;
+    return o.enabled && !sameValues(valuesRef.current, lastSentRef.current) && !sameValues(valuesRef.current, o.saved);
+  }, []);
 
   // Once, when the page opens: the browser's copy of values the portal never got.
   const checked = useRef<string | null>(null);
@@ -175,16 +179,16 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   useEffect(() => {
     if (!enabled) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!dirtyRef.current) return;
+      if (!isDirtyNow()) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [enabled]);
+  }, [enabled, isDirtyNow]);
 
   // Leaving for another page of the portal: asked in the page (see LeaveDraftDialog).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirtyNow());
 
   // The page closes without a question (e.g. after "Leave without saving"): no save is left pending.
   useEffect(() => () => debounced.cancel(), [debounced]);
