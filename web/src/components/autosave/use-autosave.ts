@@ -105,10 +105,10 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   }, [enabled, storageKey, values, dirty]);
 
   const run = useCallback(async (): Promise<boolean> => {
-    const o = optionsRef.current;
-    if (!o.enabled) return true;
     // One save at a time: a later call waits for the one under way, then sends what is typed by then.
     while (inFlight.current) await inFlight.current;
+    const o = optionsRef.current;
+    if (!o.enabled) return true;
     const sending = valuesRef.current;
     if (sameValues(sending, lastSentRef.current)) {
       setState('saved');
