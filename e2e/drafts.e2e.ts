@@ -76,7 +76,7 @@ test.describe('drafts that save themselves', () => {
     await dialog.getByRole('button', { name: 'Stay on this page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(url);
-    await expect(native).toHaveValue('4321');
+    await expect(native).toHaveValue('4,321');
     // Once the portal answers again the draft saves itself (retried every few seconds), and a reload shows it.
     await page.unroute('**/jsonapi/node/apc_form_1/**');
     await expect(page.getByTestId('save-status')).toHaveText(SAVED, { timeout: 30_000 });
@@ -85,7 +85,7 @@ test.describe('drafts that save themselves', () => {
     await expect(page.getByTestId('save-status')).toHaveText(/Changes not saved yet|Saving…/);
     await expect(page.getByTestId('save-status')).toHaveText(SAVED, { timeout: 20_000 });
     await page.reload();
-    await expect(native).toHaveValue('4322');
+    await expect(native).toHaveValue('4,322');
     await expect(page.getByText(/^Restored unsaved changes/)).toHaveCount(0);
 
     // A plain "Save draft", then the figure as it was.
