@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { augustAnswerError, certificationErrors, isCertifiable } from './certification.js';
+import { augustAnswerError, certificationErrors, crossFieldErrors, isCertifiable } from './certification.js';
 
 const form5 = {
   field_date_completed: null,
@@ -114,5 +114,20 @@ describe('form 5: the August Form 1 answer follows the figures', () => {
     expect(certificationErrors('apc_form_5', {
       ...filled, field_aug_form_1_inventory_inshell: null, field_aug_form_1_inventory_shelled: null, field_aug_form_1_amend_reqd: false,
     })).toEqual([]);
+  });
+});
+
+describe('crossFieldErrors', () => {
+  it('finds a Mexico quantity without its date on a draft, as certification would', () => {
+    const draft = { field_mexico_inshell_lb: 1200, field_mexico_ship_date: null };
+    expect(crossFieldErrors('apc_form_2', draft)).toEqual([
+      { field: 'field_mexico_ship_date', message: 'field_mexico_ship_date is required when field_mexico_inshell_lb is more than 0' },
+    ]);
+    expect(crossFieldErrors('apc_form_2', { ...draft, field_mexico_ship_date: '2025-10-03' })).toEqual([]);
+  });
+  it('waits for a value the schemas refuse, and passes over computed fields and "no change"', () => {
+    expect(crossFieldErrors('apc_form_2', { field_mexico_inshell_lb: -1 })).toEqual([]);
+    expect(crossFieldErrors('apc_form_2', { field_mexico_inshell_lb: 5, field_mexico_ytd_inshell_lb: 9, field_no_change_flag: true })).toEqual([]);
+    expect(crossFieldErrors('apc_form_2', { field_mexico_inshell_lb: 0, field_mexico_ytd_inshell_lb: 9 })).toEqual([]);
   });
 });

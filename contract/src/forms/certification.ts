@@ -97,6 +97,20 @@ export function augustAnswerError(attributes: Record<string, unknown>): FieldErr
   return error('aug_form_1_amend_reqd', `field_aug_form_1_amend_reqd cannot be false: ${detail}. The August Form 1 must be amended.`);
 }
 
+/**
+ * The rules between fields alone, on a draft's attributes as typed (a value the schemas refuse is the field's own
+ * error, and its rules wait for it): the web app runs them while the handler edits, so that certification never
+ * brings the first news of a problem. The same rules, the same code, as `certificationErrors`.
+ */
+export function crossFieldErrors(bundle: CertifiableForm, attributes: Record<string, unknown>): FieldError[] {
+  if (attributes.field_no_change_flag === true) return [];
+  const computed = computedAttributes(bundle);
+  const entered = Object.fromEntries(Object.entries(attributes).filter(([name]) => !computed.has(name) && name.startsWith('field_')));
+  const result = parseFormAttributes(bundle, entered, { mode: 'patch' });
+  if (!result.ok) return [];
+  return CROSS_FIELD_RULES[bundle].map((rule) => rule(result.values)).filter((found): found is FieldError => found !== undefined);
+}
+
 /** True when the form may be certified. */
 export const isCertifiable = (bundle: CertifiableForm, attributes: Record<string, unknown>): boolean =>
   certificationErrors(bundle, attributes).length === 0;

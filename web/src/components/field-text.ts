@@ -41,3 +41,22 @@ export function fieldErrorText(t: TFunction, def: FieldDef | undefined, error: P
       return m;
   }
 }
+
+/** `field_x` in a message of the contract: the names it words its rules between fields with. */
+const ATTRIBUTE = /\bfield_([a-z0-9_]+)/g;
+
+/**
+ * A message about a field as a person reads it: the rules between fields in the user's language with both fields'
+ * labels ("Date shipped to Mexico is required when Inshell sent to Mexico is more than 0."), any other message
+ * after the field's label. Never a `field_` name, whatever the server or the contract wrote.
+ */
+export function fieldMessage(t: TFunction, defs: readonly FieldDef[], error: Pick<FieldError, 'field' | 'message'>): string {
+  const name = error.field.replace(/^field_/, '');
+  const label = fieldLabel(t, name);
+  const named = [...error.message.matchAll(ATTRIBUTE)].map((m) => m[1]);
+  if (/is required when/.test(error.message) && named.length >= 2) return t('validation.requiredWhen', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
+  if (/must not be before/.test(error.message) && named.length >= 2) return t('validation.notBefore', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
+  const def = defs.find((f) => f.name === name);
+  const text = fieldErrorText(t, def, { message: error.message.replace(ATTRIBUTE, (_, n: string) => fieldLabel(t, n)) });
+  return name ? t('validation.ofField', { field: label, message: text }) : text;
+}

@@ -3,6 +3,8 @@ import { Alert, Button, Empty, Skeleton, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/i18n/format';
+import i18n from 'i18next';
+import { isUnreachable } from '../lib/http/errors';
 
 /**
  * The loading, failure, empty and data states of every data page. Its texts live in the common namespace, so any
@@ -19,6 +21,8 @@ export interface QueryLike<T> {
 
 /** The message of a failure, or the fallback when it has none. */
 export function errorText(error: unknown, fallback = ''): string {
+  // The browser's own words ("Failed to fetch") mean nothing to a person: say what happened and that nothing is lost.
+  if (isUnreachable(error)) return i18n.t('dataState.unreachable', { ns: 'common' });
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return fallback;

@@ -16,8 +16,8 @@ export function WriteErrorAlert({
 }: {
   error: unknown;
   title: ReactNode;
-  /** The server's reasons, one per line (e.g. the details of a 422). */
-  problems?: string[];
+  /** The server's reasons, one per line (e.g. the details of a 422, each maybe a link to its field). */
+  problems?: ReactNode[];
   /** Instead of the server's message. */
   description?: ReactNode;
   action?: ReactNode;

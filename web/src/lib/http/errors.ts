@@ -61,3 +61,13 @@ export function fieldErrors(error: ApiError): Record<string, string[]> {
   }
   return out;
 }
+
+/**
+ * Whether a call failed because the portal could not be reached: the browser's fetch rejects with a TypeError
+ * ("Failed to fetch", "Load failed", "NetworkError ...") when it gets no answer at all, and a gateway in front of a
+ * stopped server answers 502, 503 or 504. Nothing was written; the same call can be tried again later.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}

@@ -1,4 +1,5 @@
 import { refreshGrant, revoke } from '../oauth/oauth-client';
+import { markSessionEnded } from './ended-notice';
 import { OAUTH_TOKEN_KEY } from './keys';
 import { createSessionTimer } from './session-timer';
 import { sessionStore } from './session-store';
@@ -72,6 +73,7 @@ export async function getAccessToken(): Promise<string | null> {
 /** Clears the session locally (no server call) and tells the app. */
 export function endSession(reason: LogoutReason): void {
   const had = sessionStore.getToken() !== null;
+  if (had && reason !== 'user') markSessionEnded();
   sessionStore.clear();
   timer.reschedule();
   if (had || reason === 'user') emitLogout(reason);
@@ -107,7 +109,10 @@ export function startSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   const token = sessionStore.getToken();
-  if (token && shouldAutoLogout(token, Date.now())) sessionStore.clear();
+  if (token && shouldAutoLogout(token, Date.now())) {
+    markSessionEnded();
+    sessionStore.clear();
+  }
   window.addEventListener('storage', (event) => {
     if (event.key !== null && event.key !== OAUTH_TOKEN_KEY) {
       sessionStore.reload();
@@ -116,7 +121,10 @@ export function startSession(): void {
     const before = sessionStore.getToken();
     sessionStore.reload();
     const after = sessionStore.getToken();
-    if (before && !after) emitLogout('other-tab');
+    if (before && !after) {
+      markSessionEnded();
+      emitLogout('other-tab');
+    }
     timer.reschedule();
   });
   timer.reschedule();

@@ -1,10 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../../components/field';
 import { Notice, PlainButton, TextDivider } from '../../../components/plain-button';
 import { CheckboxInput, PasswordInput, TextInput } from '../../../components/text-input';
+import { clearSessionEnded, sessionEndedNotice } from '../../../lib/session/ended-notice';
 import { useSession } from '../../../lib/session/use-session';
 import { useDemoCredentials } from '../api/demo-credentials';
 import { returnPathFrom } from '../api/redirect';
@@ -45,7 +46,9 @@ export default function SignInPage() {
   const [step, setStep] = useState<Step>({ mode: 'password' });
   const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; done: () => void } | null>(null);
   const returnTo = returnPathFrom(location.state, location.search);
-  const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
+  const [endedFlag] = useState(sessionEndedNotice);
+  useEffect(clearSessionEnded, []);
+  const sessionEnded = endedFlag || (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
 
   // Already signed in (and not in the middle of signing in): go on.
   if (signedIn && !busy.current) return <Navigate to={returnTo} replace />;

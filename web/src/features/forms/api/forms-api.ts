@@ -22,12 +22,18 @@ export function getForm(bundle: MonthlyBundle, id: string, signal?: AbortSignal)
   return jsonApi.getOne(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, new DrupalJsonApiParams().addInclude(include), signal);
 }
 
-/** PATCH a draft with its entered fields; `changed` guards against overwriting someone else's edit (409). */
-export async function updateForm(bundle: MonthlyBundle, id: string, attributes: Record<string, unknown>, changed: string | null): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
+/**
+ * PATCH a draft with its entered fields; `changed` guards against overwriting someone else's edit (409). Returns the
+ * form's new `changed`, which guards the next save.
+ */
+export async function updateForm(bundle: MonthlyBundle, id: string, attributes: Record<string, unknown>, changed: string | null): Promise<string | null> {
+  const doc = await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { data: { type: `node--${bundle}`, id, attributes, ...(changed ? { meta: { changed } } : {}) } },
   });
+  const data = doc?.data;
+  const next = data && !Array.isArray(data) ? data.attributes?.changed : null;
+  return typeof next === 'string' ? next : changed;
 }
 
 export async function certifyForm(bundle: MonthlyBundle, id: string, name: string, title: string): Promise<void> {

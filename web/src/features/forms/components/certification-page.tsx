@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space, Typography } from 'antd';
-import { FORM_FIELDS } from '@pecan/contract';
+import { crossFieldErrors, FORM_FIELDS } from '@pecan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { certifyForm, ROWS_OF } from '../api/forms-api';
 import { rowsOf, serverComputed, enteredValues } from '../api/form-model';
 import { useForm } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
+import { fieldMessage } from './field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
@@ -55,9 +56,26 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
   });
 
   const status = str(form, 'field_form_status');
+  // The rules between fields, checked before the press: certification never brings the first news of a problem.
+  const known = status === 'draft' ? crossFieldErrors(bundle, enteredValues(bundle, form)) : [];
+  const toField = (field: string) => `/dashboard/forms/${bundle}/${form.id}#f-${field.slice('field_'.length)}`;
   const rowsInfo = ROWS_OF[bundle];
   const n = bundle.slice(-1);
-  const certificationErrors = certify.error instanceof ApiError && certify.error.status === 422 ? certify.error.errors.map((e) => e.detail ?? e.title ?? '') : [];
+  // Each refusal names its field by label, in the user's language, and leads to it on the edit page.
+  const certificationErrors =
+    certify.error instanceof ApiError && certify.error.status === 422
+      ? certify.error.errors.map((e, i) => {
+          const field = e.source?.pointer?.split('/').filter(Boolean).pop() ?? '';
+          const text = fieldMessage(t, FORM_FIELDS[bundle], { field: field.startsWith('field_') ? field : '', message: e.detail ?? e.title ?? '' });
+          return field.startsWith('field_') ? (
+            <Link key={i} to={toField(field)}>
+              {text}
+            </Link>
+          ) : (
+            text
+          );
+        })
+      : [];
 
   return (
     <Card>
@@ -97,9 +115,27 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
             onTitleChange={setTitle}
             labels={{ name: t('certify.name'), title: t('certify.titleField'), nameRequired: t('certify.nameRequired') }}
           />
+          {known.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              message={t('certify.fixFirst')}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                  {known.map((e) => (
+                    <li key={e.field}>
+                      <Link to={toField(e.field)}>{fieldMessage(t, FORM_FIELDS[bundle], e)}</Link>
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : null}
           {certify.error ? <WriteErrorAlert error={certify.error} title={t('common.writeError')} problems={certificationErrors} /> : null}
           <Space wrap>
-            <Button type="primary" size="large" disabled={!name.trim()} onClick={() => setConfirming(true)}>
+            <Button type="primary" size="large" disabled={!name.trim() || known.length > 0} onClick={() => setConfirming(true)}>
               {t('certify.certify')}
             </Button>
             <Link to={`/dashboard/forms/${bundle}/${form.id}`}>

@@ -1,14 +1,16 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DownloadOutlined, EditOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, DownloadOutlined, EditOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { languageInfo } from '../../../lib/i18n/languages';
 import { Alert, Button, Card, Input, Modal, Result, Space, Typography } from 'antd';
-import { FORM_FIELDS, previousPeriodMonth, validateFormAttributes } from '@pecan/contract';
+import { crossFieldErrors, FORM_FIELDS, previousPeriodMonth, validateFormAttributes } from '@pecan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
+import { unsavedCopyKey, sameValues } from '../../../components/autosave/unsaved-copy';
+import { useAutosave } from '../../../components/autosave/use-autosave';
 import { FilingPage } from '../../../components/filing-page';
 import { ErrorWithRetry, errorText, QueryState } from '../../../components/query-state';
-import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -20,7 +22,7 @@ import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, l
 import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
 import { useForm1Context } from '../hooks/use-form1-months';
-import { fieldErrorText } from '../../../components/field-text';
+import { fieldErrorText, fieldMessage } from '../../../components/field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
@@ -97,9 +99,14 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
   const changedStamp = str(form, 'changed');
-  // A reloaded form (another id, or a newer `changed`) starts the editor afresh.
+  // What the last save sent and the `changed` it got back: the next save's base and guard.
+  const sent = useRef(original);
+  const changedRef = useRef(changedStamp);
+  // A reloaded form (another id, or a newer `changed`) starts the editor afresh, unless typing went on meanwhile.
   useEffect(() => {
-    setValues(enteredValues(bundle, form));
+    changedRef.current = changedStamp;
+    setValues((typed) => (sameValues(typed, sent.current) ? original : typed));
+    sent.current = original;
     setServerErrors({});
     setConflict(false);
   }, [form.id, changedStamp]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -110,34 +117,54 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const rows = rowsOf(bundle, form);
   const fields = FORM_FIELDS[bundle];
 
+  // Values the portal would refuse (each field's own check): not sent until corrected.
   const validation = useMemo(() => {
     if (!editable) return {} as Record<string, string>;
     const errors = validateFormAttributes(bundle, values);
     return Object.fromEntries(errors.map((e) => [e.field, fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e)]));
   }, [bundle, values, editable, t, fields]);
-  const errors = { ...serverErrors, ...validation };
+  // The rules between fields that certification checks, run live: saved as a draft, but named before certifying.
+  const crossField = useMemo(() => {
+    if (!editable) return {} as Record<string, string>;
+    return Object.fromEntries(crossFieldErrors(bundle, values).map((e) => [e.field, fieldMessage(t, fields, e)]));
+  }, [bundle, values, editable, t, fields]);
+  const errors = { ...crossField, ...serverErrors, ...validation };
   const { profile } = useSession();
   const periodMonth = str(one(form, 'field_reporting_period'), 'field_period_month');
   const form1Context = useForm1Context(profile.handlerUid, periodMonth, editable && bundle === 'apc_form_1');
   const computed = editable ? liveComputed(bundle, form, values, rows, form1Context.data?.figures) : serverComputed(bundle, form);
 
-  const save = useMutation({
-    mutationFn: () => updateForm(bundle, form.id, changedAttributes(original, values), changedStamp),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
-      await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
-      navigate(`/dashboard/formCertification/${form.id}`);
-    },
-    onError: (error) => {
+  const saveDraft = async (typed: Record<string, unknown>) => {
+    try {
+      changedRef.current = await updateForm(bundle, form.id, changedAttributes(sent.current, typed), changedRef.current);
+      sent.current = typed;
+    } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);
       if (error instanceof ApiError && error.status === 422) {
         const byField = fieldErrors(error);
-        setServerErrors(
-          Object.fromEntries(Object.entries(byField).map(([attr, msgs]) => [attr, fieldErrorText(t, fields.find((f) => `field_${f.name}` === attr), { message: msgs[0] })])),
-        );
+        setServerErrors(Object.fromEntries(Object.entries(byField).map(([attr, msgs]) => [attr, fieldMessage(t, fields, { field: attr, message: msgs[0] })])));
       }
-    },
+      throw error;
+    }
+    await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
+    await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+  };
+  const autosave = useAutosave({
+    storageKey: profile.username ? unsavedCopyKey(profile.username, `${bundle}:${form.id}`) : null,
+    values,
+    saved: original,
+    enabled: editable && !conflict,
+    valid: Object.keys(validation).length === 0,
+    save: saveDraft,
+    restore: setValues,
   });
+  const toCertification = useMutation({
+    mutationFn: async () => {
+      if (!(await autosave.saveNow())) throw autosave.error ?? new ApiError(0);
+    },
+    onSuccess: () => navigate(`/dashboard/formCertification/${form.id}`),
+  });
+  useFocusFromHash(form.id);
 
   const onChange = (attribute: string, value: unknown) => {
     setServerErrors((e) => {
@@ -155,9 +182,11 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const pdfUrl = fileUrl(pdf);
   const currentId = currentVersionId(bundle, form);
   const hasErrors = Object.keys(validation).length > 0;
+  const mustFix = hasErrors || Object.keys(crossField).length > 0;
   const rowsInfo = ROWS_OF[bundle];
 
   const reload = async () => {
+    autosave.discard();
     setConflict(false);
     await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
   };
@@ -194,28 +223,30 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       ) : null}
       {bundle === 'apc_form_1' && status === 'certified' && current ? <StaleFormAlert handlerId={profile.handlerUid} formId={form.id} month={periodMonth} /> : null}
       {editable ? <Typography.Paragraph type="secondary">{t('forms.editIntro')}</Typography.Paragraph> : null}
-      <FormFields
-        fields={fields}
-        values={values}
-        computed={computed}
-        errors={errors}
-        onChange={onChange}
-        readOnly={!editable}
-        varieties={varieties.data ?? []}
-        rowsSection={
-          rowsInfo ? (
-            <RowsTable
-              rowBundle={rowsInfo.bundle}
-              formBundle={bundle}
-              formId={form.id}
-              rows={rows}
-              readOnly={!editable}
-              varieties={varieties.data ?? []}
-              onChanged={() => client.invalidateQueries({ queryKey: ['form', bundle, form.id] })}
-            />
-          ) : null
-        }
-      />
+      <div onBlur={editable ? autosave.flush : undefined}>
+        <FormFields
+          fields={fields}
+          values={values}
+          computed={computed}
+          errors={errors}
+          onChange={onChange}
+          readOnly={!editable}
+          varieties={varieties.data ?? []}
+          rowsSection={
+            rowsInfo ? (
+              <RowsTable
+                rowBundle={rowsInfo.bundle}
+                formBundle={bundle}
+                formId={form.id}
+                rows={rows}
+                readOnly={!editable}
+                varieties={varieties.data ?? []}
+                onChanged={() => client.invalidateQueries({ queryKey: ['form', bundle, form.id] })}
+              />
+            ) : null
+          }
+        />
+      </div>
       {conflict ? (
         <Alert
           type="warning"
@@ -231,19 +262,35 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
           }
         />
       ) : null}
-      {save.error && !conflict ? (
-        <WriteErrorAlert error={save.error} title={t('common.writeError')} description={save.error instanceof ApiError && save.error.status === 422 ? t('forms.fixErrors') : undefined} />
-      ) : null}
+      {editable ? <AutosaveNotices autosave={autosave} /> : null}
       {editable ? (
-        <Space wrap>
-          <Button type="primary" size="large" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors} onClick={() => save.mutate()}>
-            {t('forms.saveAndCertify')}
-          </Button>
-          {hasErrors ? <Typography.Text type="danger">{t('forms.fixErrors')}</Typography.Text> : null}
-        </Space>
+        <DraftActions autosave={autosave}>
+          <Space wrap>
+            <Button type="primary" size="large" icon={<SafetyCertificateOutlined />} loading={toCertification.isPending} disabled={mustFix} onClick={() => toCertification.mutate()}>
+              {t('forms.saveAndCertify')}
+            </Button>
+            <SaveDraftButton autosave={autosave} disabled={hasErrors} />
+            {mustFix ? <Typography.Text type="danger">{t('forms.fixErrors')}</Typography.Text> : null}
+          </Space>
+        </DraftActions>
       ) : null}
     </Card>
   );
+}
+
+/** /…/{formId}#f-{field}: the field a message named gets the focus, in view (a certification problem's link). */
+function useFocusFromHash(formId: string) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#f-')) return;
+    const timer = window.setTimeout(() => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      const focusable = target?.matches('input, textarea, button, [tabindex]') ? target : target?.querySelector<HTMLElement>('input, textarea, button');
+      target?.scrollIntoView({ block: 'center' });
+      (focusable ?? target)?.focus({ preventScroll: true });
+    }, 50);
+    return () => window.clearTimeout(timer);
+  }, [hash, formId]);
 }
 
 function FormLoader({ bundle, formId, amendMode }: { bundle: MonthlyBundle; formId: string; amendMode?: boolean }) {

@@ -2,6 +2,8 @@ import { FileAddOutlined, StopOutlined, EditOutlined, SwapRightOutlined, SwapLef
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Grid, Input, Modal, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { RestoredNotice } from '../../../components/autosave/autosave-bar';
+import { readUnsavedCopy, removeUnsavedCopy, unsavedCopyKey, writeUnsavedCopy } from '../../../components/autosave/unsaved-copy';
 import { FileDownload } from '../../../components/file-download';
 import { QueryState, errorText } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -80,6 +82,16 @@ function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; 
   );
 }
 
+/** The new agreement's typed values as this browser keeps them. */
+interface KeptTransfer {
+  receivingId?: string;
+  seasonId: string;
+  responsible: 'transferring' | 'receiving';
+  month: string;
+  name: string;
+  title: string;
+}
+
 function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: boolean; onClose: () => void; seasons: Entity[]; defaultSeasonId: string }) {
   // The picker's texts (directory) are loaded with the modal's, so that opening it suspends nothing.
   const { t, i18n } = useFeatureTranslation(['transfers', 'portalData', 'directory']);
@@ -94,16 +106,44 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [attest, setAttest] = useState(false);
+  // What was typed is kept in this browser until the agreement is filed: a reload, a closed tab or a portal that
+  // cannot be reached loses nothing (the statement is ticked again, on purpose).
+  const copyKey = profile.username ? unsavedCopyKey(profile.username, 'apc_form_4:new') : null;
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
   useEffect(() => {
-    if (open) {
-      setSeasonId(defaultSeasonId);
-      setName(profile.userFirstName ?? profile.username ?? '');
-    }
-  }, [open, defaultSeasonId, profile.userFirstName, profile.username]);
+    if (!open) return;
+    setSeasonId(defaultSeasonId);
+    setName(profile.userFirstName ?? profile.username ?? '');
+    const copy = copyKey ? readUnsavedCopy<KeptTransfer>(copyKey) : null;
+    if (!copy) return;
+    const kept = copy.values;
+    if (kept.receivingId) setReceivingId(kept.receivingId);
+    if (kept.seasonId && seasons.some((s) => s.id === kept.seasonId)) setSeasonId(kept.seasonId);
+    if (kept.responsible) setResponsible(kept.responsible);
+    if (kept.month) setMonth(kept.month);
+    if (kept.name) setName(kept.name);
+    if (kept.title) setTitle(kept.title);
+    setRestoredAt(copy.at);
+  }, [open, defaultSeasonId, profile.userFirstName, profile.username]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!open || !copyKey || !(receivingId || month || title)) return;
+    writeUnsavedCopy<KeptTransfer>(copyKey, { receivingId, seasonId, responsible, month, name, title }, Date.now());
+  }, [open, copyKey, receivingId, seasonId, responsible, month, name, title]);
+  const discard = () => {
+    if (copyKey) removeUnsavedCopy(copyKey);
+    setRestoredAt(null);
+    setReceivingId(undefined);
+    setMonth('');
+    setTitle('');
+    setResponsible('transferring');
+    setSeasonId(defaultSeasonId);
+  };
   const file = useMutation({
     mutationFn: () => fileForm4({ transferringId: profile.handlerUid!, receivingId: receivingId!, seasonId, responsible, firstMonth: month, name: name.trim(), title: title.trim() }),
     onSuccess: () => {
       message.success(t('transfers:filed'));
+      if (copyKey) removeUnsavedCopy(copyKey);
+      setRestoredAt(null);
       void queryClient.invalidateQueries({ queryKey: ['transfers'] });
       setReceivingId(undefined);
       setMonth('');
@@ -130,6 +170,7 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
       onOk={() => file.mutate()}
       destroyOnHidden
     >
+      <RestoredNotice at={restoredAt} onDiscard={discard} />
       <Typography.Paragraph type="secondary">{t('transfers:newIntro', { handler: profile.handlerName ?? '' })}</Typography.Paragraph>
       {lbl(ids.recv, t('transfers:receivingHandler'))}
       <HandlerPicker id={ids.recv} value={receivingId} onChange={setReceivingId} exclude={profile.handlerUid} placeholder={t('transfers:chooseHandler')} />

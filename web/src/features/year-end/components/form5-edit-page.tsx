@@ -4,6 +4,10 @@ import { Alert, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, 
 import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
+import { unsavedCopyKey } from '../../../components/autosave/unsaved-copy';
+import { useAutosave } from '../../../components/autosave/use-autosave';
+import { useSession } from '../../../lib/session/use-session';
 import { ErrorWithRetry } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { Form5Problems } from './form5-problems';
@@ -147,20 +151,39 @@ export default function Form5EditPage() {
     if (mustAmend && draft && draft.field_aug_form_1_amend_reqd !== true) setDraft((d) => ({ ...(d ?? {}), field_aug_form_1_amend_reqd: true }));
   }, [mustAmend, draft]);
 
-  const save = useMutation({
-    mutationFn: () => patchForm5(formId, patchAttributes(draft!), form?.changed),
-    onSuccess: (saved: Entity) => {
+  const { profile } = useSession();
+  const savedValues = useMemo(() => (form ? draftOf(form) : {}), [form]);
+  const saveDraft = async (values: Draft) => {
+    try {
+      const saved = await patchForm5(formId, patchAttributes(values), queryClient.getQueryData<Entity>(form5Keys.one(formId))?.changed ?? form?.changed);
+      setServerErrors({});
       sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
       queryClient.setQueryData(form5Keys.one(formId), saved);
       void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
-      const amend = Number(saved.field_amendment_number ?? 0) > 0;
-      navigate(`/dashboard/${amend ? 'form5AmendCertification' : 'form5Certification'}/${formId}`);
-    },
-    onError: (e) => {
+    } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
         const f = fieldErrors(e);
         setServerErrors(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v[0]])));
       }
+      throw e;
+    }
+  };
+  const autosave = useAutosave({
+    storageKey: profile.username && formId ? unsavedCopyKey(profile.username, `apc_form_5:${formId}`) : null,
+    values: draft ?? savedValues,
+    saved: savedValues,
+    enabled: !!form && !!draft && str(form.field_form_status) === 'draft',
+    valid: Object.keys(errors).length === 0,
+    save: saveDraft,
+    restore: setDraft,
+  });
+  const save = useMutation({
+    mutationFn: async () => {
+      if (!(await autosave.saveNow())) throw autosave.error ?? new Error(t('portalData:saveFailed'));
+    },
+    onSuccess: () => {
+      const amend = Number(queryClient.getQueryData<Entity>(form5Keys.one(formId))?.field_amendment_number ?? 0) > 0;
+      navigate(`/dashboard/${amend ? 'form5AmendCertification' : 'form5Certification'}/${formId}`);
     },
   });
 
@@ -176,7 +199,7 @@ export default function Form5EditPage() {
     });
     setDraft((d) => ({ ...(d ?? {}), [name]: v }));
   };
-  const saveError = save.error;
+  const saveError = autosave.state === 'failed' ? autosave.error : null;
   const hasErrors = Object.keys(errors).length > 0;
   const aug = draft.field_aug_form_1_amend_reqd;
 
@@ -193,6 +216,7 @@ export default function Form5EditPage() {
           if (!hasErrors) save.mutate();
         }}
         noValidate
+        onBlur={autosave.flush}
       >
         {FIELD_GROUPS.map((group) => (
           <fieldset key={group.key} style={{ border: 'none', padding: 0, margin: '0 0 12px' }}>
@@ -236,14 +260,15 @@ export default function Form5EditPage() {
           </Typography.Paragraph>
         </fieldset>
         <Form5Problems problems={problems} type="info" />
-        {saveError ? (
+        {saveError instanceof ApiError && (saveError.status === 409 || saveError.status === 422) ? (
           <WriteErrorAlert
             error={saveError}
-            title={saveError instanceof ApiError && saveError.status === 409 ? t('yearEnd:conflict') : saveError instanceof ApiError && saveError.status === 422 ? t('yearEnd:invalid') : t('portalData:saveFailed')}
+            title={saveError.status === 409 ? t('yearEnd:conflict') : t('yearEnd:invalid')}
             action={
-              saveError instanceof ApiError && saveError.status === 409 ? (
+              saveError.status === 409 ? (
                 <Button
                   onClick={async () => {
+                    autosave.discard();
                     const fresh = await query.refetch();
                     if (fresh.data) setDraft(draftOf(fresh.data));
                     save.reset();
@@ -255,15 +280,19 @@ export default function Form5EditPage() {
             }
           />
         ) : null}
-        <Flex gap={8} wrap justify="flex-end">
-          <Space wrap>
-            <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
-              {t('yearEnd:saveAndContinue')}
-            </Button>
-          </Space>
-        </Flex>
-        {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+        <AutosaveNotices autosave={autosave} />
+        <DraftActions autosave={autosave}>
+          <Flex gap={8} wrap justify="flex-end">
+            <Space wrap>
+              <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
+              <SaveDraftButton autosave={autosave} disabled={hasErrors || status !== 'draft'} />
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
+                {t('yearEnd:saveAndContinue')}
+              </Button>
+            </Space>
+          </Flex>
+          {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8, marginBottom: 0 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+        </DraftActions>
       </form>
     </Card>
   );
