@@ -1,14 +1,7 @@
 // ESLint for the whole tree (npm run lint; a step of npm test and npm run test:quick, zero warnings allowed).
 // The boundary rules live here: `import-x/no-restricted-paths` zones (which folder may import which) and
 // `import-x/no-cycle`. Decision 0011 says why these tools; docs/ARCHITECTURE.md lists the rules.
-import {
-  createTypeScriptImportResolver,
-  globals,
-  importX,
-  js,
-  reactHooks,
-  tseslint,
-} from './tools/lint/plugins.js';
+import { createTypeScriptImportResolver, globals, importX, js, reactHooks, tseslint } from './tools/lint/plugins.js';
 
 const webFeatures = [
   'analytics',

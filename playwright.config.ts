@@ -7,7 +7,17 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 /** The council console's suite writes a lot (periods, reports, payments): it gets a server and database of its own. */
 const COUNCIL_PORT = PORT - 10;
-const chromium = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'] };
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,14 +34,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', testIgnore: 'council/**', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: 'council/**',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium },
+    },
     { name: 'mobile', testIgnore: 'council/**', use: { ...devices['Pixel 7'], launchOptions: chromium } },
     {
       name: 'council',
       testMatch: 'council/**/*.e2e.ts',
       // Staff sign in with a one-time code: a code is good once, so a test may wait up to 30 s for the next one.
       timeout: 120_000,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: chromium, baseURL: `http://127.0.0.1:${COUNCIL_PORT}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: chromium,
+        baseURL: `http://127.0.0.1:${COUNCIL_PORT}`,
+      },
     },
   ],
   webServer: [PORT, COUNCIL_PORT].map((port) => ({

@@ -7,7 +7,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@pecan\/contract$/, replacement: fileURLToPath(new URL('./contract/src/index.ts', import.meta.url)) },
-      { find: /^@pecan\/contract\/(.+)$/, replacement: `${fileURLToPath(new URL('./contract/src/', import.meta.url))}$1.ts` },
+      {
+        find: /^@pecan\/contract\/(.+)$/,
+        replacement: `${fileURLToPath(new URL('./contract/src/', import.meta.url))}$1.ts`,
+      },
     ],
   },
   test: {

@@ -33,7 +33,12 @@ export function closure(assets: string, roots: string[], read: (file: string) =>
   return seen;
 }
 
-export interface RouteSize { route: string; files: number; rawBytes: number; gzipBytes: number }
+export interface RouteSize {
+  route: string;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+}
 
 export function routeSizes(dist: string): RouteSize[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -47,11 +52,16 @@ export function routeSizes(dist: string): RouteSize[] {
   };
   const files = readdirSync(assets);
   return Object.entries(ROUTES).map(([route, pages]) => {
-    const roots = [entry, ...pages.map((p) => {
-      const chunk = files.find((f) => f.startsWith(`${p}-`) && f.endsWith('.js') && /^[A-Za-z0-9_-]{8}$/.test(f.slice(p.length + 1, -3)));
-      if (!chunk) throw new Error(`no chunk for page ${p} in ${assets}`);
-      return chunk;
-    })];
+    const roots = [
+      entry,
+      ...pages.map((p) => {
+        const chunk = files.find(
+          (f) => f.startsWith(`${p}-`) && f.endsWith('.js') && /^[A-Za-z0-9_-]{8}$/.test(f.slice(p.length + 1, -3)),
+        );
+        if (!chunk) throw new Error(`no chunk for page ${p} in ${assets}`);
+        return chunk;
+      }),
+    ];
     const set = closure(assets, roots, read);
     let rawBytes = 0;
     let gzipBytes = 0;
@@ -66,6 +76,8 @@ export function routeSizes(dist: string): RouteSize[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of routeSizes(process.argv[2] ?? 'web/dist')) {
-    console.log(`${r.route}: ${r.files} files, ${(r.rawBytes / 1024).toFixed(0)} KB raw, ${(r.gzipBytes / 1024).toFixed(1)} KB gzip`);
+    console.log(
+      `${r.route}: ${r.files} files, ${(r.rawBytes / 1024).toFixed(0)} KB raw, ${(r.gzipBytes / 1024).toFixed(1)} KB gzip`,
+    );
   }
 }

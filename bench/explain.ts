@@ -32,14 +32,39 @@ if (target.startsWith('sqlite:')) {
   copyFileSync(target.slice(7), copy);
   url = `sqlite:${copy}`;
   const orig = SQLite.prototype.prepare;
-  SQLite.prototype.prepare = function (this: SQLite.Database, sql: string) { logged.push(sql); return orig.call(this, sql); } as typeof orig;
+  SQLite.prototype.prepare = function (this: SQLite.Database, sql: string) {
+    logged.push(sql);
+    return orig.call(this, sql);
+  } as typeof orig;
 } else {
   const orig = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) { const q = args[0]; logged.push(typeof q === 'string' ? q : (q as { text: string }).text); return (orig as (...a: unknown[]) => unknown).apply(this, args); } as typeof orig;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0];
+    logged.push(typeof q === 'string' ? q : (q as { text: string }).text);
+    return (orig as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof orig;
 }
-const portal = await startPortal(loadConfig({ DATABASE_URL: url, ...(schema ? { DATABASE_SCHEMA: schema } : {}), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', REMINDER_INTERVAL_SECONDS: '0' }));
+const portal = await startPortal(
+  loadConfig({
+    DATABASE_URL: url,
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    LOG_LEVEL: 'silent',
+    PORTAL_DEMO_DATA: '0',
+    REMINDER_INTERVAL_SECONDS: '0',
+  }),
+);
 const app = portal.app;
-const tok = await app.inject({ method: 'POST', url: '/oauth/token', payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'bench-1001', password: BENCH_PASSWORD }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const tok = await app.inject({
+  method: 'POST',
+  url: '/oauth/token',
+  payload: new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'portal-web',
+    username: 'bench-1001',
+    password: BENCH_PASSWORD,
+  }).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 const token = tok.json().access_token as string;
 const auth = { authorization: `Bearer ${token}` };
 const me = await app.inject({ url: buildUrl('/jsonapi/user/user', userByNameParams('bench-1001')), headers: auth });
@@ -61,19 +86,30 @@ for (const [name, path] of Object.entries(reads)) {
   if (filter && name !== filter) continue;
   logged.length = 0;
   const res = await app.inject({ url: path, headers: auth });
-  console.log(`\n=== ${name}: ${res.statusCode}, ${res.json().data?.length} rows, ${(res.json().included ?? []).length} included, ${logged.length} statements`);
+  console.log(
+    `\n=== ${name}: ${res.statusCode}, ${res.json().data?.length} rows, ${(res.json().included ?? []).length} included, ${logged.length} statements`,
+  );
   for (const sql of logged.splice(0)) {
-    console.log(`\n--- ${sql.replace(/\s+/g, ' ').replace(/select .*? from/, 'select … from').slice(0, 900)}`);
+    console.log(
+      `\n--- ${sql
+        .replace(/\s+/g, ' ')
+        .replace(/select .*? from/, 'select … from')
+        .slice(0, 900)}`,
+    );
     try {
       if (target.startsWith('sqlite:')) {
         const db = new SQLite(url.slice(7), { readonly: true });
-        db.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
+        db.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) =>
+          typeof v === 'string' ? fold(v) : v,
+        );
         const n = (sql.match(/\?/g) ?? []).length;
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(n).fill(handlerId)) as { detail: string }[];
         console.log(plan.map((p) => `    ${p.detail}`).join('\n'));
         db.close();
       }
-    } catch (e) { console.log('   (no plan)', (e as Error).message); }
+    } catch (e) {
+      console.log('   (no plan)', (e as Error).message);
+    }
   }
 }
 await portal.close();

@@ -17,7 +17,8 @@ import pg from 'pg';
 const url = process.env.FLOOR_URL ?? '';
 const schema = process.env.FLOOR_SCHEMA || undefined;
 const port = Number(process.env.FLOOR_PORT);
-if (!url || !port || !process.send) throw new Error('bench/floor.ts is started by bench/run.ts (FLOOR_URL, FLOOR_PORT, an IPC channel)');
+if (!url || !port || !process.send)
+  throw new Error('bench/floor.ts is started by bench/run.ts (FLOOR_URL, FLOOR_PORT, an IPC channel)');
 const isPg = url.startsWith('postgres');
 const T = isPg ? 'true' : '1';
 
@@ -27,14 +28,32 @@ let columnsOf: (table: string) => Promise<string[]>;
 /** A null of a column's type: PostgreSQL types an untyped null of a UNION branch as text. */
 let typedNull: (table: string, column: string) => Promise<string> = async () => 'null';
 if (isPg) {
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: schema ? `-c search_path=${schema}` : undefined });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
   run = async (text, params) => {
     let n = 0;
-    return (await pool.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
+    return (
+      await pool.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows;
   };
-  columnsOf = async (table) => (await pool.query('select column_name from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position', [table])).rows.map((r) => r.column_name as string);
+  columnsOf = async (table) =>
+    (
+      await pool.query(
+        'select column_name from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position',
+        [table],
+      )
+    ).rows.map((r) => r.column_name as string);
   typedNull = async (table, column) => {
-    const { rows } = await pool.query('select udt_name from information_schema.columns where table_name = $1 and column_name = $2 and table_schema = current_schema()', [table, column]);
+    const { rows } = await pool.query(
+      'select udt_name from information_schema.columns where table_name = $1 and column_name = $2 and table_schema = current_schema()',
+      [table, column],
+    );
     return `cast(null as ${rows[0].udt_name as string})`;
   };
 } else {
@@ -43,10 +62,14 @@ if (isPg) {
   const statements = new Map<string, SQLite.Statement>();
   run = async (text, params) => {
     let s = statements.get(text);
-    if (!s) { s = db.prepare(text); statements.set(text, s); }
+    if (!s) {
+      s = db.prepare(text);
+      statements.set(text, s);
+    }
     return s.all(...params);
   };
-  columnsOf = async (table) => (db.prepare(`select name from pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((r) => r.name);
+  columnsOf = async (table) =>
+    (db.prepare(`select name from pragma_table_info('${table}')`).all() as Array<{ name: string }>).map((r) => r.name);
 }
 
 const HIDDEN = new Set(['content', 'pass_hash']);
@@ -58,7 +81,9 @@ async function cols(alias: string, table: string): Promise<string> {
 
 /** The same columns as cols() names them, all null: a UNION ALL branch that reads another table. */
 async function nullCols(alias: string, table: string): Promise<string> {
-  return (await Promise.all((await shownColumns(table)).map(async (c) => `${await typedNull(table, c)} as "${alias}.${c}"`))).join(', ');
+  return (
+    await Promise.all((await shownColumns(table)).map(async (c) => `${await typedNull(table, c)} as "${alias}.${c}"`))
+  ).join(', ');
 }
 
 const viewer = `with v as (select u.id as user_id, u.handler_id from oauth_access_tokens a
@@ -67,14 +92,35 @@ const viewer = `with v as (select u.id as user_id, u.handler_id from oauth_acces
 
 async function queries(): Promise<Record<string, string>> {
   const [k, p, f1, f2, f3, d1, d2, d3] = await Promise.all([
-    cols('k', 'reporting_forms_packages'), cols('p', 'reporting_periods'), cols('f1', 'apc_form_1'), cols('f2', 'apc_form_2'), cols('f3', 'apc_form_3'),
-    cols('d1', 'files'), cols('d2', 'files'), cols('d3', 'files'),
+    cols('k', 'reporting_forms_packages'),
+    cols('p', 'reporting_periods'),
+    cols('f1', 'apc_form_1'),
+    cols('f2', 'apc_form_2'),
+    cols('f3', 'apc_form_3'),
+    cols('d1', 'files'),
+    cols('d2', 'files'),
+    cols('d3', 'files'),
   ]);
-  const [i, ip, id, fp] = await Promise.all([cols('i', 'invoices'), cols('ip', 'reporting_periods'), cols('id', 'files'), cols('fp', 'files')]);
-  const [hNull, haNull, pcNull] = await Promise.all([nullCols('h', 'handlers'), nullCols('ha', 'handler_analytics'), nullCols('pc', 'handler_packet_confirmations')]);
+  const [i, ip, id, fp] = await Promise.all([
+    cols('i', 'invoices'),
+    cols('ip', 'reporting_periods'),
+    cols('id', 'files'),
+    cols('fp', 'files'),
+  ]);
+  const [hNull, haNull, pcNull] = await Promise.all([
+    nullCols('h', 'handlers'),
+    nullCols('ha', 'handler_analytics'),
+    nullCols('pc', 'handler_packet_confirmations'),
+  ]);
   const [h, ha, pc, s, u, ia, ix, sn] = await Promise.all([
-    cols('h', 'handlers'), cols('ha', 'handler_analytics'), cols('pc', 'handler_packet_confirmations'), cols('s', 'seasons'), cols('u', 'users'),
-    cols('ia', 'industry_analytics'), cols('ix', 'files'), cols('sn', 'seasons'),
+    cols('h', 'handlers'),
+    cols('ha', 'handler_analytics'),
+    cols('pc', 'handler_packet_confirmations'),
+    cols('s', 'seasons'),
+    cols('u', 'users'),
+    cols('ia', 'industry_analytics'),
+    cols('ix', 'files'),
+    cols('sn', 'seasons'),
   ]);
   const forms = `left join apc_form_1 f1 on f1.package_id = k.id left join apc_form_2 f2 on f2.package_id = k.id left join apc_form_3 f3 on f3.package_id = k.id`;
   return {
@@ -110,10 +156,17 @@ async function queries(): Promise<Record<string, string>> {
 
 const sqlOf = await queries();
 const app = Fastify({ logger: false });
-const token = (auth: string | undefined) => createHash('sha256').update((auth ?? '').replace(/^Bearer /i, '')).digest('hex');
+const token = (auth: string | undefined) =>
+  createHash('sha256')
+    .update((auth ?? '').replace(/^Bearer /i, ''))
+    .digest('hex');
 
 /** The floor's one statement for a request: its rows, or null when the token or the name is unknown. */
-async function floorRows(name: string, q: Record<string, string>, authorization: string | undefined): Promise<unknown[] | null> {
+async function floorRows(
+  name: string,
+  q: Record<string, string>,
+  authorization: string | undefined,
+): Promise<unknown[] | null> {
   const text = sqlOf[name];
   if (!text) return null;
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -128,7 +181,11 @@ async function floorRows(name: string, q: Record<string, string>, authorization:
 }
 
 app.get('/floor/:name', async (request, reply) => {
-  const rows = await floorRows((request.params as { name: string }).name, request.query as Record<string, string>, request.headers.authorization);
+  const rows = await floorRows(
+    (request.params as { name: string }).name,
+    request.query as Record<string, string>,
+    request.headers.authorization,
+  );
   if (!rows) return reply.code(404).send();
   reply.header('content-type', 'application/json');
   return JSON.stringify({ data: rows });
@@ -142,7 +199,11 @@ app.get('/floor/:name', async (request, reply) => {
  */
 const documents = new Map<string, unknown>();
 app.get('/floor-document/:name', async (request, reply) => {
-  const rows = await floorRows((request.params as { name: string }).name, request.query as Record<string, string>, request.headers.authorization);
+  const rows = await floorRows(
+    (request.params as { name: string }).name,
+    request.query as Record<string, string>,
+    request.headers.authorization,
+  );
   const doc = documents.get(request.url.replace('/floor-document/', '/floor/'));
   if (!rows || doc === undefined) return reply.code(404).send();
   reply.header('content-type', 'application/vnd.api+json');

@@ -27,7 +27,10 @@ import { ensureOAuthClients } from '../server/src/oauth/clients.js';
 import { createHandler, createUser } from '../server/src/workflows/accounts.js';
 import { insertNode, type Actor } from '../server/src/workflows/common.js';
 import {
-  generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
+  generateAllHandlerAnalytics,
+  generateAnnualPositionReport,
+  generateIndustryAnalytics,
+  generateMonthlyPositionReport,
   publishMonthlyPositionReport,
 } from '../server/src/workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../server/src/workflows/seasons.js';
@@ -35,11 +38,21 @@ import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom } from
 
 /** Larger data sets: fewer months with trade abroad but more rows, and now and then a later amendment of form 1. */
 const BENCH_PROFILE: FilingProfile = {
-  importChance: 0.3, maxImports: 3, importCountries: ['MX', 'ZA'], exportChance: 0.3,
-  exportMarkets: ['CN', 'VN', 'CA', 'NL', 'MX', 'IN', 'DE', 'KR'], amendChance: 0.04,
+  importChance: 0.3,
+  maxImports: 3,
+  importCountries: ['MX', 'ZA'],
+  exportChance: 0.3,
+  exportMarkets: ['CN', 'VN', 'CA', 'NL', 'MX', 'IN', 'DE', 'KR'],
+  amendChance: 0.04,
 };
 
-interface Options { handlers: number; seasons: number; database: string; schema?: string; force: boolean }
+interface Options {
+  handlers: number;
+  seasons: number;
+  database: string;
+  schema?: string;
+  force: boolean;
+}
 
 function options(argv: string[]): Options {
   const a = parseArgs(argv);
@@ -80,9 +93,21 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
   try {
     await migrateToLatest(database.db, o.schema);
     await ensureOAuthClients(database.db);
-    const config = loadConfig({ ...process.env, DATABASE_URL: o.database, DATABASE_SCHEMA: o.schema, PORTAL_DEMO_DATA: '0' });
-    const base: AppContext = { config, db: database.db, dialect: database.dialect, clock: systemClock, fileLinkSecret: await loadFileLinkSecret(database.db) };
-    const inTx = async (fn: (ctx: AppContext) => Promise<void>) => base.db.transaction().execute((trx) => fn({ ...base, db: trx }));
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: o.database,
+      DATABASE_SCHEMA: o.schema,
+      PORTAL_DEMO_DATA: '0',
+    });
+    const base: AppContext = {
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      clock: systemClock,
+      fileLinkSecret: await loadFileLinkSecret(database.db),
+    };
+    const inTx = async (fn: (ctx: AppContext) => Promise<void>) =>
+      base.db.transaction().execute((trx) => fn({ ...base, db: trx }));
 
     const today = isoTimestamp(systemClock.now()).slice(0, 10);
     const currentMonth = monthOf(today);
@@ -94,15 +119,29 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     const handlers = benchHandlers(o.handlers);
 
     // Units of work for the progress line: accounts, filings (handler x month), year-end and transfers per season, reports.
-    const progress = new Progress(o.handlers + filed.length * o.handlers + (o.seasons - 1) * o.handlers + o.seasons * o.handlers + filed.length + o.seasons);
+    const progress = new Progress(
+      o.handlers +
+        filed.length * o.handlers +
+        (o.seasons - 1) * o.handlers +
+        o.seasons * o.handlers +
+        filed.length +
+        o.seasons,
+    );
 
     const handlerIds = new Map<string, string>();
     const viewers = new Map<string, Viewer>();
     let seasonIds: string[] = [];
     await inTx(async (ctx) => {
       const staff: Actor = { ctx, viewer: LOADER };
-      await createUser(staff, { username: 'bench-staff', password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'Staff', role: 'staff' });
-      for (const [i, name] of DEMO_VARIETIES.entries()) await insertNode(staff, 'pecan_varieties', { title: name, position: i });
+      await createUser(staff, {
+        username: 'bench-staff',
+        password: BENCH_PASSWORD,
+        firstName: 'Bench',
+        lastName: 'Staff',
+        role: 'staff',
+      });
+      for (const [i, name] of DEMO_VARIETIES.entries())
+        await insertNode(staff, 'pecan_varieties', { title: name, position: i });
       const seasons: string[] = [];
       for (let y = firstStart; y <= currentStart; y += 1) seasons.push(await ensureSeason(staff, y));
       await setCurrentSeason(staff, seasons[seasons.length - 1]);
@@ -114,19 +153,47 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
       await inTx(async (ctx) => {
         const staff: Actor = { ctx, viewer: LOADER };
         for (const h of batch) {
-          handlerIds.set(h.number, await createHandler(staff, { number: h.number, name: h.name, directory: h.directory, address: h.address, phone: h.phone, email: h.email, website: h.website }));
+          handlerIds.set(
+            h.number,
+            await createHandler(staff, {
+              number: h.number,
+              name: h.name,
+              directory: h.directory,
+              address: h.address,
+              phone: h.phone,
+              email: h.email,
+              website: h.website,
+            }),
+          );
         }
       });
       const users = batch.flatMap((h) => h.users.map((u) => ({ u, h })));
       await inTx(async (ctx) => {
         const staff: Actor = { ctx, viewer: LOADER };
         // createUser hashes inside; the hashes of one batch overlap because @node-rs/argon2 runs them on libuv's pool.
-        const ids = await Promise.all(users.map(({ u, h }) => createUser(staff, {
-          username: u.username, password: BENCH_PASSWORD, firstName: u.firstName, lastName: u.lastName, mail: `${u.username}@bench.example`,
-          role: 'handler', handlerNumber: h.number, directory: u.directory, jobTitle: u.jobTitle,
-        })));
+        const ids = await Promise.all(
+          users.map(({ u, h }) =>
+            createUser(staff, {
+              username: u.username,
+              password: BENCH_PASSWORD,
+              firstName: u.firstName,
+              lastName: u.lastName,
+              mail: `${u.username}@bench.example`,
+              role: 'handler',
+              handlerNumber: h.number,
+              directory: u.directory,
+              jobTitle: u.jobTitle,
+            }),
+          ),
+        );
         users.forEach(({ u, h }, k) => {
-          if (!viewers.has(h.number)) viewers.set(h.number, { userId: ids[k], name: u.username, role: 'handler', handlerId: handlerIds.get(h.number)! });
+          if (!viewers.has(h.number))
+            viewers.set(h.number, {
+              userId: ids[k],
+              name: u.username,
+              role: 'handler',
+              handlerId: handlerIds.get(h.number)!,
+            });
         });
       });
       progress.tick(batch.length, 'accounts');
@@ -156,16 +223,33 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
             const first = addMonths(start, 1 + Math.floor(rand() * 3));
             const from = viewers.get(h.number)!;
             const id = await post(at(ctx, `${first}-05T15:00:00Z`), from, 'node--apc_form_4', {
-              attributes: { field_responsible_handler: 'receiving', field_first_transfer_month: first, field_certified: true, field_certification_name: from.name },
-              relationships: { field_receiving_handler: link('node--handler', handlerIds.get(to.number)!), field_season: link('node--season', seasonId) },
+              attributes: {
+                field_responsible_handler: 'receiving',
+                field_first_transfer_month: first,
+                field_certified: true,
+                field_certification_name: from.name,
+              },
+              relationships: {
+                field_receiving_handler: link('node--handler', handlerIds.get(to.number)!),
+                field_season: link('node--season', seasonId),
+              },
             });
             const receiver = viewers.get(to.number)!;
-            if (rand() < 0.8) await patch(at(ctx, `${first}-07T15:00:00Z`), receiver, 'node--apc_form_4', id, { attributes: { field_receiving_certification_name: receiver.name } });
-            else await patch(at(ctx, `${first}-08T15:00:00Z`), receiver, 'node--apc_form_4', id, { attributes: { field_form_activity: 'cancelled' } });
+            if (rand() < 0.8)
+              await patch(at(ctx, `${first}-07T15:00:00Z`), receiver, 'node--apc_form_4', id, {
+                attributes: { field_receiving_certification_name: receiver.name },
+              });
+            else
+              await patch(at(ctx, `${first}-08T15:00:00Z`), receiver, 'node--apc_form_4', id, {
+                attributes: { field_form_activity: 'cancelled' },
+              });
           }
           await post(at(ctx, `${start}-05T15:00:00Z`), viewers.get(h.number)!, 'node--handler_packet_confirmation', {
             attributes: { field_handler_packet_confirm: true, field_certification_name: viewers.get(h.number)!.name },
-            relationships: { field_handler: link('node--handler', handlerIds.get(h.number)!), field_season: link('node--season', seasonId) },
+            relationships: {
+              field_handler: link('node--handler', handlerIds.get(h.number)!),
+              field_season: link('node--season', seasonId),
+            },
           });
           progress.tick(1, 'transfers and confirmations');
         }
@@ -204,10 +288,15 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const o = options(process.argv.slice(2));
-  generate(o).then(({ ms, filings }) => {
-    console.log(`Generated ${o.handlers} handlers x ${o.seasons} seasons (${filings} monthly filings) into ${o.database}${o.schema ? ` schema ${o.schema}` : ''} in ${(ms / 1000).toFixed(1)} s (${(filings / (ms / 1000)).toFixed(1)} filings/s).`);
-  }, (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  generate(o).then(
+    ({ ms, filings }) => {
+      console.log(
+        `Generated ${o.handlers} handlers x ${o.seasons} seasons (${filings} monthly filings) into ${o.database}${o.schema ? ` schema ${o.schema}` : ''} in ${(ms / 1000).toFixed(1)} s (${(filings / (ms / 1000)).toFixed(1)} filings/s).`,
+      );
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

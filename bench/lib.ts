@@ -25,7 +25,10 @@ export class Progress {
   private done_ = 0;
   private last = 0;
   private readonly started = Date.now();
-  constructor(private readonly total: number, private readonly stream: NodeJS.WriteStream = process.stderr) {}
+  constructor(
+    private readonly total: number,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+  ) {}
 
   tick(n: number, label: string): void {
     this.done_ += n;
@@ -54,15 +57,69 @@ export function formatSeconds(s: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.round((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-export interface BenchUser { username: string; firstName: string; lastName: string; directory: boolean; jobTitle: string }
+export interface BenchUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  directory: boolean;
+  jobTitle: string;
+}
 export interface BenchHandler {
-  number: string; name: string; directory: boolean; address: string; phone: string; email: string; website: string;
-  size: number; substandard: boolean; varieties: string[]; users: BenchUser[];
+  number: string;
+  name: string;
+  directory: boolean;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+  size: number;
+  substandard: boolean;
+  varieties: string[];
+  users: BenchUser[];
 }
 
-const FIRST = ['Ana', 'Ben', 'Cruz', 'Dana', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June', 'Kai', 'Lena', 'Milo', 'Nia', 'Otto', 'Pia'];
-const LAST = ['Alvarez', 'Brooks', 'Chen', 'Diaz', 'Ellis', 'Fox', 'Garcia', 'Hughes', 'Ito', 'Jones', 'Khan', 'Lopez', 'Moore', 'Nunez'];
-const PLACES = ['Albany, GA 31705', 'Las Cruces, NM 88005', 'Mobile, AL 36602', 'San Saba, TX 76877', 'Tucson, AZ 85701', 'Fresno, CA 93721'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Cruz',
+  'Dana',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'June',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nia',
+  'Otto',
+  'Pia',
+];
+const LAST = [
+  'Alvarez',
+  'Brooks',
+  'Chen',
+  'Diaz',
+  'Ellis',
+  'Fox',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jones',
+  'Khan',
+  'Lopez',
+  'Moore',
+  'Nunez',
+];
+const PLACES = [
+  'Albany, GA 31705',
+  'Las Cruces, NM 88005',
+  'Mobile, AL 36602',
+  'San Saba, TX 76877',
+  'Tucson, AZ 85701',
+  'Fresno, CA 93721',
+];
 
 /**
  * N handlers, deterministic: sizes from 0.3 to 2.0, most in the handler directory, two or three varieties each,
@@ -78,22 +135,53 @@ export function benchHandlers(n: number): BenchHandler[] {
     const varieties = [...new Set([pick(), pick(), pick()])];
     const first = FIRST[i % FIRST.length];
     const last = LAST[(i * 7) % LAST.length];
-    const users: BenchUser[] = [{ username: `bench-${number}`, firstName: first, lastName: last, directory: true, jobTitle: 'Office Manager' }];
-    if (i % 4 === 0) users.push({ username: `bench-${number}-b`, firstName: FIRST[(i + 5) % FIRST.length], lastName: LAST[(i + 3) % LAST.length], directory: false, jobTitle: 'Bookkeeper' });
+    const users: BenchUser[] = [
+      { username: `bench-${number}`, firstName: first, lastName: last, directory: true, jobTitle: 'Office Manager' },
+    ];
+    if (i % 4 === 0)
+      users.push({
+        username: `bench-${number}-b`,
+        firstName: FIRST[(i + 5) % FIRST.length],
+        lastName: LAST[(i + 3) % LAST.length],
+        directory: false,
+        jobTitle: 'Bookkeeper',
+      });
     list.push({
-      number, name: `${LAST[i % LAST.length]} ${['Pecan Co.', 'Pecans', 'Shellers', 'Nut Farms'][i % 4]} ${number}`,
-      directory: rand() < 0.85, address: `${100 + i} Orchard Road\n${PLACES[i % PLACES.length]}`,
-      phone: `+1 555 555 ${String(i % 10000).padStart(4, '0')}`, email: `office@h${number}.example`, website: `https://h${number}.example`,
-      size: 0.3 + rand() * 1.7, substandard: rand() < 0.6, varieties, users,
+      number,
+      name: `${LAST[i % LAST.length]} ${['Pecan Co.', 'Pecans', 'Shellers', 'Nut Farms'][i % 4]} ${number}`,
+      directory: rand() < 0.85,
+      address: `${100 + i} Orchard Road\n${PLACES[i % PLACES.length]}`,
+      phone: `+1 555 555 ${String(i % 10000).padStart(4, '0')}`,
+      email: `office@h${number}.example`,
+      website: `https://h${number}.example`,
+      size: 0.3 + rand() * 1.7,
+      substandard: rand() < 0.6,
+      varieties,
+      users,
     });
   }
   return list;
 }
 
 /** One budget line: what is measured against what limit. */
-export interface Budget { name: string; value: number | null; limit: number; unit: string; atMost: boolean; met: boolean | null; note?: string }
+export interface Budget {
+  name: string;
+  value: number | null;
+  limit: number;
+  unit: string;
+  atMost: boolean;
+  met: boolean | null;
+  note?: string;
+}
 
-export function budget(name: string, value: number | null, limit: number, unit: string, atMost: boolean, note?: string): Budget {
+export function budget(
+  name: string,
+  value: number | null,
+  limit: number,
+  unit: string,
+  atMost: boolean,
+  note?: string,
+): Budget {
   const met = value === null || Number.isNaN(value) ? null : atMost ? value <= limit : value >= limit;
   return { name, value, limit, unit, atMost, met, note };
 }

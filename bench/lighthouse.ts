@@ -44,7 +44,10 @@ const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 function saveReport(name: string, lhr: unknown): void {
   if (!REPORTS_DIR) return;
   mkdirSync(REPORTS_DIR, { recursive: true });
-  writeFileSync(join(REPORTS_DIR, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(lhr, null, 1));
+  writeFileSync(
+    join(REPORTS_DIR, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(lhr, null, 1),
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,16 +55,29 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function startServer(database: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${database}`, PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${database}`,
+      PORTAL_DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await sleep(100);
   }
   child.kill('SIGTERM');
@@ -74,7 +90,10 @@ async function startServer(database: string, port: number): Promise<ChildProcess
  * what the user waits for) and the driver's (from before Playwright's click to its last check: the same plus
  * Playwright's own round trips, about 100 ms here).
  */
-async function signInToDashboard(base: string, user: string): Promise<{ requests: string[]; ms: number; driverMs: number }> {
+async function signInToDashboard(
+  base: string,
+  user: string,
+): Promise<{ requests: string[]; ms: number; driverMs: number }> {
   const browser = await playwrightChromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -105,7 +124,9 @@ async function signInToDashboard(base: string, user: string): Promise<{ requests
     const started = performance.now();
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/dashboard/);
-    await page.waitForFunction(() => (window as unknown as { __signInMarks: { shown?: number } }).__signInMarks.shown !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __signInMarks: { shown?: number } }).__signInMarks.shown !== undefined,
+    );
     const driverMs = performance.now() - started;
     const marks = (await page.evaluate('window.__signInMarks')) as { click: number; shown: number };
     return { requests, ms: marks.shown - marks.click, driverMs };
@@ -115,7 +136,9 @@ async function signInToDashboard(base: string, user: string): Promise<{ requests
 }
 
 /** Lighthouse's performance score, or null when the run itself failed (its trace unusable, e.g. NO_NAVSTART). */
-function scoreOf(lhr: { runtimeError?: { code: string }; categories: { performance: { score: number | null } } } | undefined): number | null {
+function scoreOf(
+  lhr: { runtimeError?: { code: string }; categories: { performance: { score: number | null } } } | undefined,
+): number | null {
   if (!lhr || lhr.runtimeError || lhr.categories.performance.score === null) {
     console.log(`  a Lighthouse run failed (${lhr?.runtimeError?.code ?? 'no result'}); run again`);
     return null;
@@ -158,9 +181,14 @@ async function lighthouseDashboard(base: string, user: string): Promise<number |
     await page.waitForSelector('input[name="username"]', { timeout: 60_000 });
     await page.type('input[name="username"]', user);
     await page.type('input[name="password"]', BENCH_PASSWORD);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.click('form button[type="submit"]')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined),
+      page.click('form button[type="submit"]'),
+    ]);
     await page.waitForSelector('main table tbody tr', { timeout: 60_000 });
-    const flow = await startFlow(page, { flags: { disableStorageReset: true, onlyCategories: ['performance'], logLevel: 'error' } });
+    const flow = await startFlow(page, {
+      flags: { disableStorageReset: true, onlyCategories: ['performance'], logLevel: 'error' },
+    });
     await flow.navigate(`${base}/dashboard`);
     const { steps } = await flow.createFlowResult();
     saveReport('dashboard', steps[0].lhr);
@@ -177,8 +205,10 @@ async function main(): Promise<void> {
   const user = String(a.user ?? 'bench-1001');
   const runs = Number(a.runs ?? 3);
   const port = Number(a.port ?? process.env.BENCH_LIGHTHOUSE_PORT ?? 7180);
-  if (!existsSync(data)) throw new Error(`${data} does not exist: make it with npm run bench:data -- --handlers 10 --seasons 10`);
-  if (!existsSync(join(root, 'server/dist/main.js')) || !existsSync(join(root, 'web/dist/index.html'))) throw new Error('build first: flock /tmp/build.lock node scripts/build-if-stale.mjs');
+  if (!existsSync(data))
+    throw new Error(`${data} does not exist: make it with npm run bench:data -- --handlers 10 --seasons 10`);
+  if (!existsSync(join(root, 'server/dist/main.js')) || !existsSync(join(root, 'web/dist/index.html')))
+    throw new Error('build first: flock /tmp/build.lock node scripts/build-if-stale.mjs');
   // A copy: signing in writes (tokens, audit), and the data set must stay as generated.
   const dir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const copy = join(dir, 'bench.sqlite');
@@ -193,11 +223,24 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i += 1) signIns.push(await signInToDashboard(base, user));
     const counts = signIns.map((s) => s.requests.length);
     const times = signIns.map((s) => s.ms);
-    console.log(`Sign-in to dashboard (${user}, ${data.split('/').pop()}): ${signIns.map((s) => `${s.requests.length} requests, ${s.ms.toFixed(0)} ms`).join('; ')}`);
-    console.log(`  as the driver counts it (with Playwright's round trips): ${signIns.map((s) => `${s.driverMs.toFixed(0)} ms`).join('; ')}`);
+    console.log(
+      `Sign-in to dashboard (${user}, ${data.split('/').pop()}): ${signIns.map((s) => `${s.requests.length} requests, ${s.ms.toFixed(0)} ms`).join('; ')}`,
+    );
+    console.log(
+      `  as the driver counts it (with Playwright's round trips): ${signIns.map((s) => `${s.driverMs.toFixed(0)} ms`).join('; ')}`,
+    );
     console.log(`  requests: ${signIns[0].requests.join(', ')}`);
     budgets.push(budget('sign-in to full dashboard: API requests', Math.max(...counts), 5, 'requests', true));
-    budgets.push(budget('sign-in to full dashboard: time (median)', Math.round(median(times)), 300, 'ms', true, `(best ${Math.min(...times).toFixed(0)} ms)`));
+    budgets.push(
+      budget(
+        'sign-in to full dashboard: time (median)',
+        Math.round(median(times)),
+        300,
+        'ms',
+        true,
+        `(best ${Math.min(...times).toFixed(0)} ms)`,
+      ),
+    );
 
     const signinScores: number[] = [];
     const dashboardScores: number[] = [];
@@ -208,9 +251,15 @@ async function main(): Promise<void> {
       if (dashboard !== null) dashboardScores.push(dashboard);
     }
     if (!a['signin-only']) {
-      console.log(`Lighthouse performance (mobile): /signin ${signinScores.join(', ')}; /dashboard ${dashboardScores.join(', ')}`);
-      budgets.push(budget('Lighthouse performance, mobile: /signin (median)', median(signinScores), 95, 'points', false));
-      budgets.push(budget('Lighthouse performance, mobile: /dashboard (median)', median(dashboardScores), 90, 'points', false));
+      console.log(
+        `Lighthouse performance (mobile): /signin ${signinScores.join(', ')}; /dashboard ${dashboardScores.join(', ')}`,
+      );
+      budgets.push(
+        budget('Lighthouse performance, mobile: /signin (median)', median(signinScores), 95, 'points', false),
+      );
+      budgets.push(
+        budget('Lighthouse performance, mobile: /dashboard (median)', median(dashboardScores), 90, 'points', false),
+      );
     }
   } finally {
     server.kill('SIGTERM');

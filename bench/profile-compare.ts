@@ -41,7 +41,8 @@ function partOf(frame: ProfileNode['callFrame']): string | null {
 function selfTimes(dir: string): Map<string, number> {
   const times = new Map<string, number>();
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
-  if (files.length === 0) throw new Error(`No .cpuprofile in ${dir}: run \`npm run bench -- --cpu-prof DIR ...\` first.`);
+  if (files.length === 0)
+    throw new Error(`No .cpuprofile in ${dir}: run \`npm run bench -- --cpu-prof DIR ...\` first.`);
   for (const file of files) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
     const parts = new Map(profile.nodes.map((n) => [n.id, partOf(n.callFrame)]));
@@ -64,15 +65,25 @@ function main(): void {
   const floor = selfTimes(join(dir, 'floor'));
   const perRequest = (times: Map<string, number>, part: string, n: number) => (n > 0 ? (times.get(part) ?? 0) / n : 0);
   const rows = [...new Set([...engine.keys(), ...floor.keys()])]
-    .map((part) => ({ part, engine: perRequest(engine, part, counts.server), floor: perRequest(floor, part, counts.floor) }))
+    .map((part) => ({
+      part,
+      engine: perRequest(engine, part, counts.server),
+      floor: perRequest(floor, part, counts.floor),
+    }))
     .sort((a, b) => Math.max(b.engine, b.floor) - Math.max(a.engine, a.floor));
-  const total = (times: Map<string, number>, n: number) => [...times.values()].reduce((s, t) => s + t, 0) / Math.max(n, 1);
+  const total = (times: Map<string, number>, n: number) =>
+    [...times.values()].reduce((s, t) => s + t, 0) / Math.max(n, 1);
   const us = (x: number) => x.toFixed(1).padStart(8);
-  console.log(`Requests: engine ${counts.server}, floor ${counts.floor}. Self time per request, microseconds (main thread, idle left out).`);
+  console.log(
+    `Requests: engine ${counts.server}, floor ${counts.floor}. Self time per request, microseconds (main thread, idle left out).`,
+  );
   console.log(`${'part'.padEnd(56)}  engine     floor`);
   for (const r of rows.slice(0, top)) console.log(`${r.part.slice(0, 56).padEnd(56)}${us(r.engine)}  ${us(r.floor)}`);
   const rest = rows.slice(top);
-  if (rest.length > 0) console.log(`${`the other ${rest.length} parts`.padEnd(56)}${us(rest.reduce((s, r) => s + r.engine, 0))}  ${us(rest.reduce((s, r) => s + r.floor, 0))}`);
+  if (rest.length > 0)
+    console.log(
+      `${`the other ${rest.length} parts`.padEnd(56)}${us(rest.reduce((s, r) => s + r.engine, 0))}  ${us(rest.reduce((s, r) => s + r.floor, 0))}`,
+    );
   console.log(`${'all'.padEnd(56)}${us(total(engine, counts.server))}  ${us(total(floor, counts.floor))}`);
 }
 

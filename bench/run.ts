@@ -56,7 +56,10 @@ const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
 /** Runs this benchmark again in a process with LOAD_GENERATOR_ENV, unless this is that process; true if it did. */
 function ranWithLoadGeneratorEnv(): boolean {
   if (Object.keys(LOAD_GENERATOR_ENV).every((k) => process.env[k] !== undefined)) return false;
-  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, ...LOAD_GENERATOR_ENV } });
+  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...LOAD_GENERATOR_ENV },
+  });
   process.exitCode = run.status ?? 1;
   return true;
 }
@@ -79,36 +82,82 @@ const turnCount = Math.max(1, Math.round(duration));
  */
 const warmup = Number(args.warmup ?? 1);
 const connections = Number(args.connections ?? 8);
-const pgUrl = args.postgres === 'off' ? null : String(args.postgres ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const workerCounts = String(args.workers ?? '1,2').split(',').map(Number);
+const pgUrl =
+  args.postgres === 'off'
+    ? null
+    : String(
+        args.postgres ??
+          process.env.BENCH_DATABASE_URL ??
+          process.env.TEST_DATABASE_URL ??
+          'postgres://postgres@127.0.0.1:5432/test',
+      );
+const workerCounts = String(args.workers ?? '1,2')
+  .split(',')
+  .map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
 const cpuProfDir = args['cpu-prof'] ? resolve(String(args['cpu-prof'])) : null;
 /** The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures building every document. */
 const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 
-interface Target { size: string; handlers: number; seasons: number; dialect: 'sqlite' | 'postgres'; url: string; schema?: string; workers: number }
+interface Target {
+  size: string;
+  handlers: number;
+  seasons: number;
+  dialect: 'sqlite' | 'postgres';
+  url: string;
+  schema?: string;
+  workers: number;
+}
 interface Measured {
-  name: string; kind: Scenario['kind']; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
+  name: string;
+  kind: Scenario['kind'];
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
   /** The engine's rate in its turns beside the floors' (`inTurns`): the ratios are of these. */
   turnsRps?: number;
   /** The engine's rate over the flat floor's, turn by turn: the run's spread beside its ratio. */
   turnRatios?: number[];
   /** Microseconds of CPU per request in the turns (`inTurns`), of the server and of the floor's process. */
   cpuPerRequest?: { engine: number; floor: number; documentFloor: number };
-  floorRps?: number; floorP50?: number; floorP99?: number; ratio?: number;
+  floorRps?: number;
+  floorP50?: number;
+  floorP99?: number;
+  ratio?: number;
   /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
-  documentFloorRps?: number; documentRatio?: number;
+  documentFloorRps?: number;
+  documentRatio?: number;
 }
-interface FairUse { quietP99: number; loudP99: number; hostile: Record<string, number> }
-interface TargetResult extends Target { peakRssMb: number; signedIn: number; results: Measured[]; fairUse?: FairUse; note?: string }
+interface FairUse {
+  quietP99: number;
+  loudP99: number;
+  hostile: Record<string, number>;
+}
+interface TargetResult extends Target {
+  peakRssMb: number;
+  signedIn: number;
+  results: Measured[];
+  fairUse?: FairUse;
+  note?: string;
+}
 
 // ---------------------------------------------------------------- data sets
 
 function sizes(): Array<{ handlers: number; seasons: number }> {
   const list = args.sizes
-    ? String(args.sizes).split(',').map((s) => s.split(/[-x]/).map(Number))
-    : readdirSync(join(root, 'bench/data')).map((f) => /^bench-(\d+)-(\d+)\.sqlite$/.exec(f)).filter((m) => m).map((m) => [Number(m![1]), Number(m![2])]);
-  return list.map(([handlers, seasons]) => ({ handlers, seasons })).sort((a, b) => a.handlers * a.seasons - b.handlers * b.seasons);
+    ? String(args.sizes)
+        .split(',')
+        .map((s) => s.split(/[-x]/).map(Number))
+    : readdirSync(join(root, 'bench/data'))
+        .map((f) => /^bench-(\d+)-(\d+)\.sqlite$/.exec(f))
+        .filter((m) => m)
+        .map((m) => [Number(m![1]), Number(m![2])]);
+  return list
+    .map(([handlers, seasons]) => ({ handlers, seasons }))
+    .sort((a, b) => a.handlers * a.seasons - b.handlers * b.seasons);
 }
 
 /** What the scenarios need from the data set: users with their handler, the current season, the drafts of the open month. */
@@ -123,26 +172,46 @@ interface Fixture {
 async function query(t: Target, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
   if (t.dialect === 'sqlite') {
     const db = new SQLite(t.url.slice('sqlite:'.length), { readonly: true });
-    try { return db.prepare(text).all(...params) as Array<Record<string, unknown>>; } finally { db.close(); }
+    try {
+      return db.prepare(text).all(...params) as Array<Record<string, unknown>>;
+    } finally {
+      db.close();
+    }
   }
   const client = new pg.Client({ connectionString: t.url, options: `-c search_path=${t.schema}` });
   await client.connect();
   try {
     let n = 0;
-    return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
-  } finally { await client.end(); }
+    return (
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 async function fixture(t: Target): Promise<Fixture> {
-  const users = (await query(t, `select name, handler_id as "handlerId" from users where name like 'bench-1%' and status = 'active' order by name`)) as Fixture['users'];
+  const users = (await query(
+    t,
+    `select name, handler_id as "handlerId" from users where name like 'bench-1%' and status = 'active' order by name`,
+  )) as Fixture['users'];
   const season = await query(t, `select id from seasons where current_season = ${t.dialect === 'sqlite' ? 1 : 'true'}`);
   const drafts: Fixture['drafts'] = [];
   for (const bundle of ['apc_form_1', 'apc_form_2', 'apc_form_3']) {
-    const rows = await query(t, `select f.id, f.handler_id as "handlerId" from ${bundle} f join reporting_periods p on p.id = f.period_id
-      where f.form_status = 'draft' and f.amendment_number = 0 and p.period_month = (select max(period_month) from reporting_periods) order by f.handler_id`);
+    const rows = await query(
+      t,
+      `select f.id, f.handler_id as "handlerId" from ${bundle} f join reporting_periods p on p.id = f.period_id
+      where f.form_status = 'draft' and f.amendment_number = 0 and p.period_month = (select max(period_month) from reporting_periods) order by f.handler_id`,
+    );
     drafts.push(...rows.map((r) => ({ bundle, id: String(r.id), handlerId: String(r.handlerId) })));
   }
-  const newest = await query(t, 'select max(p.due_date) as "dueDate" from reporting_forms_packages k join reporting_periods p on p.id = k.period_id');
+  const newest = await query(
+    t,
+    'select max(p.due_date) as "dueDate" from reporting_forms_packages k join reporting_periods p on p.id = k.period_id',
+  );
   return { users, seasonId: String(season[0].id), newestDueDate: String(newest[0].dueDate), drafts };
 }
 
@@ -155,11 +224,21 @@ async function copyPgSchema(url: string, from: string, to: string): Promise<stri
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = (await client.query(`select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`, [from])).rows.map((r) => r.table_name as string);
+    const tables = (
+      await client.query(
+        `select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`,
+        [from],
+      )
+    ).rows.map((r) => r.table_name as string);
     // Referenced tables named as the source schema sees them (unqualified), to be made again inside the copy.
     await client.query(`set search_path = ${pgIdent(from)}`);
-    const foreignKeys = (await client.query(`select c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'f'`, [from])).rows;
+    const foreignKeys = (
+      await client.query(
+        `select c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'f'`,
+        [from],
+      )
+    ).rows;
     await client.query(`drop schema if exists ${pgIdent(to)} cascade`);
     await client.query(`create schema ${pgIdent(to)}`);
     await client.query(`set search_path = ${pgIdent(to)}`);
@@ -167,23 +246,41 @@ async function copyPgSchema(url: string, from: string, to: string): Promise<stri
       await client.query(`create table ${pgIdent(table)} (like ${pgIdent(from)}.${pgIdent(table)} including all)`);
       await client.query(`insert into ${pgIdent(table)} select * from ${pgIdent(from)}.${pgIdent(table)}`);
     }
-    for (const fk of foreignKeys) await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
+    for (const fk of foreignKeys)
+      await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
     // Functions and triggers (the data version's, the audit log's): LIKE copies neither. Their definitions name the
     // source schema's objects qualified: put the copy's name in.
     const qualified = new RegExp(`\\b${from}\\.`, 'g');
-    const functions = (await client.query(`select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`, [from])).rows;
-    const triggers = (await client.query(`select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
-      join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not t.tgisinternal`, [from])).rows;
-    for (const row of [...functions, ...triggers]) await client.query(String(row.definition).replace(qualified, `${to}.`));
+    const functions = (
+      await client.query(
+        `select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
+        [from],
+      )
+    ).rows;
+    const triggers = (
+      await client.query(
+        `select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not t.tgisinternal`,
+        [from],
+      )
+    ).rows;
+    for (const row of [...functions, ...triggers])
+      await client.query(String(row.definition).replace(qualified, `${to}.`));
     await client.query('analyze');
     return to;
-  } finally { await client.end(); }
+  } finally {
+    await client.end();
+  }
 }
 
 async function dropPgSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { await client.query(`drop schema if exists ${pgIdent(schema)} cascade`); } finally { await client.end(); }
+  try {
+    await client.query(`drop schema if exists ${pgIdent(schema)} cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -197,22 +294,37 @@ function cpuProfArgs(name: 'server' | 'floor'): string[] {
 
 async function startServer(t: Target, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...cpuProfArgs('server'), 'server/dist/main.js'], {
-    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
-      ...serverEnv(), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: t.url, ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
-      PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', ACCESS_TOKEN_TTL: '3600', WEB_CONCURRENCY: String(t.workers),
+      ...serverEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: t.url,
+      ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
+      PORTAL_DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_TTL: '3600',
+      WEB_CONCURRENCY: String(t.workers),
     },
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     if (i === 299) break;
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short grace.
-      if (res.ok) { if (t.workers > 1) await sleep(1500); return child; }
-    } catch { /* not yet */ }
+      if (res.ok) {
+        if (t.workers > 1) await sleep(1500);
+        return child;
+      }
+    } catch {
+      /* not yet */
+    }
     await sleep(100);
   }
   await stopServer(child);
@@ -225,13 +337,17 @@ function rssKb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 function childrenOf(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { return []; }
+  } catch {
+    return [];
+  }
 }
 
 /** CPU time (user and system, every thread: V8's GC and compiler threads too) of a process and its workers, in us. */
@@ -241,7 +357,9 @@ function cpuMicros(pid: number): number {
       // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
       const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
       return Number(fields[11]) + Number(fields[12]);
-    } catch { return 0; }
+    } catch {
+      return 0;
+    }
   };
   return ([pid, ...childrenOf(pid)].reduce((s, p) => s + ticks(p), 0) * 1e6) / CLOCK_TICKS;
 }
@@ -251,10 +369,21 @@ const CLOCK_TICKS = 100;
 /** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
 function rssSampler(pid: number): { stop(): number } {
   let peak = 0;
-  const sample = () => { peak = Math.max(peak, [pid, ...childrenOf(pid)].reduce((s, p) => s + rssKb(p), 0)); };
+  const sample = () => {
+    peak = Math.max(
+      peak,
+      [pid, ...childrenOf(pid)].reduce((s, p) => s + rssKb(p), 0),
+    );
+  };
   sample();
   const timer = setInterval(sample, 100);
-  return { stop() { clearInterval(timer); sample(); return peak / 1024; } };
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak / 1024;
+    },
+  };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -267,9 +396,19 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 // ---------------------------------------------------------------- scenarios
 
-interface Req { method?: string; path: string; headers?: Record<string, string>; body?: string }
+interface Req {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
 interface Scenario {
-  name: string; kind: 'read' | 'batch' | 'write'; floor?: (i: number) => string; make: (i: number) => Req; amount?: number; connections?: number;
+  name: string;
+  kind: 'read' | 'batch' | 'write';
+  floor?: (i: number) => string;
+  make: (i: number) => Req;
+  amount?: number;
+  connections?: number;
   /** Measured a second time as a browser asks, compressed (the large reads). */
   alsoCompressed?: boolean;
 }
@@ -280,9 +419,14 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; handlerId: string }>): Scenario[] {
   const u = (i: number) => tokens[i % tokens.length];
   const auth = (i: number) => ({ authorization: `Bearer ${u(i).token}`, accept: 'application/vnd.api+json' });
-  const get = (path: (i: number) => string) => (i: number): Req => ({ path: path(i), headers: auth(i) });
+  const get =
+    (path: (i: number) => string) =>
+    (i: number): Req => ({ path: path(i), headers: auth(i) });
   const write = (i: number, method: string, path: string, data: unknown): Req => ({
-    method, path, headers: { ...auth(i), 'content-type': 'application/vnd.api+json' }, body: JSON.stringify({ data }),
+    method,
+    path,
+    headers: { ...auth(i), 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({ data }),
   });
   const form1Drafts = fx.drafts.filter((d) => d.bundle === 'apc_form_1');
   const ownerToken = new Map(tokens.map((t) => [t.handlerId, t]));
@@ -291,30 +435,71 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   const asOwner = (handlerId: string) => ({ authorization: `Bearer ${ownerToken.get(handlerId)!.token}` });
   const list: Scenario[] = [
     {
-      name: 'POST /oauth/token (sign-in)', kind: 'write', connections: 4, amount: 40,
-      make: (i) => ({ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: fx.users[i % fx.users.length].name, password: BENCH_PASSWORD }).toString() }),
+      name: 'POST /oauth/token (sign-in)',
+      kind: 'write',
+      connections: 4,
+      amount: 40,
+      make: (i) => ({
+        method: 'POST',
+        path: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: 'portal-web',
+          username: fx.users[i % fx.users.length].name,
+          password: BENCH_PASSWORD,
+        }).toString(),
+      }),
     },
     // The sign-in by password knows the name; by single sign-on the name comes from here.
     { name: 'GET /oauth/debug (sign-in by single sign-on)', kind: 'read', make: get(() => '/oauth/debug') },
-    { name: 'user by name (certification page)', kind: 'read', make: get((i) => buildUrl('/jsonapi/user/user', userByNameParams(u(i).name))), floor: (i) => `/floor/me?name=${u(i).name}` },
-    { name: 'seasons (sign-in)', kind: 'read', make: get(() => buildUrl('/jsonapi/node/season', seasonsParams())), floor: () => '/floor/seasons' },
-    { name: 'industry analytics (analytics page)', kind: 'read', make: get(() => buildUrl('/jsonapi/node/industry_analytics', industryAnalyticsParams())), floor: () => '/floor/industryAnalytics' },
-    { name: 'handler + includes (dashboard)', kind: 'read', make: get((i) => buildUrl(`/jsonapi/node/handler/${u(i).handlerId}`, handlerWithIncludesParams())), floor: (i) => `/floor/handler?handler=${u(i).handlerId}` },
+    {
+      name: 'user by name (certification page)',
+      kind: 'read',
+      make: get((i) => buildUrl('/jsonapi/user/user', userByNameParams(u(i).name))),
+      floor: (i) => `/floor/me?name=${u(i).name}`,
+    },
+    {
+      name: 'seasons (sign-in)',
+      kind: 'read',
+      make: get(() => buildUrl('/jsonapi/node/season', seasonsParams())),
+      floor: () => '/floor/seasons',
+    },
+    {
+      name: 'industry analytics (analytics page)',
+      kind: 'read',
+      make: get(() => buildUrl('/jsonapi/node/industry_analytics', industryAnalyticsParams())),
+      floor: () => '/floor/industryAnalytics',
+    },
+    {
+      name: 'handler + includes (dashboard)',
+      kind: 'read',
+      make: get((i) => buildUrl(`/jsonapi/node/handler/${u(i).handlerId}`, handlerWithIncludesParams())),
+      floor: (i) => `/floor/handler?handler=${u(i).handlerId}`,
+    },
     {
       // The form page's 'Next package' button, on the newest package's form: the package before it, its forms' ids.
-      name: 'next package (form page)', kind: 'read',
-      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', nextPackageParams(u(i).handlerId, fx.newestDueDate))),
+      name: 'next package (form page)',
+      kind: 'read',
+      make: get((i) =>
+        buildUrl('/jsonapi/node/reporting_forms_package', nextPackageParams(u(i).handlerId, fx.newestDueDate)),
+      ),
       floor: (i) => `/floor/nextPackage?handler=${u(i).handlerId}&before=${encodeURIComponent(fx.newestDueDate)}`,
     },
     {
-      name: 'packages, current season (dashboard)', kind: 'read', alsoCompressed: true,
-      make: get((i) => buildUrl('/jsonapi/node/reporting_forms_package', seasonPackagesParams(u(i).handlerId, fx.seasonId))),
+      name: 'packages, current season (dashboard)',
+      kind: 'read',
+      alsoCompressed: true,
+      make: get((i) =>
+        buildUrl('/jsonapi/node/reporting_forms_package', seasonPackagesParams(u(i).handlerId, fx.seasonId)),
+      ),
       floor: (i) => `/floor/packagesSeason?handler=${u(i).handlerId}&season=${fx.seasonId}`,
     },
     {
       // The invoices page's read (web/src/lib/portal/invoice-params.ts): of form 1 only its PDF.
-      name: 'invoices, limit 200 (invoices page)', kind: 'read', alsoCompressed: true,
+      name: 'invoices, limit 200 (invoices page)',
+      kind: 'read',
+      alsoCompressed: true,
       make: get((i) => buildUrl('/jsonapi/node/invoice', invoicesParams(u(i).handlerId))),
       floor: (i) => `/floor/invoices?handler=${u(i).handlerId}`,
     },
@@ -323,39 +508,77 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
       // The web app's (web/src/lib/portal/startup-read-list.ts): the user with its handler, the seasons,
       // the newest position report, and (waiting for the user's answer, its handler id put in by the server) the
       // current season's packages and the unpaid invoices.
-      name: 'batch: user, seasons, newest report, current packages, unpaid invoices (sign-in)', kind: 'batch',
-      make: (i) => ({ method: 'POST', path: '/subrequests?_format=json', headers: { ...auth(i), 'content-type': 'application/json' },
-        body: JSON.stringify(batchBlueprint(startupReads(u(i).name))) }),
+      name: 'batch: user, seasons, newest report, current packages, unpaid invoices (sign-in)',
+      kind: 'batch',
+      make: (i) => ({
+        method: 'POST',
+        path: '/subrequests?_format=json',
+        headers: { ...auth(i), 'content-type': 'application/json' },
+        body: JSON.stringify(batchBlueprint(startupReads(u(i).name))),
+      }),
     },
     {
       // What the directory page reads first (web/src/lib/portal/directory-api.ts): 50 by title, no search.
-      name: 'handler directory', kind: 'read',
+      name: 'handler directory',
+      kind: 'read',
       make: get(() => buildUrl('/jsonapi/node/handler', handlerDirectoryParams())),
       floor: () => '/floor/handlerDirectory',
     },
     {
-      name: 'user directory (one handler)', kind: 'read',
+      name: 'user directory (one handler)',
+      kind: 'read',
       // The contacts page (directory-params.ts).
       make: get((i) => buildUrl('/jsonapi/user/user', contactsParams(u(i).handlerId))),
       floor: (i) => `/floor/userDirectory?handler=${u(i).handlerId}`,
     },
     {
-      name: 'PATCH form 1 draft', kind: 'write', connections: 4,
+      name: 'PATCH form 1 draft',
+      kind: 'write',
+      connections: 4,
       make: (i) => {
         const d = form1WithToken[i % form1WithToken.length];
-        const req = write(i, 'PATCH', `/jsonapi/node/apc_form_1/${d.id}`, { type: 'node--apc_form_1', id: d.id, attributes: { field_receipts_native: 1000 + (i % 5000), field_shipments_inshell: 2000 } });
+        const req = write(i, 'PATCH', `/jsonapi/node/apc_form_1/${d.id}`, {
+          type: 'node--apc_form_1',
+          id: d.id,
+          attributes: { field_receipts_native: 1000 + (i % 5000), field_shipments_inshell: 2000 },
+        });
         return { ...req, headers: { ...req.headers, ...asOwner(d.handlerId) } };
       },
     },
     {
-      name: 'certify (PATCH draft, PDF, invoice)', kind: 'write', connections: 2, amount: draftsWithToken.length,
+      name: 'certify (PATCH draft, PDF, invoice)',
+      kind: 'write',
+      connections: 2,
+      amount: draftsWithToken.length,
       make: (i) => {
         const d = draftsWithToken[i % draftsWithToken.length];
-        const figures = d.bundle === 'apc_form_1'
-          ? { field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }], field_receipts_native: 1000, field_receipts_substandard: 0, field_shipments_inshell: 2000, field_shipments_shelled: 0,
-            field_interhandler_shipments: [], field_interhandler_received: 0, field_inventory_inshell: 100_000, field_inventory_shelled: 10_000, field_committed_domestic: 0, field_committed_export: 0, field_under_contract_from_handlers: 0 }
-          : { field_no_change_flag: true };
-        const req = write(i, 'PATCH', `/jsonapi/node/${d.bundle}/${d.id}`, { type: `node--${d.bundle}`, id: d.id, attributes: { ...figures, field_certified: true, field_certification_name: 'Bench', field_certification_title: 'Officer' } });
+        const figures =
+          d.bundle === 'apc_form_1'
+            ? {
+                field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }],
+                field_receipts_native: 1000,
+                field_receipts_substandard: 0,
+                field_shipments_inshell: 2000,
+                field_shipments_shelled: 0,
+                field_interhandler_shipments: [],
+                field_interhandler_received: 0,
+                field_inventory_inshell: 100_000,
+                field_inventory_shelled: 10_000,
+                field_committed_domestic: 0,
+                field_committed_export: 0,
+                field_under_contract_from_handlers: 0,
+              }
+            : { field_no_change_flag: true };
+        const req = write(i, 'PATCH', `/jsonapi/node/${d.bundle}/${d.id}`, {
+          type: `node--${d.bundle}`,
+          id: d.id,
+          attributes: {
+            ...figures,
+            field_certified: true,
+            field_certification_name: 'Bench',
+            field_certification_title: 'Officer',
+          },
+        });
         return { ...req, headers: { ...req.headers, ...asOwner(d.handlerId) } };
       },
     },
@@ -363,25 +586,45 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   // The large reads again as the web app's browser sends them, asking for a compressed answer (Chromium's
   // Accept-Encoding): the server compresses at every request, a cost the rows above leave out. No floor: it sends
   // its flat rows uncompressed.
-  const compressed = list.filter((s) => s.alsoCompressed)
+  const compressed = list
+    .filter((s) => s.alsoCompressed)
     .map((s): Scenario => ({
-      name: `${s.name}, compressed (br)`, kind: s.kind,
-      make: (i) => { const r = s.make(i); return { ...r, headers: { ...r.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }; },
+      name: `${s.name}, compressed (br)`,
+      kind: s.kind,
+      make: (i) => {
+        const r = s.make(i);
+        return { ...r, headers: { ...r.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
+      },
     }));
-  list.splice(list.findIndex((s) => s.name.startsWith('batch:')), 0, ...compressed);
+  list.splice(
+    list.findIndex((s) => s.name.startsWith('batch:')),
+    0,
+    ...compressed,
+  );
   return list.filter((s) => !only || [...only].some((o) => s.name.includes(o)));
 }
 
 /** A read's load, measured after `warmup` seconds of it (see `warmup`). Writes are measured from their first request. */
-async function measure(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number; kind?: string }): Promise<autocannon.Result> {
+async function measure(
+  port: number,
+  make: (i: number) => Req,
+  opts: { amount?: number; connections?: number; kind?: string },
+): Promise<autocannon.Result> {
   if (warmup > 0 && opts.kind !== 'write' && !opts.amount) await load(port, make, opts, warmup);
   return load(port, make, opts);
 }
 
-async function load(port: number, make: (i: number) => Req, opts: { amount?: number; connections?: number }, seconds = duration): Promise<autocannon.Result> {
+async function load(
+  port: number,
+  make: (i: number) => Req,
+  opts: { amount?: number; connections?: number },
+  seconds = duration,
+): Promise<autocannon.Result> {
   let i = 0;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}`, connections: opts.connections ?? connections, ...(opts.amount ? { amount: opts.amount } : { duration: seconds }),
+    url: `http://127.0.0.1:${port}`,
+    connections: opts.connections ?? connections,
+    ...(opts.amount ? { amount: opts.amount } : { duration: seconds }),
     requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...make(i++) }) as autocannon.Request }],
     setupClient: keepNoBodies,
   });
@@ -409,7 +652,10 @@ function writeServedCounts(): void {
  * the small reads moved by up to half from one run to the next on the machines of 2026-11-25 (next package's floor
  * 8,451 and 13,089 req/s in two runs), and a ratio took a floor's good seconds against the engine's bad ones.
  */
-async function inTurns(servers: Array<{ port: number; pid: number; make: (i: number) => Req }>, s: Scenario): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[]; cpuPerRequest: number }>> {
+async function inTurns(
+  servers: Array<{ port: number; pid: number; make: (i: number) => Req }>,
+  s: Scenario,
+): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[]; cpuPerRequest: number }>> {
   if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
   const turns = servers.map(() => [] as autocannon.Result[]);
   const cpu = servers.map(() => 0);
@@ -428,7 +674,8 @@ async function inTurns(servers: Array<{ port: number; pid: number; make: (i: num
       cpuPerRequest: cpu[k] / requests,
       rps: requests / results.reduce((n, r) => n + r.duration, 0),
       // The slowest turn's (the floors' latencies are for the record; no budget reads them).
-      p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)),
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
       turns: results.map((r) => r.requests.total / r.duration),
     };
   });
@@ -443,7 +690,8 @@ async function inTurns(servers: Array<{ port: number; pid: number; make: (i: num
 function keepNoBodies(client: object): void {
   // Not a public API of autocannon: stop loudly if an upgrade moves it, rather than measure the client again.
   const queue = (client as { pipelinedRequests?: { addBody?: (data: Buffer) => void } }).pipelinedRequests;
-  if (typeof queue?.addBody !== 'function') throw new Error('bench/run.ts keepNoBodies: autocannon\'s client has no pipelinedRequests.addBody any more');
+  if (typeof queue?.addBody !== 'function')
+    throw new Error("bench/run.ts keepNoBodies: autocannon's client has no pipelinedRequests.addBody any more");
   queue.addBody = () => {};
 }
 
@@ -451,7 +699,14 @@ const cpuLine = (c: { engine: number; floor: number; documentFloor: number }) =>
   `${c.engine.toFixed(1)} us, floor ${c.floor.toFixed(1)} us (${((c.floor / c.engine) * 100).toFixed(0)}%), writing the document ${c.documentFloor.toFixed(1)} us`;
 
 function summary(r: autocannon.Result) {
-  return { requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 // ---------------------------------------------------------------- floor
@@ -459,7 +714,8 @@ function summary(r: autocannon.Result) {
 async function startFloor(t: Target, port: number): Promise<ChildProcess> {
   // A process of its own, with the server's environment (bench/floor.ts says why).
   const floor = fork(join(root, 'bench/floor.ts'), [], {
-    execArgv: ['--import', 'tsx', ...cpuProfArgs('floor')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...cpuProfArgs('floor')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...serverEnv(), FLOOR_URL: t.url, FLOOR_PORT: String(port), FLOOR_SCHEMA: t.schema ?? '' },
   });
   await new Promise<void>((ok, fail) => {
@@ -497,7 +753,8 @@ async function runTarget(t: Target): Promise<TargetResult> {
     copyFileSync(t.url.slice('sqlite:'.length), copy);
     runUrl = `sqlite:${copy}`;
   }
-  const runSchema = t.dialect === 'postgres' ? await copyPgSchema(t.url, t.schema!, `bench_run_${process.pid}`) : undefined;
+  const runSchema =
+    t.dialect === 'postgres' ? await copyPgSchema(t.url, t.schema!, `bench_run_${process.pid}`) : undefined;
   const target = { ...t, url: runUrl, schema: runSchema ?? t.schema };
   const fx = await fixture(target);
   const port = await freePort();
@@ -510,12 +767,26 @@ async function runTarget(t: Target): Promise<TargetResult> {
     const users = fx.users.filter((x) => x.handlerId).slice(0, 100);
     const tokens: Array<{ token: string; name: string; handlerId: string }> = [];
     for (let i = 0; i < users.length; i += 4) {
-      await Promise.all(users.slice(i, i + 4).map(async (x) => {
-        const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: x.name, password: BENCH_PASSWORD }) });
-        if (!res.ok) throw new Error(`sign-in of ${x.name}: ${res.status} ${await res.text()}`);
-        tokens.push({ token: ((await res.json()) as { access_token: string }).access_token, name: x.name, handlerId: x.handlerId });
-      }));
+      await Promise.all(
+        users.slice(i, i + 4).map(async (x) => {
+          const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              grant_type: 'password',
+              client_id: 'portal-web',
+              username: x.name,
+              password: BENCH_PASSWORD,
+            }),
+          });
+          if (!res.ok) throw new Error(`sign-in of ${x.name}: ${res.status} ${await res.text()}`);
+          tokens.push({
+            token: ((await res.json()) as { access_token: string }).access_token,
+            name: x.name,
+            handlerId: x.handlerId,
+          });
+        }),
+      );
     }
     result.signedIn = tokens.length;
     const floorPort = await freePort();
@@ -525,7 +796,8 @@ async function runTarget(t: Target): Promise<TargetResult> {
       // Check the request once (and warm up) before measuring.
       const probe = s.make(0);
       if (s.kind !== 'write') {
-        const send = (r: Req) => fetch(`http://127.0.0.1:${port}${r.path}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
+        const send = (r: Req) =>
+          fetch(`http://127.0.0.1:${port}${r.path}`, { method: r.method ?? 'GET', headers: r.headers, body: r.body });
         for (let k = 0; k < 20; k += 1) await send(s.make(k));
         const res = await send(probe);
         if (!res.ok) throw new Error(`${s.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
@@ -537,21 +809,41 @@ async function runTarget(t: Target): Promise<TargetResult> {
         const fres = await fetch(`http://127.0.0.1:${floorPort}${make(0).path}`, { headers: make(0).headers });
         if (!fres.ok) throw new Error(`floor of ${s.name}: ${fres.status}`);
         await giveDocuments(floor, port, s, tokens.length);
-        const document = (i: number): Req => ({ ...make(i), path: make(i).path.replace('/floor/', '/floor-document/') });
-        const [engine, flat, written] = await inTurns([
-          { port, pid: server.pid!, make: s.make }, { port: floorPort, pid: floor.pid!, make }, { port: floorPort, pid: floor.pid!, make: document },
-        ], s);
+        const document = (i: number): Req => ({
+          ...make(i),
+          path: make(i).path.replace('/floor/', '/floor-document/'),
+        });
+        const [engine, flat, written] = await inTurns(
+          [
+            { port, pid: server.pid!, make: s.make },
+            { port: floorPort, pid: floor.pid!, make },
+            { port: floorPort, pid: floor.pid!, make: document },
+          ],
+          s,
+        );
         Object.assign(measured, {
-          turnsRps: engine.rps, floorRps: flat.rps, floorP50: flat.p50, floorP99: flat.p99, ratio: engine.rps / flat.rps,
-          documentFloorRps: written.rps, documentRatio: engine.rps / written.rps,
+          turnsRps: engine.rps,
+          floorRps: flat.rps,
+          floorP50: flat.p50,
+          floorP99: flat.p99,
+          ratio: engine.rps / flat.rps,
+          documentFloorRps: written.rps,
+          documentRatio: engine.rps / written.rps,
           turnRatios: engine.turns.map((e, k) => e / flat.turns[k]),
-          cpuPerRequest: { engine: engine.cpuPerRequest, floor: flat.cpuPerRequest, documentFloor: written.cpuPerRequest },
+          cpuPerRequest: {
+            engine: engine.cpuPerRequest,
+            floor: flat.cpuPerRequest,
+            documentFloor: written.cpuPerRequest,
+          },
         });
       }
       result.results.push(measured);
-      console.error(`  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]; CPU a request ${cpuLine(measured.cpuPerRequest!)}` : ''}`);
+      console.error(
+        `  ${s.name.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors + measured.non2xx}${measured.ratio ? `  in turns ${measured.turnsRps!.toFixed(0)} req/s, floor ${measured.floorRps!.toFixed(0)} req/s (${(measured.ratio * 100).toFixed(0)}%), writing the document ${measured.documentFloorRps!.toFixed(0)} req/s (${(measured.documentRatio! * 100).toFixed(0)}%) [${measured.turnRatios!.map((r) => (r * 100).toFixed(0)).join(' ')}]; CPU a request ${cpuLine(measured.cpuPerRequest!)}` : ''}`,
+      );
     }
-    if (tokens.length > 1 && (!only || [...only].some((o) => 'fair use'.includes(o)))) result.fairUse = await fairUse(port, tokens);
+    if (tokens.length > 1 && (!only || [...only].some((o) => 'fair use'.includes(o))))
+      result.fairUse = await fairUse(port, tokens);
   } finally {
     if (floor) await stopServer(floor);
     result.peakRssMb = rss.stop();
@@ -569,12 +861,19 @@ async function runTarget(t: Target): Promise<TargetResult> {
  * allowed, over a path of as many relationships as allowed, each text and page new, so nothing is kept for it), sent
  * by one user in four loops.
  */
-const HOSTILE_PATH = ['field_amendment_of', 'field_reporting_forms_package', 'field_reporting_period', 'title'].slice(-(LIMITS.pathHops + 1)).join('.');
+const HOSTILE_PATH = ['field_amendment_of', 'field_reporting_forms_package', 'field_reporting_period', 'title']
+  .slice(-(LIMITS.pathHops + 1))
+  .join('.');
 function hostileUrl(i: number): string {
   const parts = ['filter[any][group][conjunction]=OR'];
   for (let c = 0; c < LIMITS.filterConditions; c += 1) {
     const at = `filter[c${c}][condition]`;
-    parts.push(`${at}[path]=${HOSTILE_PATH}`, `${at}[operator]=CONTAINS`, `${at}[value]=${i}-${c}-${'q'.repeat(40)}`, `${at}[memberOf]=any`);
+    parts.push(
+      `${at}[path]=${HOSTILE_PATH}`,
+      `${at}[operator]=CONTAINS`,
+      `${at}[value]=${i}-${c}-${'q'.repeat(40)}`,
+      `${at}[memberOf]=any`,
+    );
   }
   return `/jsonapi/node/apc_form_1?${parts.join('&')}&page[offset]=${i}`;
 }
@@ -582,8 +881,14 @@ function hostileUrl(i: number): string {
 /** Another user's dashboard read, quiet and then while one user sends hostile reads in parallel: its p99 both ways. */
 async function fairUse(port: number, tokens: Array<{ token: string; handlerId: string }>): Promise<FairUse> {
   const [attacker, victim] = tokens;
-  const headers = (t: { token: string }) => ({ authorization: `Bearer ${t.token}`, accept: 'application/vnd.api+json' });
-  const read = (): Req => ({ path: buildUrl(`/jsonapi/node/handler/${victim.handlerId}`, handlerWithIncludesParams()), headers: headers(victim) });
+  const headers = (t: { token: string }) => ({
+    authorization: `Bearer ${t.token}`,
+    accept: 'application/vnd.api+json',
+  });
+  const read = (): Req => ({
+    path: buildUrl(`/jsonapi/node/handler/${victim.handlerId}`, handlerWithIncludesParams()),
+    headers: headers(victim),
+  });
   const quiet = await load(port, read, { connections: 2 });
   const hostile: Record<string, number> = {};
   let stop = false;
@@ -601,7 +906,9 @@ async function fairUse(port: number, tokens: Array<{ token: string; handlerId: s
   stop = true;
   await Promise.all(loops);
   const fair = { quietP99: quiet.latency.p99, loudP99: loud.latency.p99, hostile };
-  console.error(`  fair use: another user's p99 ${fair.quietP99} ms quiet, ${fair.loudP99} ms beside one user's hostile reads (answers ${JSON.stringify(hostile)})`);
+  console.error(
+    `  fair use: another user's p99 ${fair.quietP99} ms quiet, ${fair.loudP99} ms beside one user's hostile reads (answers ${JSON.stringify(hostile)})`,
+  );
   return fair;
 }
 
@@ -610,8 +917,16 @@ function fairUseBudget(r: TargetResult): Budget | null {
   const f = r.fairUse;
   if (!f) return null;
   const ratio = Math.max(f.loudP99, 1) / Math.max(f.quietP99, 1);
-  return budget(`fair use at ${r.size} ${r.dialect}: another user's p99 beside one user's hostile reads / quiet`, ratio, 2, 'x', true,
-    `(p99 ${f.quietP99} -> ${f.loudP99} ms; hostile answers ${Object.entries(f.hostile).map(([s, n]) => `${n} x ${s}`).join(', ')})`);
+  return budget(
+    `fair use at ${r.size} ${r.dialect}: another user's p99 beside one user's hostile reads / quiet`,
+    ratio,
+    2,
+    'x',
+    true,
+    `(p99 ${f.quietP99} -> ${f.loudP99} ms; hostile answers ${Object.entries(f.hostile)
+      .map(([s, n]) => `${n} x ${s}`)
+      .join(', ')})`,
+  );
 }
 
 // ---------------------------------------------------------------- report
@@ -623,37 +938,48 @@ const percent = (x?: number) => (x ? `${(x * 100).toFixed(0)}%` : '');
  * set, one worker), the p99 with more workers when measured, and the budget lines met.
  */
 function latestFigures(
-  big: TargetResult, more: TargetResult | undefined, js: { route: string; files: number; gzipBytes: number }[],
-  budgets: Budget[], machine: { nproc: number; cpu?: string; node: string },
+  big: TargetResult,
+  more: TargetResult | undefined,
+  js: { route: string; files: number; gzipBytes: number }[],
+  budgets: Budget[],
+  machine: { nproc: number; cpu?: string; node: string },
 ): string {
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const cpu = (m: Measured) => (m.cpuPerRequest ? `${m.cpuPerRequest.engine.toFixed(0)} / ${m.cpuPerRequest.floor.toFixed(0)}` : '');
+  const cpu = (m: Measured) =>
+    m.cpuPerRequest ? `${m.cpuPerRequest.engine.toFixed(0)} / ${m.cpuPerRequest.floor.toFixed(0)}` : '';
   const rows = big.results.map((m) => {
     const p99More = more ? ` ${more.results.find((x) => x.name === m.name)?.p99 ?? ''} |` : '';
     return `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} |${p99More} ${percent(m.ratio)} | ${percent(m.documentRatio)} | ${cpu(m)} |`;
   });
   const met = budgets.filter((b) => b.met).length;
   return [
-    `Run of ${at} UTC on SQLite ${big.handlers.toLocaleString('en-US')} handlers x ${big.seasons} seasons, one worker`
-      + ` (${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}),`,
+    `Run of ${at} UTC on SQLite ${big.handlers.toLocaleString('en-US')} handlers x ${big.seasons} seasons, one worker` +
+      ` (${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}),`,
     `${duration} s a request after ${warmup} s not counted, ${connections} connections, peak RSS ${big.peakRssMb.toFixed(0)} MB;`,
     `the ratios from ${turnCount} turns of 1 s of the engine and each floor.`,
     '',
-    `| request | req/s | p50 ms | p99 ms |${more ? ` p99 ms, ${more.workers} workers |` : ''} engine / floor`
-      + ' | engine / floor writing the document | CPU us a request, engine / floor |',
+    `| request | req/s | p50 ms | p99 ms |${more ? ` p99 ms, ${more.workers} workers |` : ''} engine / floor` +
+      ' | engine / floor writing the document | CPU us a request, engine / floor |',
     `|---|---:|---:|---:|${more ? '---:|' : ''}---:|---:|---:|`,
     ...rows,
     '',
-    `JavaScript per route (gzip): ${js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB in ${r.files} files`).join(', ')}.`
-      + ` Budget lines met: ${met} of ${budgets.length}.`,
+    `JavaScript per route (gzip): ${js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB in ${r.files} files`).join(', ')}.` +
+      ` Budget lines met: ${met} of ${budgets.length}.`,
   ].join('\n');
 }
 
 function table(r: TargetResult): string {
-  const rows = r.results.map((m) => `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.turnsRps ? m.turnsRps.toFixed(0) : ''} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`);
-  return [`**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}, DOCUMENT_CACHE_MB=${documentCacheMb}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`, '',
+  const rows = r.results.map(
+    (m) =>
+      `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.non2xx} | ${m.turnsRps ? m.turnsRps.toFixed(0) : ''} | ${m.floorRps ? m.floorRps.toFixed(0) : ''} | ${percent(m.ratio)} | ${m.documentFloorRps ? m.documentFloorRps.toFixed(0) : ''} | ${percent(m.documentRatio)} |`,
+  );
+  return [
+    `**${r.handlers} handlers x ${r.seasons} seasons, ${r.dialect}${r.dialect === 'postgres' ? ` (schema ${r.schema})` : ''}, WEB_CONCURRENCY=${r.workers}, DOCUMENT_CACHE_MB=${documentCacheMb}**: peak RSS ${r.peakRssMb.toFixed(0)} MB, ${r.signedIn} users signed in`,
+    '',
     '| request | req/s | p50 ms | p99 ms | errors | req/s in turns with the floors | floor req/s | engine / floor | floor writing the document, req/s | engine / that |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -661,24 +987,38 @@ async function main(): Promise<void> {
     buildIfStale();
   } catch (error) {
     if (!existsSync(join(root, 'server/dist/main.js'))) throw error;
-    console.error(`The build failed; benchmarking the existing server/dist (${error instanceof Error ? error.message.split('\n')[0] : error}).`);
+    console.error(
+      `The build failed; benchmarking the existing server/dist (${error instanceof Error ? error.message.split('\n')[0] : error}).`,
+    );
   }
   const targets: Target[] = [];
   const list = sizes();
-  if (list.length === 0) throw new Error('No data set in bench/data: run npm run bench:data -- --handlers 10 --seasons 2 first.');
+  if (list.length === 0)
+    throw new Error('No data set in bench/data: run npm run bench:data -- --handlers 10 --seasons 2 first.');
   const largest = list[list.length - 1];
   for (const s of list) {
     const file = join(root, 'bench/data', `bench-${s.handlers}-${s.seasons}.sqlite`);
     const size = `${s.handlers}-${s.seasons}`;
     if (existsSync(file)) targets.push({ size, ...s, dialect: 'sqlite', url: `sqlite:${file}`, workers: 1 });
-    if (s === largest) for (const w of workerCounts.filter((w) => w > 1)) targets.push({ size, ...s, dialect: 'sqlite', url: `sqlite:${file}`, workers: w });
+    if (s === largest)
+      for (const w of workerCounts.filter((w) => w > 1))
+        targets.push({ size, ...s, dialect: 'sqlite', url: `sqlite:${file}`, workers: w });
     if (pgUrl) {
       const schema = `bench_${s.handlers}_${s.seasons}`;
       const client = new pg.Client({ connectionString: pgUrl });
-      const has = await client.connect().then(() => client.query('select 1 from information_schema.schemata where schema_name = $1', [schema])).then((r) => (r.rowCount ?? 0) > 0, () => false);
+      const has = await client
+        .connect()
+        .then(() => client.query('select 1 from information_schema.schemata where schema_name = $1', [schema]))
+        .then(
+          (r) => (r.rowCount ?? 0) > 0,
+          () => false,
+        );
       await client.end().catch(() => undefined);
       if (has) targets.push({ size, ...s, dialect: 'postgres', url: pgUrl, schema, workers: 1 });
-      else console.error(`PostgreSQL: no schema ${schema} (make it with npm run bench:data -- --handlers ${s.handlers} --seasons ${s.seasons} --database ${pgUrl})`);
+      else
+        console.error(
+          `PostgreSQL: no schema ${schema} (make it with npm run bench:data -- --handlers ${s.handlers} --seasons ${s.seasons} --database ${pgUrl})`,
+        );
     }
   }
   const results: TargetResult[] = [];
@@ -689,7 +1029,9 @@ async function main(): Promise<void> {
 
   // Budgets
   const bySize = (r: TargetResult) => r.handlers * r.seasons;
-  const sqlite1 = results.filter((r) => r.dialect === 'sqlite' && r.workers === 1).sort((a, b) => bySize(a) - bySize(b));
+  const sqlite1 = results
+    .filter((r) => r.dialect === 'sqlite' && r.workers === 1)
+    .sort((a, b) => bySize(a) - bySize(b));
   const big = sqlite1[sqlite1.length - 1];
   // Growth is by the number of handlers at the same number of seasons: a handler's own reads grow with its seasons
   // by design (its invoices page lists every invoice), which is not a scan.
@@ -697,14 +1039,39 @@ async function main(): Promise<void> {
   const budgets: Budget[] = [];
   if (big) {
     for (const m of big.results.filter((x) => x.kind === 'read')) {
-      const sameDocument = m.documentRatio ? `(against the floor writing the same document: ${Math.round(m.documentRatio * 100)} %)` : undefined;
-      if (m.ratio !== undefined) budgets.push(budget(`${m.name}: throughput / floor at ${big.size}`, Math.round(m.ratio * 100), 70, '%', false, sameDocument));
+      const sameDocument = m.documentRatio
+        ? `(against the floor writing the same document: ${Math.round(m.documentRatio * 100)} %)`
+        : undefined;
+      if (m.ratio !== undefined)
+        budgets.push(
+          budget(
+            `${m.name}: throughput / floor at ${big.size}`,
+            Math.round(m.ratio * 100),
+            70,
+            '%',
+            false,
+            sameDocument,
+          ),
+        );
       budgets.push(budget(`${m.name}: p99 at ${big.size}`, m.p99, 25, 'ms', true));
       // The same size served as a machine of this many cores would be run (WEB_CONCURRENCY = cores), when measured.
-      const perCore = results.find((r) => r.dialect === 'sqlite' && r.size === big.size && r.workers === cpus().length && r.workers > 1)?.results.find((x) => x.name === m.name);
-      if (perCore) budgets.push(budget(`${m.name}: p99 at ${big.size}, ${cpus().length} workers`, perCore.p99, 25, 'ms', true));
+      const perCore = results
+        .find((r) => r.dialect === 'sqlite' && r.size === big.size && r.workers === cpus().length && r.workers > 1)
+        ?.results.find((x) => x.name === m.name);
+      if (perCore)
+        budgets.push(budget(`${m.name}: p99 at ${big.size}, ${cpus().length} workers`, perCore.p99, 25, 'ms', true));
       const before = small && small !== big ? small.results.find((x) => x.name === m.name) : undefined;
-      if (before) budgets.push(budget(`${m.name}: p50 growth ${small.size} -> ${big.size}`, Math.max(m.p50, 1) / Math.max(before.p50, 1), 2, 'x', true, `(p50 ${before.p50} -> ${m.p50} ms; autocannon has 1 ms resolution)`));
+      if (before)
+        budgets.push(
+          budget(
+            `${m.name}: p50 growth ${small.size} -> ${big.size}`,
+            Math.max(m.p50, 1) / Math.max(before.p50, 1),
+            2,
+            'x',
+            true,
+            `(p50 ${before.p50} -> ${m.p50} ms; autocannon has 1 ms resolution)`,
+          ),
+        );
     }
   }
   for (const r of results.filter((x) => x.workers === 1)) {
@@ -714,13 +1081,36 @@ async function main(): Promise<void> {
   const dist = join(root, 'web/dist');
   const js = existsSync(dist) ? routeSizes(dist) : [];
   const limits: Record<string, number> = { '/signin': 200, '/dashboard': 350 };
-  for (const r of js) budgets.push(budget(`JS for ${r.route} (gzip)`, Math.round(r.gzipBytes / 1024), limits[r.route], 'KB', true, `(${r.files} files)`));
+  for (const r of js)
+    budgets.push(
+      budget(
+        `JS for ${r.route} (gzip)`,
+        Math.round(r.gzipBytes / 1024),
+        limits[r.route],
+        'KB',
+        true,
+        `(${r.files} files)`,
+      ),
+    );
 
-  const machine = { nproc: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, cpu: cpus()[0]?.model, load: readFileSync('/proc/loadavg', 'utf8').trim() };
+  const machine = {
+    nproc: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    load: readFileSync('/proc/loadavg', 'utf8').trim(),
+  };
   const stamp = new Date().toISOString().replace(/:/g, '-').slice(0, 16);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(root, 'bench/results', `${stamp}.json`);
-  const run = { date: new Date().toISOString(), machine, duration, warmup, connections, documentCacheMb: Number(documentCacheMb) };
+  const run = {
+    date: new Date().toISOString(),
+    machine,
+    duration,
+    warmup,
+    connections,
+    documentCacheMb: Number(documentCacheMb),
+  };
   writeFileSync(out, JSON.stringify({ ...run, results, js, budgets }, null, 2));
   if (args.baseline) {
     for (const size of new Set(results.map((r) => r.size))) {
@@ -728,7 +1118,10 @@ async function main(): Promise<void> {
       const kept = budgets.filter((b) => namesSize.test(b.name) || b.name.startsWith('JS for'));
       const file = join(root, 'bench/results', `baseline-${size}.json`);
       const ofSize = results.filter((r) => r.size === size);
-      writeFileSync(file, JSON.stringify({ baseline: { size, run: stamp }, ...run, results: ofSize, js, budgets: kept }, null, 2));
+      writeFileSync(
+        file,
+        JSON.stringify({ baseline: { size, run: stamp }, ...run, results: ofSize, js, budgets: kept }, null, 2),
+      );
       console.log(`Baseline for ${size}: ${file}`);
     }
   }
@@ -736,9 +1129,16 @@ async function main(): Promise<void> {
 
   const md = [
     `Run ${new Date().toISOString().slice(0, 16)} UTC: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.load}; ${duration} s per request after ${warmup} s of the same load not counted, ${connections} connections (sign-in 4, writes 4, certification 2); the ratios to the floors from ${turnCount} turns of 1 s of the engine, the floor and the floor writing the document, in turn.`,
-    '', ...results.flatMap((r) => [table(r), '']),
-    '**JS per route** (web/dist, gzip -9 per file): ' + js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
-    '', '**Budgets**', '', '```', ...budgets.map(budgetLine), '```',
+    '',
+    ...results.flatMap((r) => [table(r), '']),
+    '**JS per route** (web/dist, gzip -9 per file): ' +
+      js.map((r) => `${r.route} ${(r.gzipBytes / 1024).toFixed(0)} KB (${r.files} files)`).join(', '),
+    '',
+    '**Budgets**',
+    '',
+    '```',
+    ...budgets.map(budgetLine),
+    '```',
   ].join('\n');
   console.log(`\n${md}\n\nResults: ${out}`);
   if (args['write-docs']) {
@@ -747,16 +1147,23 @@ async function main(): Promise<void> {
     const start = '<!-- bench:results -->';
     const end = '<!-- /bench:results -->';
     const more = results.find((r) => r.dialect === 'sqlite' && r.size === big?.size && r.workers > 1);
-    if (!big) console.error('--write-docs: no SQLite data set was measured with one worker; docs/PERFORMANCE.md left as it is.');
+    if (!big)
+      console.error(
+        '--write-docs: no SQLite data set was measured with one worker; docs/PERFORMANCE.md left as it is.',
+      );
     else if (text.includes(start) && text.includes(end)) {
       const figures = latestFigures(big, more, js, budgets, machine);
-      writeFileSync(doc, `${text.slice(0, text.indexOf(start) + start.length)}\n${figures}\n${text.slice(text.indexOf(end))}`);
+      writeFileSync(
+        doc,
+        `${text.slice(0, text.indexOf(start) + start.length)}\n${figures}\n${text.slice(text.indexOf(end))}`,
+      );
       console.log(`Latest figures written to ${doc}.`);
     }
   }
 }
 
-if (!ranWithLoadGeneratorEnv()) main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
-  process.exit(1);
-});
+if (!ranWithLoadGeneratorEnv())
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });

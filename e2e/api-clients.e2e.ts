@@ -6,7 +6,9 @@ import { confirmInDialog, confirmInPopup, expectAccessible, screenshot, settle, 
  * test then uses it as an integrator would (client_credentials, a draft saved through JSON:API, certification
  * refused), and revokes it.
  */
-test('an admin creates an API client, its secret shown once, which saves a draft but cannot certify', async ({ page }, testInfo) => {
+test('an admin creates an API client, its secret shown once, which saves a draft but cannot certify', async ({
+  page,
+}, testInfo) => {
   await signIn(page, 'alice');
   await page.goto('/dashboard/my-profile');
   const card = page.getByTestId('api-clients');
@@ -35,23 +37,49 @@ test('an admin creates an API client, its secret shown once, which saves a draft
   await expect(page.getByText(secret)).toHaveCount(0);
 
   // The integrator's side: a token by client_credentials, then JSON:API.
-  const tokenRes = await page.request.post('/oauth/token', { form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  const tokenRes = await page.request.post('/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+  });
   expect(tokenRes.status(), await tokenRes.text()).toBe(200);
-  const issued = await tokenRes.json() as { access_token: string; scope: string; refresh_token?: string };
+  const issued = (await tokenRes.json()) as { access_token: string; scope: string; refresh_token?: string };
   expect(issued.scope).toBe('read write');
   expect(issued.refresh_token).toBeUndefined();
-  const headers = { authorization: `Bearer ${issued.access_token}`, accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json' };
-  const drafts = await page.request.get('/jsonapi/node/apc_form_1?filter[field_form_status]=draft&page[limit]=1', { headers });
+  const headers = {
+    authorization: `Bearer ${issued.access_token}`,
+    accept: 'application/vnd.api+json',
+    'content-type': 'application/vnd.api+json',
+  };
+  const drafts = await page.request.get('/jsonapi/node/apc_form_1?filter[field_form_status]=draft&page[limit]=1', {
+    headers,
+  });
   expect(drafts.status()).toBe(200);
   const draft = (await drafts.json()).data[0] as { id: string; attributes: Record<string, unknown> };
   expect(draft, 'handler 101 has a draft form 1').toBeTruthy();
-  const save = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, { headers, data: { data: {
-    type: 'node--apc_form_1', id: draft.id, attributes: { field_receipts_native: draft.attributes.field_receipts_native ?? 0 } } } });
+  const save = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, {
+    headers,
+    data: {
+      data: {
+        type: 'node--apc_form_1',
+        id: draft.id,
+        attributes: { field_receipts_native: draft.attributes.field_receipts_native ?? 0 },
+      },
+    },
+  });
   expect(save.status(), await save.text()).toBe(200);
-  const certify = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, { headers, data: { data: {
-    type: 'node--apc_form_1', id: draft.id, attributes: { field_certified: true, field_certification_name: 'A Robot' } } } });
+  const certify = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, {
+    headers,
+    data: {
+      data: {
+        type: 'node--apc_form_1',
+        id: draft.id,
+        attributes: { field_certified: true, field_certification_name: 'A Robot' },
+      },
+    },
+  });
   expect(certify.status()).toBe(403);
-  expect(((await certify.json()) as { errors: Array<{ detail: string }> }).errors[0].detail).toContain("certification is a person's act");
+  expect(((await certify.json()) as { errors: Array<{ detail: string }> }).errors[0].detail).toContain(
+    "certification is a person's act",
+  );
 
   await page.reload();
   await expect(row).not.toContainText('Never used');
@@ -75,7 +103,7 @@ test('a user without the admin flag sees no API clients section', async ({ page 
   await expect(page.getByTestId('api-clients')).toHaveCount(0);
 });
 
-test('staff manage any handler\'s API clients from the council console', async ({ page }, testInfo) => {
+test("staff manage any handler's API clients from the council console", async ({ page }, testInfo) => {
   await signIn(page, 'staff');
   await page.goto('/dashboard/council/handler-companies');
   await page.getByRole('button', { name: 'API clients of Mesa Valley Pecans' }).click();
@@ -95,15 +123,26 @@ test('staff manage any handler\'s API clients from the council console', async (
   await screenshot(page, testInfo, 'council-api-clients', 'en', false);
 
   // A read-only client of 102: it reads, and it writes nothing.
-  const tokenRes = await page.request.post('/oauth/token', { form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  const tokenRes = await page.request.post('/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+  });
   expect(tokenRes.status()).toBe(200);
-  const { access_token: token } = await tokenRes.json() as { access_token: string };
-  const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json' };
-  const drafts = await page.request.get('/jsonapi/node/apc_form_1?filter[field_form_status]=draft&page[limit]=1', { headers });
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    accept: 'application/vnd.api+json',
+    'content-type': 'application/vnd.api+json',
+  };
+  const drafts = await page.request.get('/jsonapi/node/apc_form_1?filter[field_form_status]=draft&page[limit]=1', {
+    headers,
+  });
   expect(drafts.status()).toBe(200);
   const draft = (await drafts.json()).data[0] as { id: string } | undefined;
   if (draft) {
-    const write = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, { headers, data: { data: { type: 'node--apc_form_1', id: draft.id, attributes: {} } } });
+    const write = await page.request.patch(`/jsonapi/node/apc_form_1/${draft.id}`, {
+      headers,
+      data: { data: { type: 'node--apc_form_1', id: draft.id, attributes: {} } },
+    });
     expect(write.status()).toBe(403);
   }
 

@@ -6,7 +6,9 @@ import { expectAccessible, screenshot, settle, signIn, useLanguage } from './sup
  * project's width (desktop: a table of fields; phone: a list, nothing scrolling sideways).
  */
 test.describe('API reference', () => {
-  test('Help links to the API reference, which shows types, fields, units, allowed values and filters', async ({ page }, info) => {
+  test('Help links to the API reference, which shows types, fields, units, allowed values and filters', async ({
+    page,
+  }, info) => {
     await signIn(page);
     await page.goto('/dashboard/help');
     await page.getByRole('link', { name: 'Open the API reference' }).click();
@@ -22,11 +24,14 @@ test.describe('API reference', () => {
     await expect(panel.getByText('/jsonapi/node/apc_form_1', { exact: true })).toBeVisible();
     await expect(panel.getByText('field_receipts_native', { exact: true })).toBeVisible();
     await expect(panel.getByText('lb inshell').first()).toBeVisible();
-    for (const value of ['draft', 'certified', 'superseded']) await expect(panel.getByText(value, { exact: true })).toBeVisible();
+    for (const value of ['draft', 'certified', 'superseded'])
+      await expect(panel.getByText(value, { exact: true })).toBeVisible();
     await expect(panel.getByText('Filter and sort').first()).toBeVisible();
     await expect(panel.getByText('drupal_internal__nid', { exact: true })).toBeVisible();
     await expect(panel.locator('.ant-tag', { hasText: 'PATCH' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(1);
     await settle(page);
     await screenshot(page, info, 'api-reference', 'en');

@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext } from './support/test';
-import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nextStaffCode, signIn, signOut, waitForMail } from './support/portal';
+import {
+  DEMO_PASSWORD,
+  OIDC_ISSUER,
+  endpointExists,
+  fillSignIn,
+  lastMailId,
+  nextStaffCode,
+  signIn,
+  signOut,
+  waitForMail,
+} from './support/portal';
 
 /**
  * The signed-out journeys of the frame: sign-out, account request, password reset through the e-mail it sends,
@@ -8,7 +18,13 @@ import { DEMO_PASSWORD, OIDC_ISSUER, endpointExists, fillSignIn, lastMailId, nex
 
 async function staffToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/oauth/token', {
-    form: { grant_type: 'password', client_id: 'portal-web', username: 'staff', password: DEMO_PASSWORD, totp: await nextStaffCode() },
+    form: {
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username: 'staff',
+      password: DEMO_PASSWORD,
+      totp: await nextStaffCode(),
+    },
   });
   expect(res.ok(), 'staff signs in through the API').toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
@@ -54,7 +70,11 @@ test.describe('signed-out journeys', () => {
     await expect(page).toHaveURL(/\/dashboard\/my-profile\?x=1$/);
   });
 
-  test('a visitor requests an account; staff approve it; the new user signs in', async ({ page, request, baseURL }, testInfo) => {
+  test('a visitor requests an account; staff approve it; the new user signs in', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const available = await endpointExists(baseURL!, 'POST', '/api/account-requests', {});
     test.fixme(!available, 'POST /api/account-requests is not on the server yet');
     const username = fresh('req', testInfo.project.name);
@@ -82,12 +102,16 @@ test.describe('signed-out journeys', () => {
     await expect(page).toHaveURL(/\/signin/);
 
     const token = await staffToken(request);
-    const list = await request.get('/api/council/account-requests', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, application/vnd.api+json' } });
+    const list = await request.get('/api/council/account-requests', {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, application/vnd.api+json' },
+    });
     expect(list.ok(), 'staff list the account requests').toBe(true);
     const body = JSON.stringify(await list.json());
     const id = new RegExp(`"id":"?([^",}]+)"?[^{}]*?${username}|${username}[^{}]*?"id":"?([^",}]+)"?`).exec(body);
     expect(id, 'the new request is listed').not.toBeNull();
-    const approve = await request.post(`/api/council/account-requests/${id![1] ?? id![2]}/approve`, { headers: { Authorization: `Bearer ${token}` } });
+    const approve = await request.post(`/api/council/account-requests/${id![1] ?? id![2]}/approve`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(approve.ok(), `approve answers ${approve.status()}`).toBe(true);
 
     await page.reload();
@@ -96,7 +120,9 @@ test.describe('signed-out journeys', () => {
   });
 
   test('a user resets the password through the e-mail received', async ({ page, request, baseURL }, testInfo) => {
-    const available = (await endpointExists(baseURL!, 'POST', '/api/password-reset', {})) && (await endpointExists(baseURL!, 'POST', '/api/password-reset/confirm', {}));
+    const available =
+      (await endpointExists(baseURL!, 'POST', '/api/password-reset', {})) &&
+      (await endpointExists(baseURL!, 'POST', '/api/password-reset/confirm', {}));
     test.fixme(!available, 'POST /api/password-reset and /api/password-reset/confirm are not on the server yet');
     // One user per project: the server limits reset mails per address.
     const user = testInfo.project.name === 'mobile' ? 'dave' : 'bob';
@@ -112,7 +138,9 @@ test.describe('signed-out journeys', () => {
     await expect(page.getByText('If an account uses this address, a reset link is on its way.')).toBeVisible();
 
     const mail = await waitForMail(email, before);
-    const link = /https?:\/\/[^\s"'<>]+\/resetpassword\?token=[^\s"'<>]+/.exec(`${mail.text}\n${mail.html}`)?.[0]?.replace(/&amp;/g, '&');
+    const link = /https?:\/\/[^\s"'<>]+\/resetpassword\?token=[^\s"'<>]+/
+      .exec(`${mail.text}\n${mail.html}`)?.[0]
+      ?.replace(/&amp;/g, '&');
     expect(link, `a reset link in "${mail.subject}"`).toBeTruthy();
     const url = new URL(link!);
     try {
@@ -142,14 +170,19 @@ test.describe('signed-out journeys', () => {
       await request.post('/api/password-reset', { data: { email } });
       const again = await waitForMail(email, mark);
       const token = /resetpassword\?token=([^\s"'<>&]+)/.exec(`${again.text}\n${again.html}`)?.[1];
-      const res = await request.post('/api/password-reset/confirm', { data: { token: decodeURIComponent(token ?? ''), password: DEMO_PASSWORD } });
+      const res = await request.post('/api/password-reset/confirm', {
+        data: { token: decodeURIComponent(token ?? ''), password: DEMO_PASSWORD },
+      });
       expect(res.ok(), `${user} has the demo password again`).toBe(true);
     }
   });
 
   test('alice signs in through the OpenID provider (single sign-on)', async ({ page, baseURL }) => {
     const config = await (await fetch(new URL('/api/sso/config', baseURL))).json().catch(() => null);
-    test.fixme(!config?.enabled, 'GET /api/sso/config does not announce single sign-on yet (OIDC_* are passed to the server)');
+    test.fixme(
+      !config?.enabled,
+      'GET /api/sso/config does not announce single sign-on yet (OIDC_* are passed to the server)',
+    );
     await page.goto('/signin');
     const sso = page.getByRole('button', { name: /^Sign in with / });
     await expect(sso).toBeVisible();

@@ -32,12 +32,25 @@ test.describe('first load budget', () => {
       const scripts = await firstLoadScripts(page, '/signin');
       const total = scripts.reduce((n, s) => n + s.gzip, 0);
       const lines = scripts.map((s) => `${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${s.url}`).join('\n');
-      await testInfo.attach(`signin-${lang}-scripts.txt`, { body: `${lines}\n${(total / 1024).toFixed(1)} KB total`, contentType: 'text/plain' });
+      await testInfo.attach(`signin-${lang}-scripts.txt`, {
+        body: `${lines}\n${(total / 1024).toFixed(1)} KB total`,
+        contentType: 'text/plain',
+      });
       console.log(`/signin (${lang}): ${(total / 1024).toFixed(1)} KB gzip JS in ${scripts.length} files\n${lines}`);
       expect(total, `gzip JS of /signin in ${lang}`).toBeLessThan(BUDGET);
       // Split by route: the chunks of the other pages are not part of the first load.
       const names = scripts.map((s) => s.url).join(' ');
-      for (const other of ['signup-page', 'forgot-password-page', 'reset-password-page', 'dashboard-layout', 'dashboard-home', 'help-page', 'my-profile-page', 'theme-drawer', 'login-sequence']) {
+      for (const other of [
+        'signup-page',
+        'forgot-password-page',
+        'reset-password-page',
+        'dashboard-layout',
+        'dashboard-home',
+        'help-page',
+        'my-profile-page',
+        'theme-drawer',
+        'login-sequence',
+      ]) {
         expect(names, `${other} is not loaded with /signin`).not.toContain(other);
       }
     });
@@ -76,14 +89,33 @@ test.describe('dashboard load budget', () => {
       firstLoad = false;
       await page.waitForLoadState('networkidle');
       // The bodies fetched again (the browser may drop a module's body once it has run): the same files.
-      const loaded = await Promise.all([...urls].map(async (url) => ({ url: new URL(url).pathname, gzip: gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length })));
+      const loaded = await Promise.all(
+        [...urls].map(async (url) => ({
+          url: new URL(url).pathname,
+          gzip: gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length,
+        })),
+      );
       const total = loaded.reduce((n, s) => n + s.gzip, 0);
-      const lines = loaded.sort((a, b) => b.gzip - a.gzip).map((s) => `${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${s.url}`).join('\n');
-      await testInfo.attach(`dashboard-${lang}-scripts.txt`, { body: `${lines}\n${(total / 1024).toFixed(1)} KB total`, contentType: 'text/plain' });
+      const lines = loaded
+        .sort((a, b) => b.gzip - a.gzip)
+        .map((s) => `${(s.gzip / 1024).toFixed(1).padStart(7)} KB  ${s.url}`)
+        .join('\n');
+      await testInfo.attach(`dashboard-${lang}-scripts.txt`, {
+        body: `${lines}\n${(total / 1024).toFixed(1)} KB total`,
+        contentType: 'text/plain',
+      });
       console.log(`/dashboard (${lang}): ${(total / 1024).toFixed(1)} KB gzip JS in ${loaded.length} files`);
       expect(total, `gzip JS of /dashboard in ${lang}`).toBeLessThanOrEqual(DASHBOARD_BUDGET);
       const names = loaded.map((s) => s.url).join(' ');
-      for (const later of ['user-menu', 'mobile-menu-drawer', 'useModal', 'useNotification', 'TextArea', 'tabs-', 'theme-drawer']) {
+      for (const later of [
+        'user-menu',
+        'mobile-menu-drawer',
+        'useModal',
+        'useNotification',
+        'TextArea',
+        'tabs-',
+        'theme-drawer',
+      ]) {
         expect(names, `${later} is not part of the first load of /dashboard`).not.toContain(later);
       }
     });
@@ -106,7 +138,10 @@ test.describe("dashboard's pre-rendered styles", () => {
   async function looks(page: Page): Promise<string[]> {
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     const of = (selector: string, props: string[]) =>
-      page.locator(selector).first().evaluate((el, names) => names.map((n) => getComputedStyle(el).getPropertyValue(n)).join(' '), props);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, names) => names.map((n) => getComputedStyle(el).getPropertyValue(n)).join(' '), props);
     return Promise.all([
       of('.ant-card', ['background-color', 'border-radius', 'box-shadow']),
       of('.ant-card-head', ['border-bottom', 'font-weight', 'min-height']),
@@ -130,7 +165,10 @@ test.describe("dashboard's pre-rendered styles", () => {
     return before;
   }
 
-  test('the dashboard uses the stylesheet after the sign-in and on a reload, and looks as when antd styles it', async ({ page, browser }) => {
+  test('the dashboard uses the stylesheet after the sign-in and on a reload, and looks as when antd styles it', async ({
+    page,
+    browser,
+  }) => {
     const blocked = await browser.newPage();
     await blocked.route(STYLESHEET, (route) => route.abort());
     await signInAsAlice(blocked);
@@ -155,11 +193,20 @@ test.describe("dashboard's pre-rendered styles", () => {
 
   test('with the dark theme antd styles the dashboard itself', async ({ page }) => {
     await page.goto('/signin');
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ preset: 'default', topbar: 1, sidebar: 2, layout: 1, dark: true })), THEME_KEY);
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(key, JSON.stringify({ preset: 'default', topbar: 1, sidebar: 2, layout: 1, dark: true })),
+      THEME_KEY,
+    );
     await signInAsAlice(page);
     await page.reload();
     await expect(page.locator('table tbody tr').first()).toBeVisible();
     expect(await antdStyles(page).count()).toBeGreaterThan(10);
-    expect(await page.locator('.ant-card').first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    expect(
+      await page
+        .locator('.ant-card')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).not.toBe('rgb(255, 255, 255)');
   });
 });

@@ -10,12 +10,15 @@ import { LANGUAGE_KEY, screenshot, signIn } from './support/portal';
 const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 'alice');
 
 const SAVED = /Saved at \d/;
-const OFFLINE = 'Not saved: the portal cannot be reached. Your figures are kept in this browser and will be saved when the connection is back.';
+const OFFLINE =
+  'Not saved: the portal cannot be reached. Your figures are kept in this browser and will be saved when the connection is back.';
 
 async function openDraftForm(page: Page, n: 1 | 2 | 3): Promise<string> {
   await page.getByRole('button', { name: `Open form ${n}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/forms/apc_form_${n}/`));
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Form ${n}:`) })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Form ${n}:`) })).toBeVisible({
+    timeout: 30_000,
+  });
   return page.url();
 }
 
@@ -54,7 +57,9 @@ test.describe('drafts that save themselves', () => {
   test.describe.configure({ timeout: 180_000 });
   test.use({ actionTimeout: 30_000 });
 
-  test('form 1: live season to date before saving, asked before leaving, saved by itself, kept over a reload', async ({ page }, info) => {
+  test('form 1: live season to date before saving, asked before leaving, saved by itself, kept over a reload', async ({
+    page,
+  }, info) => {
     await signIn(page, userFor(info));
     const url = await openDraftForm(page, 1);
     const native = page.getByLabel('Receipts of native/seedling pecans');
@@ -66,7 +71,9 @@ test.describe('drafts that save themselves', () => {
 
     // A link inside the portal before the portal has the figure (its writes held back here, as on a slow line):
     // asked first; staying keeps the figures.
-    await page.route('**/jsonapi/node/apc_form_1/**', (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/jsonapi/node/apc_form_1/**', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await native.fill('4321');
     await expect(page.getByTestId('save-status')).toHaveText(/Changes not saved yet|Saving…|Not saved/);
     await page.getByRole('link', { name: 'Forms packages' }).click();
@@ -97,7 +104,10 @@ test.describe('drafts that save themselves', () => {
     await expect(page).toHaveURL(/\/dashboard\/forms$/);
   });
 
-  test('the portal cannot be reached: said in plain words, kept in the browser, restored, saved when back', async ({ page, context }, info) => {
+  test('the portal cannot be reached: said in plain words, kept in the browser, restored, saved when back', async ({
+    page,
+    context,
+  }, info) => {
     await signIn(page, userFor(info));
     await openDraftForm(page, 1);
     const field = page.getByLabel('Shipments this month, inshell');
@@ -113,7 +123,9 @@ test.describe('drafts that save themselves', () => {
     await expect(page.getByTestId('save-status')).toHaveText(SAVED, { timeout: 30_000 });
 
     // The portal stops answering writes; the typed figure survives a reload in this browser and is then saved.
-    await page.route('**/jsonapi/node/apc_form_1/**', (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/jsonapi/node/apc_form_1/**', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await field.fill('888');
     await expect(page.getByTestId('save-status')).toHaveText(OFFLINE, { timeout: 20_000 });
     expect(await reloadAndLeave(page)).toEqual(['beforeunload']);
@@ -127,7 +139,9 @@ test.describe('drafts that save themselves', () => {
     await expect(field).toHaveValue('888');
 
     // Discard puts the portal's figures back.
-    await page.route('**/jsonapi/node/apc_form_1/**', (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/jsonapi/node/apc_form_1/**', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await field.fill('999');
     await expect(page.getByTestId('save-status')).toHaveText(OFFLINE, { timeout: 20_000 });
     await reloadAndLeave(page);
@@ -141,7 +155,9 @@ test.describe('drafts that save themselves', () => {
   });
 
   for (const lang of ['en', 'sa'] as const) {
-    test(`form 2 (${lang}): a Mexico quantity without its date is named live by label; certification never says field_`, async ({ page }, info) => {
+    test(`form 2 (${lang}): a Mexico quantity without its date is named live by label; certification never says field_`, async ({
+      page,
+    }, info) => {
       await signIn(page, userFor(info));
       const url = await openDraftForm(page, 2);
       if (lang === 'sa') {
@@ -149,15 +165,27 @@ test.describe('drafts that save themselves', () => {
         await page.reload();
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       }
-      const text = lang === 'en'
-        ? { pounds: 'Inshell sent to Mexico', message: 'Date shipped to Mexico is required when Inshell sent to Mexico is more than 0.', saved: SAVED, certify: 'Certify' }
-        : { pounds: 'بقشره مُرسل إلى المكسيك', message: '«تاريخ الشحن إلى المكسيك» مطلوب عندما تكون «بقشره مُرسل إلى المكسيك» أكبر من 0.', saved: /حُفظ في/, certify: 'مصادقة' };
+      const text =
+        lang === 'en'
+          ? {
+              pounds: 'Inshell sent to Mexico',
+              message: 'Date shipped to Mexico is required when Inshell sent to Mexico is more than 0.',
+              saved: SAVED,
+              certify: 'Certify',
+            }
+          : {
+              pounds: 'بقشره مُرسل إلى المكسيك',
+              message: '«تاريخ الشحن إلى المكسيك» مطلوب عندما تكون «بقشره مُرسل إلى المكسيك» أكبر من 0.',
+              saved: /حُفظ في/,
+              certify: 'مصادقة',
+            };
       const mexico = page.getByLabel(text.pounds, { exact: true });
       const before = await mexico.inputValue();
       await mexico.fill('1500');
       await expect(page.getByText(text.message)).toBeVisible();
       await expect(page.locator('body')).not.toContainText('field_');
-      if (lang === 'en') await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
+      if (lang === 'en')
+        await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
       // The draft is saved all the same (a draft may be incomplete).
       await expect(page.getByTestId('save-status')).toHaveText(text.saved, { timeout: 20_000 });
       await shots(page, info, 'form2-live-rule', lang);
@@ -190,7 +218,11 @@ test.describe('drafts that save themselves', () => {
       await fetch('/oauth/revoke', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${token.access_token}` },
-        body: new URLSearchParams({ client_id: 'portal-web', token: token.refresh_token, token_type_hint: 'refresh_token' }),
+        body: new URLSearchParams({
+          client_id: 'portal-web',
+          token: token.refresh_token,
+          token_type_hint: 'refresh_token',
+        }),
       });
     });
     await page.reload();

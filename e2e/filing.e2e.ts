@@ -15,9 +15,14 @@ const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 
  */
 const SEASON_STATUS = "Status of the season's forms";
 const onPhone = (info: TestInfo) => info.project.name === 'mobile';
-const seasonStatus = (page: Page, info: TestInfo) => page.getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS });
+const seasonStatus = (page: Page, info: TestInfo) =>
+  page.getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS });
 const seasonMonth = (page: Page, info: TestInfo, index: number) =>
-  onPhone(info) ? seasonStatus(page, info).getByRole('listitem').nth(index) : seasonStatus(page, info).getByRole('row').nth(index + 1);
+  onPhone(info)
+    ? seasonStatus(page, info).getByRole('listitem').nth(index)
+    : seasonStatus(page, info)
+        .getByRole('row')
+        .nth(index + 1);
 
 /** The pounds a figure on a form page shows ('12,345 lb inshell' -> 12345). */
 async function pounds(figure: ReturnType<Page['locator']>): Promise<number> {
@@ -47,7 +52,8 @@ test.describe('filing', () => {
     // sideways to show them.
     const month = seasonMonth(page, info, 0);
     await month.scrollIntoViewIfNeeded();
-    for (const n of [1, 2, 3]) await expect(month.getByRole('link', { name: new RegExp(`^Form ${n}: `) })).toBeInViewport();
+    for (const n of [1, 2, 3])
+      await expect(month.getByRole('link', { name: new RegExp(`^Form ${n}: `) })).toBeInViewport();
     if (onPhone(info)) {
       await expect(month.getByText('Form 1', { exact: true })).toBeVisible();
       await expect(month.getByText(/^Due /)).toBeVisible();
@@ -78,7 +84,10 @@ test.describe('filing', () => {
     // season to date plus what is typed as its own.
     await seasonMonth(page, info, 1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
-    const october = { inshell: await pounds(page.locator('#f-shipments_inshell')), ytd: await pounds(page.getByTestId('computed-shipments_inshell_ytd')) };
+    const october = {
+      inshell: await pounds(page.locator('#f-shipments_inshell')),
+      ytd: await pounds(page.getByTestId('computed-shipments_inshell_ytd')),
+    };
     expect(october.ytd).toBeGreaterThanOrEqual(october.inshell);
     await page.goto('/dashboard');
     await openDraftForm(page, 1);
@@ -94,21 +103,31 @@ test.describe('filing', () => {
     await page.getByRole('combobox', { name: 'Variety of row 1' }).fill('Desirable');
     await page.getByRole('spinbutton', { name: 'Pounds of row 1' }).fill('100000');
     // The row's three parts fit side by side at either width (on a phone its pounds and button had scrolled away).
-    for (const part of [page.getByRole('combobox', { name: 'Variety of row 1' }), page.getByRole('spinbutton', { name: 'Pounds of row 1' }), page.getByRole('button', { name: 'Remove row 1' })]) {
+    for (const part of [
+      page.getByRole('combobox', { name: 'Variety of row 1' }),
+      page.getByRole('spinbutton', { name: 'Pounds of row 1' }),
+      page.getByRole('button', { name: 'Remove row 1' }),
+    ]) {
       await expect(part).toBeInViewport({ ratio: 1 });
     }
     await expect(page.getByTestId('computed-receipts_improved')).toHaveText('100,000 lb inshell');
     await expect(page.getByTestId('computed-receipts_total')).toHaveText('101,200 lb inshell');
     await expect(page.getByTestId('computed-assessment_due')).toHaveText('$1,000.00');
     await page.getByLabel('Shipments this month, inshell').fill('2500');
-    await expect(page.getByTestId('computed-shipments_inshell_prev_month')).toHaveText(`${october.inshell.toLocaleString('en-US')} lb inshell`);
-    await expect(page.getByTestId('computed-shipments_inshell_ytd')).toHaveText(`${(october.ytd + 2500).toLocaleString('en-US')} lb inshell`);
+    await expect(page.getByTestId('computed-shipments_inshell_prev_month')).toHaveText(
+      `${october.inshell.toLocaleString('en-US')} lb inshell`,
+    );
+    await expect(page.getByTestId('computed-shipments_inshell_ytd')).toHaveText(
+      `${(october.ytd + 2500).toLocaleString('en-US')} lb inshell`,
+    );
     // Inshell and shelled pounds are never added into one figure.
     await expect(page.getByTestId('computed-shipments_total')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Save and continue to certification' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-    await expect(page.getByText('I certify that the information in this report is true and complete to the best of my knowledge.')).toBeVisible();
+    await expect(
+      page.getByText('I certify that the information in this report is true and complete to the best of my knowledge.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Name of the certifier')).not.toHaveValue('');
     await page.getByLabel('Title', { exact: true }).fill('Office manager');
     await page.getByRole('button', { name: 'Certify', exact: true }).click();
@@ -123,7 +142,10 @@ test.describe('filing', () => {
     await row.scrollIntoViewIfNeeded();
     await expect(row.getByText('$1,000.00')).toBeInViewport();
     await expect(row.getByText(/^(Open|Overdue)$/)).toBeInViewport();
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Invoice PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Invoice PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -188,7 +210,10 @@ test.describe('filing', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('2,500 lb inshell');
-    await page.getByRole('row', { name: /Mexico/ }).getByRole('button', { name: /^Remove the row/ }).click();
+    await page
+      .getByRole('row', { name: /Mexico/ })
+      .getByRole('button', { name: /^Remove the row/ })
+      .click();
     await confirmInPopup(page, 'Remove');
     await expect(page.getByTestId('computed-purchased_inshell_total')).toHaveText('0 lb inshell', { timeout: 45_000 });
   });

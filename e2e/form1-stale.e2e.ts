@@ -10,7 +10,10 @@ const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 
 const onPhone = (info: TestInfo) => info.project.name === 'mobile';
 const SEASON_STATUS = "Status of the season's forms";
 const seasonMonth = (page: Page, info: TestInfo, month: RegExp) =>
-  page.getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS }).getByRole(onPhone(info) ? 'listitem' : 'row').filter({ hasText: month });
+  page
+    .getByRole(onPhone(info) ? 'list' : 'table', { name: SEASON_STATUS })
+    .getByRole(onPhone(info) ? 'listitem' : 'row')
+    .filter({ hasText: month });
 
 /** From an amendment's edit page: save, certify, back on the dashboard. */
 async function saveAndCertify(page: Page) {
@@ -25,11 +28,16 @@ test.describe('form 1 year-to-date after an amendment', () => {
   test.describe.configure({ timeout: 240_000 });
   test.use({ actionTimeout: 30_000 });
 
-  test('flags the later certified months with the corrected figures and amends them in one click', async ({ page }, info) => {
+  test('flags the later certified months with the corrected figures and amends them in one click', async ({
+    page,
+  }, info) => {
     await signIn(page, userFor(info));
 
     // Amend September: 1,000 lb more shipped inshell.
-    await seasonMonth(page, info, /September/).getByRole('link').first().click();
+    await seasonMonth(page, info, /September/)
+      .getByRole('link')
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_1\//);
     const text = (await page.locator('#f-shipments_inshell').textContent()) ?? '';
     const september = Number(text.replace(/ lb.*$/, '').replace(/,/g, ''));
@@ -44,8 +52,14 @@ test.describe('form 1 year-to-date after an amendment', () => {
     const card = page.getByTestId('stale-months');
     await expect(card.getByText('Certified months to correct')).toBeVisible();
     const october = card.getByRole('listitem').filter({ hasText: /October 2026/ });
-    await expect(october.getByText(`Shipments in the previous month, inshell: Certified ${september.toLocaleString('en-US')}, Corrected ${(september + 1000).toLocaleString('en-US')}`)).toBeVisible();
-    await expect(october.getByText(/Shipments season to date, inshell: Certified [\d,]+, Corrected [\d,]+/)).toBeVisible();
+    await expect(
+      october.getByText(
+        `Shipments in the previous month, inshell: Certified ${september.toLocaleString('en-US')}, Corrected ${(september + 1000).toLocaleString('en-US')}`,
+      ),
+    ).toBeVisible();
+    await expect(
+      october.getByText(/Shipments season to date, inshell: Certified [\d,]+, Corrected [\d,]+/),
+    ).toBeVisible();
 
     // The form page of October says so too.
     await october.getByRole('link', { name: /Form 1: October 2026/ }).click();
@@ -65,7 +79,9 @@ test.describe('form 1 year-to-date after an amendment', () => {
       await expect(amendButtons).toHaveCount(left - 1);
     }
     // Read afresh: once the certified months have come back, nothing is listed any more.
-    const staleRead = page.waitForResponse((r) => r.url().includes('/jsonapi/node/apc_form_1') && decodeURIComponent(r.url()).includes('field_period_month'));
+    const staleRead = page.waitForResponse(
+      (r) => r.url().includes('/jsonapi/node/apc_form_1') && decodeURIComponent(r.url()).includes('field_period_month'),
+    );
     await page.reload();
     await staleRead;
     await expect(page.getByText('Due next')).toBeVisible();

@@ -7,18 +7,35 @@ import { DEMO_PASSWORD, lastMailId, nextStaffCode, signIn, waitForMail } from '.
  */
 async function staffToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/oauth/token', {
-    form: { grant_type: 'password', client_id: 'portal-web', username: 'staff', password: DEMO_PASSWORD, totp: await nextStaffCode() },
+    form: {
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username: 'staff',
+      password: DEMO_PASSWORD,
+      totp: await nextStaffCode(),
+    },
   });
   expect(res.ok(), 'staff signs in through the API').toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-test('a user changes the e-mail address through the link mailed to the new one', async ({ page, request }, testInfo) => {
+test('a user changes the e-mail address through the link mailed to the new one', async ({
+  page,
+  request,
+}, testInfo) => {
   const username = `mail${testInfo.project.name}${Date.now().toString(36)}`.toLowerCase();
   const password = 'Pecan-mail-change-2026';
   const made = await request.post('/api/council/users', {
     headers: { Authorization: `Bearer ${await staffToken(request)}`, Accept: 'application/json' },
-    data: { username, first_name: 'Mia', last_name: 'Mail', email: `${username}@example.com`, role: 'handler', handler_number: '101', password },
+    data: {
+      username,
+      first_name: 'Mia',
+      last_name: 'Mail',
+      email: `${username}@example.com`,
+      role: 'handler',
+      handler_number: '101',
+      password,
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
 
@@ -39,7 +56,9 @@ test('a user changes the e-mail address through the link mailed to the new one',
   const notice = await waitForMail(`${username}@example.com`, before);
   expect(notice.subject).toBe('Your Handler Portal e-mail address is being changed');
   const mail = await waitForMail(newAddress, before);
-  const link = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[^\s"'<>]+/.exec(`${mail.text}\n${mail.html}`)?.[0]?.replace(/&amp;/g, '&');
+  const link = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[^\s"'<>]+/
+    .exec(`${mail.text}\n${mail.html}`)?.[0]
+    ?.replace(/&amp;/g, '&');
   expect(link, `a confirmation link in "${mail.subject}"`).toBeTruthy();
   const url = new URL(link!);
   await page.goto(`${url.pathname}${url.search}`);
@@ -47,5 +66,7 @@ test('a user changes the e-mail address through the link mailed to the new one',
   await expect(page.getByText(`Done: ${newAddress} is now your confirmed e-mail address.`)).toBeVisible();
 
   await page.goto('/dashboard/profile');
-  await expect(page.locator('.ant-card', { hasText: 'Change e-mail address' }).last().getByText(newAddress)).toBeVisible();
+  await expect(
+    page.locator('.ant-card', { hasText: 'Change e-mail address' }).last().getByText(newAddress),
+  ).toBeVisible();
 });

@@ -1,7 +1,16 @@
 import { expect, test, type Page } from './support/test';
 import * as OTPAuth from 'otpauth';
 import {
-  confirmInPopup, DEMO_PASSWORD, enterStaffCode, expectAccessible, fillSignIn, nextStaffCode, screenshot, settle, signIn, useLanguage,
+  confirmInPopup,
+  DEMO_PASSWORD,
+  enterStaffCode,
+  expectAccessible,
+  fillSignIn,
+  nextStaffCode,
+  screenshot,
+  settle,
+  signIn,
+  useLanguage,
 } from './support/portal';
 
 /**
@@ -9,18 +18,27 @@ import {
  * user sees and ends their active sessions in My Profile.
  */
 
-const codeOf = (secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() });
+const codeOf = (secret: string) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() });
 
 async function staffApiToken(page: Page): Promise<string> {
   const res = await page.request.post('/oauth/token', {
-    form: { grant_type: 'password', client_id: 'portal-web', username: 'staff', password: DEMO_PASSWORD, totp: await nextStaffCode() },
+    form: {
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username: 'staff',
+      password: DEMO_PASSWORD,
+      totp: await nextStaffCode(),
+    },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 test.describe('staff second factor', () => {
-  test('staff sign in with the code from their authenticator app; a wrong code is refused', async ({ page }, testInfo) => {
+  test('staff sign in with the code from their authenticator app; a wrong code is refused', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/signin');
     await expect(page.getByText('PECANSTAFFDEMOKEY234567ABCDEFGHI')).toBeVisible();
     await fillSignIn(page, 'staff', DEMO_PASSWORD);
@@ -51,7 +69,10 @@ test.describe('staff second factor', () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
-  test('a new staff user sets up the authenticator with the QR code, sees the recovery codes once, and uses one', async ({ page, browser }, testInfo) => {
+  test('a new staff user sets up the authenticator with the QR code, sees the recovery codes once, and uses one', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const username = `mfa${testInfo.project.name}${Date.now().toString(36)}`;
     const password = 'a-long-staff-password-1';
     const created = await page.request.post('/api/council/users', {
@@ -96,8 +117,13 @@ test.describe('staff second factor', () => {
 });
 
 test.describe('active sessions', () => {
-  test('bob ends the session of another browser from My Profile; that browser is signed out at its next request', async ({ page, browser }, testInfo) => {
-    const other = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0' });
+  test('bob ends the session of another browser from My Profile; that browser is signed out at its next request', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const other = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+    });
     const otherPage = await other.newPage();
     await signIn(otherPage, 'bob');
 

@@ -11,7 +11,9 @@ for (const [lang, overdue, said, status] of [
   ['en', /^\s*\d+ overdue, \$[\d,]+\.\d{2}$/, /\d+ overdue, \$[\d,]+\.\d{2}/, 'Overdue'],
   ['sa', /^\s*\S+ متأخرة، .+$/, /\S+ متأخرة، /, 'متأخرة'],
 ] as const) {
-  test(`the dashboard says how many invoices are overdue and the table lists them first (${lang})`, async ({ page }, info) => {
+  test(`the dashboard says how many invoices are overdue and the table lists them first (${lang})`, async ({
+    page,
+  }, info) => {
     if (lang !== 'en') await useLanguage(page, lang);
     await signIn(page, 'alice');
     const line = page.getByTestId('overdue-invoices');

@@ -20,22 +20,47 @@ const PAGES: FramePage[] = [
   { name: 'signin', path: '/signin', ready: { en: 'Handler Portal', sa: 'بوابة المتعاملين' } },
   { name: 'signup', path: '/signup', ready: { en: 'Create an account', sa: 'إنشاء حساب' } },
   { name: 'forgotpassword', path: '/forgotpassword', ready: { en: 'Forgot password', sa: 'نسيت كلمة المرور' } },
-  { name: 'resetpassword', path: '/resetpassword?token=e2e-example-token', ready: { en: 'Reset password', sa: 'إعادة تعيين كلمة المرور' } },
-  { name: 'confirm-email', path: '/confirm-email?token=e2e-example-token', ready: { en: 'Confirm your e-mail address', sa: 'تأكيد عنوان بريدك الإلكتروني' } },
+  {
+    name: 'resetpassword',
+    path: '/resetpassword?token=e2e-example-token',
+    ready: { en: 'Reset password', sa: 'إعادة تعيين كلمة المرور' },
+  },
+  {
+    name: 'confirm-email',
+    path: '/confirm-email?token=e2e-example-token',
+    ready: { en: 'Confirm your e-mail address', sa: 'تأكيد عنوان بريدك الإلكتروني' },
+  },
   { name: 'unlock', path: '/unlock?token=e2e-example-token', ready: { en: 'Sign in again', sa: 'تسجيل الدخول مجددًا' } },
-  { name: 'sso-callback', path: '/auth0loginCallback?code=x&state=y', ready: { en: 'Handler Portal', sa: 'بوابة المتعاملين' } },
+  {
+    name: 'sso-callback',
+    path: '/auth0loginCallback?code=x&state=y',
+    ready: { en: 'Handler Portal', sa: 'بوابة المتعاملين' },
+  },
   { name: 'not-found', path: '/no-such-page', ready: { en: 'Looks like you got lost', sa: 'يبدو أنك ضللت الطريق' } },
   { name: 'dashboard', path: '/dashboard', signedIn: true, ready: { en: '', sa: '' } },
-  { name: 'help', path: '/dashboard/help', signedIn: true, ready: { en: 'Help: filing with the Council', sa: 'المساعدة: تقديم التقارير إلى المجلس' } },
+  {
+    name: 'help',
+    path: '/dashboard/help',
+    signedIn: true,
+    ready: { en: 'Help: filing with the Council', sa: 'المساعدة: تقديم التقارير إلى المجلس' },
+  },
   { name: 'my-profile', path: '/dashboard/my-profile', signedIn: true, ready: { en: 'My Profile', sa: 'ملفي الشخصي' } },
-  { name: 'dashboard-not-found', path: '/dashboard/no-such-page', signedIn: true, ready: { en: 'Looks like you got lost', sa: 'يبدو أنك ضللت الطريق' } },
+  {
+    name: 'dashboard-not-found',
+    path: '/dashboard/no-such-page',
+    signedIn: true,
+    ready: { en: 'Looks like you got lost', sa: 'يبدو أنك ضللت الطريق' },
+  },
   {
     name: 'theme-settings',
     path: '/dashboard/help',
     signedIn: true,
     ready: { en: 'Help: filing with the Council', sa: 'المساعدة: تقديم التقارير إلى المجلس' },
     before: async (page) => {
-      await page.locator('header button[aria-label]').filter({ has: page.locator('.anticon-bg-colors') }).click();
+      await page
+        .locator('header button[aria-label]')
+        .filter({ has: page.locator('.anticon-bg-colors') })
+        .click();
       await expect(page.getByRole('dialog').filter({ hasText: /Theme settings|إعدادات المظهر/ })).toBeVisible();
       await page.waitForTimeout(400);
     },
@@ -73,7 +98,9 @@ for (const lang of ['en', 'sa'] as const satisfies readonly Lang[]) {
         await screenshot(page, testInfo, p.name, lang, !p.before);
         await expectAccessible(page, testInfo, `${p.name}-${lang}`);
         // Nothing runs out of the window sideways.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
       });
     }

@@ -8,7 +8,12 @@ import { confirmInDialog, DEMO_PASSWORD, signIn, signOut } from './support/porta
  */
 const PASSWORD = DEMO_PASSWORD;
 
-async function chooseOption(page: Page, label: string, option: string | RegExp, scope: Locator = page.locator('#main-content')) {
+async function chooseOption(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  scope: Locator = page.locator('#main-content'),
+) {
   const box = scope.getByRole('combobox', { name: label });
   await box.focus();
   await box.press('ArrowDown'); // opens the list the way a keyboard user would
@@ -34,14 +39,20 @@ test.describe('transfers (form 4)', () => {
     await dialog.getByRole('button', { name: 'File and certify' }).click();
     await expect(dialog).toBeHidden();
     await chooseOption(page, 'Season', season);
-    const card = page.locator('.ant-card-type-inner').filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' }).filter({ hasText: 'Awaiting receiver' });
+    const card = page
+      .locator('.ant-card-type-inner')
+      .filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' })
+      .filter({ hasText: 'Awaiting receiver' });
     await expect(card).toBeVisible();
     await signOut(page);
 
     await signIn(page, 'carol');
     await page.goto('/dashboard/transfers');
     await chooseOption(page, 'Season', season);
-    const seen = page.locator('.ant-card-type-inner').filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' }).filter({ hasText: 'Awaiting receiver' });
+    const seen = page
+      .locator('.ant-card-type-inner')
+      .filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' })
+      .filter({ hasText: 'Awaiting receiver' });
     await expect(seen).toBeVisible();
     await expect(seen.getByText('You receive')).toBeVisible();
     await seen.getByRole('button', { name: 'Cancel agreement' }).click();
@@ -49,7 +60,10 @@ test.describe('transfers (form 4)', () => {
     await expect(page.getByText('The agreement was cancelled.')).toBeVisible();
     await expect(seen).toHaveCount(0);
     await page.getByLabel('Show cancelled agreements').click();
-    const cancelled = page.getByRole('region', { name: 'Cancelled agreements' }).locator('.ant-card-type-inner').filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' });
+    const cancelled = page
+      .getByRole('region', { name: 'Cancelled agreements' })
+      .locator('.ant-card-type-inner')
+      .filter({ hasText: 'Riverbend Pecan Co. → Mesa Valley Pecans' });
     await expect(cancelled.first()).toBeVisible();
   });
 
@@ -65,7 +79,9 @@ test.describe('transfers (form 4)', () => {
     await expect(listed.filter({ hasText: 'Mesa Valley Pecans (102)' })).toBeVisible();
     await expect(listed.filter({ hasText: 'Riverbend Pecan Co.' })).toHaveCount(0);
     // A city is not in the option's text: only the server's search (the directory's fields) finds it.
-    const asked = page.waitForRequest((r) => r.url().includes('/jsonapi/node/handler?') && decodeURIComponent(r.url()).includes('Las Cruces'));
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/jsonapi/node/handler?') && decodeURIComponent(r.url()).includes('Las Cruces'),
+    );
     await box.fill('Las Cruces');
     await asked;
     await expect(listed).toHaveCount(1);
@@ -77,8 +93,15 @@ test.describe('transfers (form 4)', () => {
     await listed.filter({ hasText: 'Mesa Valley Pecans (102)' }).click();
     await expect(dialog.locator('.ant-select-selection-item').first()).toHaveText('Mesa Valley Pecans (102)');
     // A search the server cannot answer is said as an alert, under the chosen handler that stays listed.
-    await page.route((url) => url.pathname === '/jsonapi/node/handler' && url.search.includes('Pecans%20Ltd'), (route) =>
-      route.fulfill({ status: 503, contentType: 'application/vnd.api+json', body: JSON.stringify({ errors: [{ status: '503', detail: 'The directory is being restored.' }] }) }));
+    await page.route(
+      (url) => url.pathname === '/jsonapi/node/handler' && url.search.includes('Pecans%20Ltd'),
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/vnd.api+json',
+          body: JSON.stringify({ errors: [{ status: '503', detail: 'The directory is being restored.' }] }),
+        }),
+    );
     await dialog.getByTitle('Mesa Valley Pecans (102)').click();
     await box.fill('Pecans Ltd');
     await expect(popup.getByRole('alert')).toHaveText('The directory is being restored.', { timeout: 15_000 });
@@ -89,15 +112,22 @@ test.describe('transfers (form 4)', () => {
 
   test('the picker says how many handlers it lists when the directory has more', async ({ page }) => {
     // The demo's two directory handlers fit one page of 50: the page size is cut to 1 on the way, so there is more.
-    await page.route((url) => url.pathname === '/jsonapi/node/handler', (route) =>
-      route.continue({ url: route.request().url().replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') }));
+    await page.route(
+      (url) => url.pathname === '/jsonapi/node/handler',
+      (route) => route.continue({ url: route.request().url().replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') }),
+    );
     await signIn(page, 'alice');
     await page.goto('/dashboard/transfers');
     await page.getByRole('button', { name: 'File a transfer agreement' }).click();
-    await page.getByRole('dialog', { name: 'New transfer agreement' }).getByRole('combobox', { name: 'Receiving handler' }).click();
+    await page
+      .getByRole('dialog', { name: 'New transfer agreement' })
+      .getByRole('combobox', { name: 'Receiving handler' })
+      .click();
     const popup = page.locator('.ant-select-dropdown:visible');
     await expect(popup.locator('.ant-select-item-option')).toHaveText(['Mesa Valley Pecans (102)']);
-    await expect(popup.getByText('Only the first handler is listed: type a name or number to find others.')).toBeVisible();
+    await expect(
+      popup.getByText('Only the first handler is listed: type a name or number to find others.'),
+    ).toBeVisible();
   });
 });
 
@@ -117,7 +147,9 @@ test.describe('year-end forms (form 5)', () => {
     // Live validation: a price with five decimals is refused at once (four places are kept, 986.175(a)).
     const prices = page.getByRole('group', { name: 'Average price paid' });
     await prices.getByLabel('Improved varieties').fill('2.35551');
-    await expect(page.getByText('Enter a price in dollars per pound with up to four decimals, such as 2.3475.')).toBeVisible();
+    await expect(
+      page.getByText('Enter a price in dollars per pound with up to four decimals, such as 2.3475.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
     await prices.getByLabel('Improved varieties').fill('2.35');
     await page.getByRole('radio', { name: 'No, it agrees' }).check({ force: true });
@@ -127,14 +159,25 @@ test.describe('year-end forms (form 5)', () => {
     await page.getByLabel('Title of the certifier').fill('Owner');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Certify…' }).click();
-    const certified = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/jsonapi/node/apc_form_5/'), { timeout: 30_000 });
+    const certified = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/jsonapi/node/apc_form_5/'),
+      { timeout: 30_000 },
+    );
     await confirmInDialog(page, 'Yes, certify');
     const answer = await certified;
     expect(answer.status(), `the certification's answer: ${await answer.text()}`).toBe(200);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    expect(await page.evaluate(() => localStorage.getItem('new_year_end_form_certification') ?? sessionStorage.getItem('new_year_end_form_certification'))).toMatch(/[0-9a-f-]{36}/);
+    expect(
+      await page.evaluate(
+        () =>
+          localStorage.getItem('new_year_end_form_certification') ??
+          sessionStorage.getItem('new_year_end_form_certification'),
+      ),
+    ).toMatch(/[0-9a-f-]{36}/);
     await page.goto('/dashboard/year-end');
-    await expect(page.getByTestId('season-2026-2027').locator('.ant-tag').getByText('Certified', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('season-2026-2027').locator('.ant-tag').getByText('Certified', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByTestId('season-2026-2027').getByRole('button', { name: 'Amend' })).toBeVisible();
   });
 });
@@ -144,11 +187,14 @@ test.describe('directories', () => {
     // The demo's two directory handlers fit one page of 50: the page size is cut to 1 on the way, so the real server
     // pages by one and writes the links.next that "Show more" follows.
     const firstPages: string[] = [];
-    await page.route((url) => url.pathname === '/jsonapi/node/handler', (route) => {
-      const url = route.request().url();
-      if (url.includes('page%5Blimit%5D=50')) firstPages.push(url);
-      return route.continue({ url: url.replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') });
-    });
+    await page.route(
+      (url) => url.pathname === '/jsonapi/node/handler',
+      (route) => {
+        const url = route.request().url();
+        if (url.includes('page%5Blimit%5D=50')) firstPages.push(url);
+        return route.continue({ url: url.replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') });
+      },
+    );
     await signIn(page, 'alice');
     await page.goto('/dashboard/handlers');
     const main = page.locator('#main-content');
@@ -164,7 +210,9 @@ test.describe('directories', () => {
     await expect(more).toHaveCount(0); // the last page
     await expect(cards.nth(1)).toBeFocused(); // a keyboard user goes on from the first new card
     // The web app asked for the first page only, as 50 by title with no search.
-    expect(decodeURIComponent(firstPages[0])).toMatch(/filter\[field_show_in_handler_directory\]=1&page\[limit\]=50&sort=title$/);
+    expect(decodeURIComponent(firstPages[0])).toMatch(
+      /filter\[field_show_in_handler_directory\]=1&page\[limit\]=50&sort=title$/,
+    );
   });
 
   test('handlers and contacts can be searched; no match says so', async ({ page }) => {
@@ -207,7 +255,9 @@ test.describe('position reports', () => {
   test('a published monthly report and an annual report open as PDFs', async ({ page }) => {
     await signIn(page, 'carol');
     await page.goto('/dashboard/reports');
-    await expect(page.getByText(/“Withheld” in a report marks a figure drawn from fewer than three handlers/)).toBeVisible();
+    await expect(
+      page.getByText(/“Withheld” in a report marks a figure drawn from fewer than three handlers/),
+    ).toBeVisible();
     const monthly = page.getByRole('link', { name: /Download PDF: Pecan Industry Position Report - September 2026/ });
     await expect(monthly).toBeVisible();
     const href = await monthly.getAttribute('href');
@@ -223,7 +273,10 @@ test.describe('in Arabic', () => {
   test('a handler switches to Arabic and files a form', async ({ page }, info) => {
     test.skip(info.project.name === 'mobile', 'dave files his current form 3 once, in the desktop run');
     await signIn(page, 'dave');
-    const switcher = page.locator('select').filter({ has: page.locator('option[value="sa"]') }).first();
+    const switcher = page
+      .locator('select')
+      .filter({ has: page.locator('option[value="sa"]') })
+      .first();
     await switcher.selectOption('sa');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('button', { name: 'فتح النموذج 3' }).click();
@@ -240,7 +293,7 @@ test.describe('in Arabic', () => {
 });
 
 test.describe('industry analytics', () => {
-  test('the charts show the industry\'s published figures, this season against the last', async ({ page }, info) => {
+  test("the charts show the industry's published figures, this season against the last", async ({ page }, info) => {
     await signIn(page, 'carol');
     await page.goto('/dashboard/analytics');
     await expect(page.getByRole('heading', { name: 'The industry, this season against the last' })).toBeVisible();
@@ -256,7 +309,19 @@ test.describe('industry analytics', () => {
 test.describe('confidentiality', () => {
   // Riverbend's own name, address and e-mail are public in the handler directory; its filings and people are not.
   const RIVERBEND = [/APC-\d{6}-101/, /343,708/, /732,358/, /Alice Moreno/, /Office Manager/];
-  const PAGES = ['', 'invoices', 'forms-packages', 'year-end', 'transfers', 'reports', 'analytics', 'handlers', 'contacts', 'profile', 'my-profile'];
+  const PAGES = [
+    '',
+    'invoices',
+    'forms-packages',
+    'year-end',
+    'transfers',
+    'reports',
+    'analytics',
+    'handlers',
+    'contacts',
+    'profile',
+    'my-profile',
+  ];
 
   test('after alice signs out, carol sees none of Riverbend’s data on any page', async ({ page }) => {
     test.setTimeout(240_000);
@@ -278,7 +343,9 @@ test.describe('confidentiality', () => {
     }
   });
 
-  test('bob (same company, not in the directory) is not listed as a contact, and dave sees no Riverbend data', async ({ page }) => {
+  test('bob (same company, not in the directory) is not listed as a contact, and dave sees no Riverbend data', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signIn(page, 'bob');
     await page.goto('/dashboard/contacts');

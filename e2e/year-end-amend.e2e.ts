@@ -35,7 +35,13 @@ test('an amendment of form 5 needs a reason and follows the August form 1', asyn
   await inshellGroup.getByLabel('Committed, domestic').fill('0');
   await inshellGroup.getByLabel('Committed, export').fill('0');
   await shelledGroup.getByLabel('Shelled inventory').fill(String(shelled));
-  for (const [label, value] of [['Committed, domestic', 0], ['Committed, export', 0], ['Halves', shelled], ['Pieces', 0], ['Work in progress', 0]] as const) {
+  for (const [label, value] of [
+    ['Committed, domestic', 0],
+    ['Committed, export', 0],
+    ['Halves', shelled],
+    ['Pieces', 0],
+    ['Work in progress', 0],
+  ] as const) {
     await shelledGroup.getByLabel(label).fill(String(value));
   }
   await expect(comparison.getByText('Your August form 1 must be amended')).toBeVisible();

@@ -7,7 +7,16 @@ import { missingWebFiles } from './web-build-check.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'node_modules', '.portal-build-stamp');
-const sources = ['contract/src', 'server/src', 'web/src', 'web/index.html', 'web/vite.config.ts', 'web/scripts', 'web/public', 'package-lock.json'];
+const sources = [
+  'contract/src',
+  'server/src',
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/scripts',
+  'web/public',
+  'package-lock.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -21,7 +30,11 @@ export function buildIfStale({ force = false } = {}) {
   const built = existsSync(stamp) && whole ? statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...sources.map((s) => newest(join(root, s))));
   if (!force && built > changed) return false;
-  console.log(whole ? 'Building the portal (contract, server, web app)...' : 'The build is missing or incomplete: building the portal (contract, server, web app)...');
+  console.log(
+    whole
+      ? 'Building the portal (contract, server, web app)...'
+      : 'The build is missing or incomplete: building the portal (contract, server, web app)...',
+  );
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString());
   return true;

@@ -15,7 +15,11 @@ const smtpPort = String(Number(port) - 1);
 const mailHttpPort = String(Number(port) - 2);
 const oidcPort = String(Number(port) - 3);
 const publicUrl = `http://127.0.0.1:${port}`;
-const oidc = { OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`, OIDC_CLIENT_ID: 'portal-e2e', OIDC_CLIENT_SECRET: 'portal-e2e-secret' };
+const oidc = {
+  OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  OIDC_CLIENT_ID: 'portal-e2e',
+  OIDC_CLIENT_SECRET: 'portal-e2e-secret',
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const children = [];
@@ -43,7 +47,10 @@ async function listening(p) {
   for (let i = 0; i < 200; i++) {
     const ok = await new Promise((resolve) => {
       const s = connect(Number(p), '127.0.0.1');
-      s.once('connect', () => { s.destroy(); resolve(true); });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -64,8 +71,15 @@ setInterval(() => {
   }
 }, 2000).unref();
 
-start('mail server', ['--import', 'tsx', 'e2e/support/mail-server.ts'], { E2E_SMTP_PORT: smtpPort, E2E_MAIL_HTTP_PORT: mailHttpPort });
-start('OpenID provider', ['--import', 'tsx', 'e2e/support/oidc-provider.ts'], { E2E_OIDC_PORT: oidcPort, E2E_PUBLIC_URL: publicUrl, ...oidc });
+start('mail server', ['--import', 'tsx', 'e2e/support/mail-server.ts'], {
+  E2E_SMTP_PORT: smtpPort,
+  E2E_MAIL_HTTP_PORT: mailHttpPort,
+});
+start('OpenID provider', ['--import', 'tsx', 'e2e/support/oidc-provider.ts'], {
+  E2E_OIDC_PORT: oidcPort,
+  E2E_PUBLIC_URL: publicUrl,
+  ...oidc,
+});
 await Promise.all([listening(smtpPort), listening(mailHttpPort), listening(oidcPort)]);
 
 const server = start('portal server', ['server/dist/main.js'], {

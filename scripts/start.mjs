@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 
 buildIfStale();
-const server = spawn(process.execPath, ['server/dist/main.js'], { stdio: 'inherit', cwd: new URL('..', import.meta.url).pathname });
+const server = spawn(process.execPath, ['server/dist/main.js'], {
+  stdio: 'inherit',
+  cwd: new URL('..', import.meta.url).pathname,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

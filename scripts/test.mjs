@@ -8,7 +8,10 @@ import pg from 'pg';
 import { buildIfStale } from './build-if-stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const fail = (line) => { console.error(`\nnpm test stopped: ${line}\n`); process.exit(1); };
+const fail = (line) => {
+  console.error(`\nnpm test stopped: ${line}\n`);
+  process.exit(1);
+};
 
 /** Checks the server is reachable; returns its major version. */
 async function checkPostgres() {
@@ -19,7 +22,9 @@ async function checkPostgres() {
     await client.connect();
     return Math.floor(Number((await client.query('show server_version_num')).rows[0].server_version_num) / 10000);
   } catch (error) {
-    fail(`PostgreSQL is not reachable at ${url} (${error.message}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`);
+    fail(
+      `PostgreSQL is not reachable at ${url} (${error.message}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.`,
+    );
   } finally {
     await client.end().catch(() => {});
   }
@@ -37,34 +42,46 @@ function majorOnPath(program) {
  */
 function checkPostgresClient(major) {
   const debian = '/usr/lib/postgresql';
-  const versioned = existsSync(debian) && readdirSync(debian).some((v) => Number(v) >= major
-    && ['pg_dump', 'pg_restore'].every((p) => existsSync(join(debian, v, 'bin', p))));
+  const versioned =
+    existsSync(debian) &&
+    readdirSync(debian).some(
+      (v) => Number(v) >= major && ['pg_dump', 'pg_restore'].every((p) => existsSync(join(debian, v, 'bin', p))),
+    );
   if (versioned || (majorOnPath('pg_dump') >= major && majorOnPath('pg_restore') >= major)) return;
   const install = `apt-get update && apt-get install -y postgresql-client-${major}`;
   if (process.getuid?.() === 0) {
     console.log(`Installing Debian's postgresql-client-${major} for the backup test (${install})...`);
     try {
-      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client-${major}`, { stdio: 'inherit' });
+      execSync(
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client-${major}`,
+        { stdio: 'inherit' },
+      );
     } catch {
       fail(`installing postgresql-client-${major} failed: run \`${install}\` and try again.`);
     }
     return;
   }
-  fail(`the backup test needs pg_dump and pg_restore ${major} or newer: run \`sudo apt-get update && sudo apt-get install -y postgresql-client-${major}\`.`);
+  fail(
+    `the backup test needs pg_dump and pg_restore ${major} or newer: run \`sudo apt-get update && sudo apt-get install -y postgresql-client-${major}\`.`,
+  );
 }
 
 function checkChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() === 0) {
-    console.log('Installing Debian\'s Chromium for the browser suite (apt-get install chromium)...');
+    console.log("Installing Debian's Chromium for the browser suite (apt-get install chromium)...");
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+        stdio: 'inherit',
+      });
     } catch {
       fail('installing Chromium failed: run `apt-get update && apt-get install -y chromium` and try again.');
     }
     return;
   }
-  fail('the browser suite needs Debian\'s Chromium at /usr/bin/chromium: run `sudo apt-get update && sudo apt-get install -y chromium`.');
+  fail(
+    "the browser suite needs Debian's Chromium at /usr/bin/chromium: run `sudo apt-get update && sudo apt-get install -y chromium`.",
+  );
 }
 
 function run(title, command, args) {
@@ -95,11 +112,23 @@ const results = [
   ['type check', run('type check', 'npm', ['run', 'typecheck'])],
   ['lint', run('lint (ESLint: import boundaries and cycles, zero warnings)', 'npm', ['run', 'lint'])],
   ['format', run('format (Prettier; npm run format rewrites the files it names)', 'npm', ['run', 'format:check'])],
-  ['contract and server (SQLite and PostgreSQL)', run('contract and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])],
+  [
+    'contract and server (SQLite and PostgreSQL)',
+    run('contract and server tests', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ]),
+  ],
   ['browser suite', run('browser suite (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'])],
 ];
 const unit = counts(vitestReport, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const browser = counts(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
+const browser = counts(playwrightReport, (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+}));
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(failed.length === 0 ? '\nAll suites passed.' : `\nFailed suites: ${failed.join(', ')}`);
 // A check that is not a suite (type check, lint, format) counts as one failure when it fails.

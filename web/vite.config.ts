@@ -19,7 +19,8 @@ function formContextOnly(): Plugin {
     name: 'antd-form-context-only',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== 'rc-field-form' || !importer || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
+      if (source !== 'rc-field-form' || !importer || !/antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
+        return null;
       return this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true });
     },
   };
@@ -34,7 +35,11 @@ function formContextOnly(): Plugin {
  */
 const LAZY_PIECES = [
   { importer: /antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', target: 'antd/es/tabs' },
-  { importer: /antd[\\/]es[\\/]typography[\\/]Editable\.js$/, source: '../input/TextArea', target: 'antd/es/input/TextArea' },
+  {
+    importer: /antd[\\/]es[\\/]typography[\\/]Editable\.js$/,
+    source: '../input/TextArea',
+    target: 'antd/es/input/TextArea',
+  },
 ];
 
 /** antd's App creates modal and notification hooks for `App.useApp()`: these load their code on the first call. */
@@ -49,7 +54,8 @@ function lazyAntdPieces(): Plugin {
     name: 'lazy-antd-pieces',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (LAZY_APP_HOOKS[source] && importer && /antd[\\/]es[\\/]app[\\/]App\.js$/.test(importer)) return LAZY_APP_HOOKS[source];
+      if (LAZY_APP_HOOKS[source] && importer && /antd[\\/]es[\\/]app[\\/]App\.js$/.test(importer))
+        return LAZY_APP_HOOKS[source];
       const piece = importer ? LAZY_PIECES.find((p) => p.source === source && p.importer.test(importer)) : undefined;
       return piece ? prefix + piece.target : null;
     },
@@ -80,12 +86,20 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
-      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+        );
       for (const file of walk(outDir)) {
         if (!/\.(js|css|svg|json|html)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue; // as the server's threshold: not worth a header
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -126,10 +140,23 @@ function routePreload(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-      const byModule = (suffix: string) => chunks.filter((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(suffix)));
-      const initial = new Set(staticClosure(bundle, chunks.filter((c) => c.isEntry), new Set()));
-      const routes = Object.fromEntries(Object.entries(ROUTE_PAGES).map(([path, pages]) => [path, staticClosure(bundle, pages.flatMap(byModule), initial).map((f) => `/${f}`)]));
-      for (const [path, files] of Object.entries(routes)) if (files.length === 0) this.warn(`no chunk found for the pages of ${path}`);
+      const byModule = (suffix: string) =>
+        chunks.filter((c) => c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(suffix)));
+      const initial = new Set(
+        staticClosure(
+          bundle,
+          chunks.filter((c) => c.isEntry),
+          new Set(),
+        ),
+      );
+      const routes = Object.fromEntries(
+        Object.entries(ROUTE_PAGES).map(([path, pages]) => [
+          path,
+          staticClosure(bundle, pages.flatMap(byModule), initial).map((f) => `/${f}`),
+        ]),
+      );
+      for (const [path, files] of Object.entries(routes))
+        if (files.length === 0) this.warn(`no chunk found for the pages of ${path}`);
       this.emitFile({ type: 'asset', fileName: 'route-preload.json', source: JSON.stringify(routes) });
     },
   };
@@ -144,9 +171,11 @@ function routePreload(): Plugin {
  * brings along what it imports that no other group took; whatever the sign-in page's chunk captures, the pages
  * that import it load that chunk too, which is why the user icon (also in the topbar) is here.
  */
-const SHARED_BY_EVERY_PAGE = /[\\/](@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|QueryErrorResetBoundary|IsRestoringProvider|errorBoundaryUtils|suspense)\.js|@ant-design[\\/]icons[\\/]es[\\/]components[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]UserOutlined\.js|src[\\/]components[\\/](language-switcher|use-document-title|field|plain-button)\.tsx?|src[\\/]features[\\/]auth[\\/]api[\\/]redirect\.ts)/;
+const SHARED_BY_EVERY_PAGE =
+  /[\\/](@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|QueryErrorResetBoundary|IsRestoringProvider|errorBoundaryUtils|suspense)\.js|@ant-design[\\/]icons[\\/]es[\\/]components[\\/]|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]UserOutlined\.js|src[\\/]components[\\/](language-switcher|use-document-title|field|plain-button)\.tsx?|src[\\/]features[\\/]auth[\\/]api[\\/]redirect\.ts)/;
 /** The sign-in page with its frame, its lock icon and what only it imports, as one file. */
-const SIGNIN_PAGE = /[\\/](src[\\/](features[\\/]auth[\\/]components[\\/]signin-page|components[\\/]auth-shell)\.tsx|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]LockOutlined\.js)/;
+const SIGNIN_PAGE =
+  /[\\/](src[\\/](features[\\/]auth[\\/]components[\\/]signin-page|components[\\/]auth-shell)\.tsx|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]LockOutlined\.js)/;
 
 const serverTarget = 'http://127.0.0.1:3000';
 const proxied = ['/oauth', '/jsonapi', '/files', '/api', '/healthz', '/subrequests'];
@@ -159,7 +188,10 @@ export default defineConfig({
     // money formatting does not pull in the form schemas with zod and the country names.
     alias: [
       { find: /^@pecan\/contract$/, replacement: fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
-      { find: /^@pecan\/contract\/(.+)$/, replacement: `${fileURLToPath(new URL('../contract/src/', import.meta.url))}$1.ts` },
+      {
+        find: /^@pecan\/contract\/(.+)$/,
+        replacement: `${fileURLToPath(new URL('../contract/src/', import.meta.url))}$1.ts`,
+      },
     ],
   },
   build: {
@@ -171,7 +203,17 @@ export default defineConfig({
     // session) in one chunk: every page loads all of it anyway, and the bundler otherwise cut it into some forty
     // small chunks by which lazy pages share which piece; gzip compresses each file alone, so that cost every
     // route about 14 KB and forty requests (/signin 192 -> 180 KB, /dashboard 338 -> 322 KB).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, { name: 'common', test: SHARED_BY_EVERY_PAGE }, { name: 'signin-page', test: SIGNIN_PAGE }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'common', test: SHARED_BY_EVERY_PAGE },
+            { name: 'signin-page', test: SIGNIN_PAGE },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

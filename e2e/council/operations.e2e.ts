@@ -16,7 +16,10 @@ type Form = (typeof FORMS)[number];
 
 /** A second browser signed in as another user (alice files, carol reads reports). */
 async function asUser(browser: Browser, username: string, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await signIn(page, username);
   return page;
@@ -36,7 +39,10 @@ async function openBoard(page: Page, search = '') {
 }
 
 /** The board cell's status and the form's address for alice (the version the cell links to). */
-async function cellState(page: Page, form: Form): Promise<{ status: string; href: string | null; text: string; inProgress: boolean }> {
+async function cellState(
+  page: Page,
+  form: Form,
+): Promise<{ status: string; href: string | null; text: string; inProgress: boolean }> {
   const c = cell(page, form);
   const status = (await c.getAttribute('data-status')) ?? '';
   const link = c.getByRole('link');
@@ -88,7 +94,11 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 /** The audit log filtered through its form; the newest matching entry opened. */
-async function auditEntry(page: Page, filters: { user?: string; handler?: string; type?: string; action?: string }, has: string | RegExp): Promise<Locator> {
+async function auditEntry(
+  page: Page,
+  filters: { user?: string; handler?: string; type?: string; action?: string },
+  has: string | RegExp,
+): Promise<Locator> {
   await page.goto('/dashboard/council/audit-log');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   if (filters.type) {
@@ -110,7 +120,10 @@ async function auditEntry(page: Page, filters: { user?: string; handler?: string
   return row;
 }
 
-test('staff watch a filing move on the board as alice certifies it, and find it in the audit log', async ({ page, browser }, info) => {
+test('staff watch a filing move on the board as alice certifies it, and find it in the audit log', async ({
+  page,
+  browser,
+}, info) => {
   await signIn(page, 'staff');
   await openBoard(page);
   // A form of this month alice has not certified yet; else a certified form 1 she amends.
@@ -127,7 +140,8 @@ test('staff watch a filing move on the board as alice certifies it, and find it 
   }
   const before = target.state;
   const alice = await asUser(browser, 'alice', info);
-  if (amendInstead) await aliceAmendsForm1(alice, versionIdOf(before.href!), String(300000 + Math.floor(Math.random() * 1000)));
+  if (amendInstead)
+    await aliceAmendsForm1(alice, versionIdOf(before.href!), String(300000 + Math.floor(Math.random() * 1000)));
   else await aliceCertifiesDraft(alice, target.form, versionIdOf(before.href!));
   await alice.context().close();
 
@@ -144,7 +158,10 @@ test('staff watch a filing move on the board as alice certifies it, and find it 
   await expect(page.getByRole('cell', { name: 'form_status' }).first()).toBeVisible();
 });
 
-test('compare two versions of an amended form side by side, the changes highlighted', async ({ page, browser }, info) => {
+test('compare two versions of an amended form side by side, the changes highlighted', async ({
+  page,
+  browser,
+}, info) => {
   await signIn(page, 'staff');
   await openBoard(page);
   // Alice's form 1 of a month where it is certified: this month, else the months before it, newest first.
@@ -153,7 +170,9 @@ test('compare two versions of an amended form side by side, the changes highligh
     await openSelect(page, 'Month');
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     const labels = await options.allInnerTexts();
-    const index = labels.indexOf(await page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected').innerText()) - 1;
+    const index =
+      labels.indexOf(await page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected').innerText()) -
+      1;
     if (index < 0) break;
     await options.nth(index).click();
     await expect(page.getByTestId('board-scope')).toContainText(`Forms of ${labels[index]}`);
@@ -174,7 +193,9 @@ test('compare two versions of an amended form side by side, the changes highligh
   const table = page.getByTestId('versions-comparison');
   // Side by side: the amendment before it and the new one, with a legend for the highlight.
   await expect(table.getByRole('columnheader', { name: /Amendment \d+/ }).last()).toBeVisible();
-  await expect(page.getByRole('note', { name: 'Legend' })).toContainText('Highlighted: the value differs between the two versions');
+  await expect(page.getByRole('note', { name: 'Legend' })).toContainText(
+    'Highlighted: the value differs between the two versions',
+  );
   const row = table.getByRole('row').filter({ hasText: 'Inventory inshell' });
   await expect(row.getByText('Changed')).toBeVisible();
   await expect(row).toContainText(Number(inventory).toLocaleString('en-US'));
@@ -188,7 +209,10 @@ test('compare two versions of an amended form side by side, the changes highligh
   await expect(page.getByRole('heading', { level: 1, name: 'Submissions board' })).toBeVisible();
 });
 
-test('publish a monthly report after a preview, carol sees it, and the audit log has it', async ({ page, browser }, info) => {
+test('publish a monthly report after a preview, carol sees it, and the audit log has it', async ({
+  page,
+  browser,
+}, info) => {
   await signIn(page, 'staff');
   await page.goto('/dashboard/council/publishing');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports and analytics' })).toBeVisible();
@@ -198,7 +222,10 @@ test('publish a monthly report after a preview, carol sees it, and the audit log
   const option = page.locator('.ant-select-dropdown:visible').getByTitle(thisMonth);
   if (await option.count()) await option.click();
   else await page.keyboard.press('Escape');
-  const month = await page.locator('.ant-select', { has: page.locator('#pub-month') }).locator('.ant-select-selection-item').innerText();
+  const month = await page
+    .locator('.ant-select', { has: page.locator('#pub-month') })
+    .locator('.ant-select-selection-item')
+    .innerText();
   await page.getByRole('button', { name: 'Generate report' }).click();
   await expect(page.getByText(/^Generated\. Handlers reporting: \d+\.$/)).toBeVisible({ timeout: 60_000 });
 
@@ -231,12 +258,19 @@ test('publish a monthly report after a preview, carol sees it, and the audit log
   await expect(carol.getByText(`Month: ${month}`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
   await carol.context().close();
 
-  const entry = await auditEntry(page, { user: 'staff', type: 'Monthly position report', action: 'Updated' }, 'Pecan Industry Position Report');
+  const entry = await auditEntry(
+    page,
+    { user: 'staff', type: 'Monthly position report', action: 'Updated' },
+    'Pecan Industry Position Report',
+  );
   await entry.click();
   await expect(page.getByRole('row').filter({ hasText: 'publish_to_portal' }).first()).toBeVisible();
 });
 
-test('mark an invoice paid after a confirmation; alice sees it paid; the audit log has the payment', async ({ page, browser }, info) => {
+test('mark an invoice paid after a confirmation; alice sees it paid; the audit log has the payment', async ({
+  page,
+  browser,
+}, info) => {
   await signIn(page, 'staff');
   await page.goto(`/dashboard/council/billing?status=open&handler=${ALICE}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices and payments' })).toBeVisible();
@@ -263,12 +297,17 @@ test('mark an invoice paid after a confirmation; alice sees it paid; the audit l
 
   const alice = await asUser(browser, 'alice', info);
   await alice.goto('/dashboard/invoices');
-  await expect(alice.getByRole('row').filter({ hasText: number }).getByText('Paid', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(alice.getByRole('row').filter({ hasText: number }).getByText('Paid', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await alice.context().close();
 
   // Marking paid writes the invoice twice (its status, then its new PDF): the entry with the reference is one of them.
   await auditEntry(page, { type: 'Invoice', action: 'Updated', handler: ALICE }, number);
-  const entries = page.getByRole('row').filter({ hasText: `Invoice ${number}` }).filter({ has: page.getByText('Updated', { exact: true }) });
+  const entries = page
+    .getByRole('row')
+    .filter({ hasText: `Invoice ${number}` })
+    .filter({ has: page.getByText('Updated', { exact: true }) });
   await expect(entries.nth(1)).toBeVisible();
   await expect(entries.first()).toContainText('staff');
   await entries.nth(1).click();
@@ -277,7 +316,9 @@ test('mark an invoice paid after a confirmation; alice sees it paid; the audit l
   await expect(page.getByRole('row', { name: new RegExp(`^paid_reference\\s+—\\s+${reference}$`) })).toBeVisible();
 });
 
-test('the audit log is read only and searchable; the console in Spanish; pages at phone width', async ({ page }, info) => {
+test('the audit log is read only and searchable; the console in Spanish; pages at phone width', async ({
+  page,
+}, info) => {
   await signIn(page, 'staff');
   await page.goto('/dashboard/council/audit-log');
   await expect(page.getByText('The log is read only: nobody can edit or delete an entry.')).toBeVisible();
@@ -291,7 +332,9 @@ test('the audit log is read only and searchable; the console in Spanish; pages a
   // The reminders log answers (the e2e server's reminder job may not have sent anything: the list or its empty text).
   await page.goto('/dashboard/council/reminders');
   await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
-  await expect(page.getByRole('table').or(page.getByText('No reminder has been sent for these filters.')).first()).toBeVisible();
+  await expect(
+    page.getByRole('table').or(page.getByText('No reminder has been sent for these filters.')).first(),
+  ).toBeVisible();
 
   // Another language: the board in Spanish.
   await page.evaluate(() => localStorage.setItem('portal_language', 'es'));

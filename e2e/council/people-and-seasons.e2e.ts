@@ -1,5 +1,16 @@
 import { expect, test, type Browser, type Page } from '../support/test';
-import { confirmInPopup, COUNCIL_MAIL_API, DEMO_PASSWORD, lastMailId, pickOption, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
+import {
+  confirmInPopup,
+  COUNCIL_MAIL_API,
+  DEMO_PASSWORD,
+  lastMailId,
+  pickOption,
+  screenshot,
+  settle,
+  signIn,
+  useLanguage,
+  waitForMail,
+} from '../support/portal';
 
 /**
  * The council console's people and season pages, signed in as staff: account requests, handlers, users, seasons.
@@ -15,7 +26,12 @@ async function asOther(browser: Browser, baseURL: string, username: string, pass
   return page;
 }
 
-test('staff approve a sign-up: the applicant is e-mailed and can sign in', async ({ page, request, browser, baseURL }) => {
+test('staff approve a sign-up: the applicant is e-mailed and can sign in', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const username = unique('rita');
   const email = `${username}@example.com`;
   const password = 'Pecan-request-2026';
@@ -47,13 +63,21 @@ test('staff approve a sign-up: the applicant is e-mailed and can sign in', async
 test('staff refuse a sign-up after confirming, with a reason the applicant reads', async ({ page, request }) => {
   const username = unique('rex');
   const email = `${username}@example.com`;
-  expect((await request.post('/api/account-requests', { data: { name: 'Rex Refused', email, username, password: 'Pecan-request-2026', handler_number: '102' } })).status()).toBe(202);
+  expect(
+    (
+      await request.post('/api/account-requests', {
+        data: { name: 'Rex Refused', email, username, password: 'Pecan-request-2026', handler_number: '102' },
+      })
+    ).status(),
+  ).toBe(202);
   await signIn(page, 'staff');
   await page.goto('/dashboard/council/account-requests');
   const before = await lastMailId(COUNCIL_MAIL_API);
   await page.getByRole('button', { name: 'Refuse Rex Refused' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refuse the request of Rex Refused?' });
-  await dialog.getByLabel('Reason (optional, included in the e-mail)').fill('We could not confirm you work for Mesa Valley.');
+  await dialog
+    .getByLabel('Reason (optional, included in the e-mail)')
+    .fill('We could not confirm you work for Mesa Valley.');
   await dialog.getByRole('button', { name: 'Refuse' }).click();
   await expect(page.getByText('The request of Rex Refused was refused.')).toBeVisible();
   const mail = await waitForMail(email, before, COUNCIL_MAIL_API);
@@ -112,7 +136,9 @@ test('staff add a handler: a taken number is shown at its field; then search and
   await expect(row).toContainText('Inactive');
 });
 
-test('in Spanish, staff create a user for a handler, send a password link and deactivate the account', async ({ page }) => {
+test('in Spanish, staff create a user for a handler, send a password link and deactivate the account', async ({
+  page,
+}) => {
   await useLanguage(page, 'es');
   const username = unique('lucia');
   const email = `${username}@example.com`;
@@ -133,7 +159,9 @@ test('in Spanish, staff create a user for a handler, send a password link and de
   await expect(drawer.getByText('Enter a valid e-mail address, such as name@example.com.')).toBeVisible();
   await drawer.getByLabel('Correo electrónico').fill(email);
   await drawer.getByRole('button', { name: 'Crear' }).click();
-  await expect(page.getByText(`Se añadió a Lucía Nogal. Se envió a ${email} un correo para elegir la contraseña.`)).toBeVisible();
+  await expect(
+    page.getByText(`Se añadió a Lucía Nogal. Se envió a ${email} un correo para elegir la contraseña.`),
+  ).toBeVisible();
   await waitForMail(email, before, COUNCIL_MAIL_API);
 
   await page.getByLabel('Buscar por nombre, usuario, correo o manipulador').fill(username);

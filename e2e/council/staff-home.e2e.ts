@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '../support/test';
-import { COUNCIL_MAIL_API, confirmInPopup, lastMailId, screenshot, settle, signIn, useLanguage, waitForMail } from '../support/portal';
+import {
+  COUNCIL_MAIL_API,
+  confirmInPopup,
+  lastMailId,
+  screenshot,
+  settle,
+  signIn,
+  useLanguage,
+  waitForMail,
+} from '../support/portal';
 
 /**
  * The council staff's home: what needs them today, each card linking to its console page; the council's menu
@@ -30,7 +39,15 @@ test('staff land on a home of what needs them today, each card linking to its pa
   await expect(month).toContainText(/Filings of \w+ \d{4}/);
   await expect(month).toContainText(/Due \w+ \d{1,2}, \d{4}/);
   await expect(month).toContainText(/days? (left|late)/);
-  for (const id of ['home-overdue', 'home-invoices', 'home-requests', 'home-amendments', 'home-reports', 'home-reminders']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of [
+    'home-overdue',
+    'home-invoices',
+    'home-requests',
+    'home-amendments',
+    'home-reports',
+    'home-reminders',
+  ])
+    await expect(page.getByTestId(id)).toBeVisible();
   await expect(page.getByTestId('home-invoices')).toContainText(/\d+ unpaid invoices?, total/);
   // The council's menu, open; no entry of a handler's own filings.
   await expect(page.getByRole('menuitem', { name: /(^|\s)Submissions board$/ })).toBeVisible();
@@ -79,20 +96,26 @@ test('send a reminder now to one handler from the board, not twice in a row', as
   await confirmInPopup(page, 'Send');
   await expect(page.getByText(/^Reminder sent to \d+ users? of handler 103\. The next can go from /)).toBeVisible();
   const mail = await waitForMail('dave@example.com', after, COUNCIL_MAIL_API);
-  expect(mail.subject).toMatch(/^(Reminder|Overdue): \w+ \d{4} reports of handler 103 (are|were) due \d{4}-\d{2}-\d{2}$/);
+  expect(mail.subject).toMatch(
+    /^(Reminder|Overdue): \w+ \d{4} reports of handler 103 (are|were) due \d{4}-\d{2}-\d{2}$/,
+  );
 
   await button.click();
   await confirmInPopup(page, 'Send');
   await expect(page.getByText(/^Handler 103 was reminded a moment ago\. The next reminder can go from /)).toBeVisible();
   await page.waitForTimeout(1000);
-  const again = await (await fetch(`${COUNCIL_MAIL_API}?to=${encodeURIComponent('dave@example.com')}`)).json() as Array<{ id: number }>;
+  const again = (await (
+    await fetch(`${COUNCIL_MAIL_API}?to=${encodeURIComponent('dave@example.com')}`)
+  ).json()) as Array<{ id: number }>;
   expect(again.filter((m) => m.id > after)).toHaveLength(1);
 
   await page.goto('/dashboard/council/reminders?kind=sent_now');
   await expect(page.getByRole('cell', { name: 'Sent now by staff' }).first()).toBeVisible();
 });
 
-test('a report from no filings cannot be published; the month offered is the newest one due', async ({ page }, info) => {
+test('a report from no filings cannot be published; the month offered is the newest one due', async ({
+  page,
+}, info) => {
   await signIn(page, 'staff');
   await page.goto('/dashboard/council/publishing');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports and analytics' })).toBeVisible();
@@ -102,7 +125,9 @@ test('a report from no filings cannot be published; the month offered is the new
   const offered = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (now.getUTCDate() >= 10 ? 1 : 2), 1));
   const label = offered.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   expect(due.getUTCDate()).toBe(10);
-  await expect(page.locator('.ant-select', { has: page.locator('#pub-month') }).locator('.ant-select-selection-item')).toHaveText(label);
+  await expect(
+    page.locator('.ant-select', { has: page.locator('#pub-month') }).locator('.ant-select-selection-item'),
+  ).toHaveText(label);
 
   // The month just opened: generated, then checked before publishing. Nobody has filed it (the report is refused) or
   // only some handlers have (the handlers missing are listed); Gulf Coast (103) never files in this suite.
@@ -116,7 +141,9 @@ test('a report from no filings cannot be published; the month offered is the new
   await row.getByRole('button', { name: `Publish the report of ${thisMonth}` }).click();
   const popup = page.getByRole('tooltip');
   if (handlers === 0) {
-    await expect(popup.getByTestId('publish-nothing')).toHaveText('This report would publish nothing: no handler has certified its forms for the month yet.');
+    await expect(popup.getByTestId('publish-nothing')).toHaveText(
+      'This report would publish nothing: no handler has certified its forms for the month yet.',
+    );
     await expect(popup.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   } else {
     await expect(popup.getByTestId('publish-missing')).toContainText(/handlers? ha(s|ve) not certified all/);

@@ -45,7 +45,12 @@ function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -53,7 +58,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
   const enc = (encoding ?? '').toLowerCase();
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -76,11 +83,20 @@ function collectParts(raw: string, out: { text: string; html: string }): void {
   else if (/^text\//i.test(type)) out.text += decoded;
 }
 
-export function parseMail(raw: string, envelope: { from: string; to: string[] }): Omit<StoredMail, 'id' | 'receivedAt'> {
+export function parseMail(
+  raw: string,
+  envelope: { from: string; to: string[] },
+): Omit<StoredMail, 'id' | 'receivedAt'> {
   const { headers } = splitHeaders(raw);
   const out = { text: '', html: '' };
   collectParts(raw, out);
-  return { from: envelope.from, to: envelope.to, subject: decodeWords(headers.get('subject') ?? ''), text: out.text, html: out.html };
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: out.text,
+    html: out.html,
+  };
 }
 
 // --- the servers ---
@@ -125,7 +141,9 @@ const http = createServer((req, res) => {
 });
 
 smtp.listen(SMTP_PORT, '127.0.0.1', () => {
-  http.listen(HTTP_PORT, '127.0.0.1', () => console.log(`[mail] SMTP on 127.0.0.1:${SMTP_PORT}, messages on http://127.0.0.1:${HTTP_PORT}/messages`));
+  http.listen(HTTP_PORT, '127.0.0.1', () =>
+    console.log(`[mail] SMTP on 127.0.0.1:${SMTP_PORT}, messages on http://127.0.0.1:${HTTP_PORT}/messages`),
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

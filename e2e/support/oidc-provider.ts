@@ -28,7 +28,10 @@ const configuration: Configuration = {
     {
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
-      redirect_uris: [`${PUBLIC_URL}/auth0loginCallback`, `${PUBLIC_URL.replace('127.0.0.1', 'localhost')}/auth0loginCallback`],
+      redirect_uris: [
+        `${PUBLIC_URL}/auth0loginCallback`,
+        `${PUBLIC_URL.replace('127.0.0.1', 'localhost')}/auth0loginCallback`,
+      ],
       post_logout_redirect_uris: [`${PUBLIC_URL}/`],
       grant_types: ['authorization_code'],
       response_types: ['code'],
@@ -55,7 +58,14 @@ const configuration: Configuration = {
     return {
       accountId: name,
       async claims() {
-        return { sub: name, email: known.email, email_verified: true, name: `${known.given_name} ${known.family_name}`.trim(), given_name: known.given_name, family_name: known.family_name };
+        return {
+          sub: name,
+          email: known.email,
+          email_verified: true,
+          name: `${known.given_name} ${known.family_name}`.trim(),
+          given_name: known.given_name,
+          family_name: known.family_name,
+        };
       },
     };
   },
@@ -78,7 +88,9 @@ const configuration: Configuration = {
 const provider = new Provider(ISSUER, configuration);
 provider.proxy = false;
 const server = provider.listen(PORT, '127.0.0.1');
-server.on('listening', () => console.log(`[oidc] issuer ${ISSUER}, client ${CLIENT_ID}, redirect ${PUBLIC_URL}/auth0loginCallback`));
+server.on('listening', () =>
+  console.log(`[oidc] issuer ${ISSUER}, client ${CLIENT_ID}, redirect ${PUBLIC_URL}/auth0loginCallback`),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

@@ -26,12 +26,15 @@ export type Lang = 'en' | 'zh' | 'es' | 'fr' | 'it' | 'sa';
 
 /** Start the page in a language (before any script runs), as the switcher would have stored it. */
 export async function useLanguage(page: Page, lang: Lang): Promise<void> {
-  await page.addInitScript(([key, value]) => {
-    if (!sessionStorage.getItem('__e2e_lang_set')) {
-      localStorage.setItem(key, value);
-      sessionStorage.setItem('__e2e_lang_set', '1');
-    }
-  }, [LANGUAGE_KEY, lang] as const);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('__e2e_lang_set')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('__e2e_lang_set', '1');
+      }
+    },
+    [LANGUAGE_KEY, lang] as const,
+  );
 }
 
 /** The demo staff user's authenticator key (server/src/demo/data.ts, README). */
@@ -58,7 +61,10 @@ export async function nextStaffCode(port: number | string = PORTAL_PORT): Promis
     const step = Math.max(last + 1, Math.floor((now + 5_000) / STEP_MS) - 1);
     if (step <= Math.floor(now / STEP_MS) + 1) {
       writeFileSync(file, String(step));
-      return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(DEMO_STAFF_TOTP_SECRET), timestamp: step * STEP_MS });
+      return OTPAuth.TOTP.generate({
+        secret: OTPAuth.Secret.fromBase32(DEMO_STAFF_TOTP_SECRET),
+        timestamp: step * STEP_MS,
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
   }
@@ -82,7 +88,11 @@ export async function enterStaffCode(page: Page): Promise<void> {
     await page.locator('form button[type="submit"]').click();
     const outcome = await Promise.race([
       page.waitForURL(/\/dashboard/).then(() => 'in' as const),
-      page.getByRole('alert').first().waitFor().then(() => 'refused' as const),
+      page
+        .getByRole('alert')
+        .first()
+        .waitFor()
+        .then(() => 'refused' as const),
     ]);
     if (outcome === 'in' || attempt === 3) return;
   }
@@ -132,7 +142,9 @@ export async function signOut(page: Page): Promise<void> {
  */
 export async function pickOption(page: Page, field: Locator, typed: string, option: string): Promise<void> {
   // The select around the field (a `has:` filter would look for the whole of `field`'s chain inside it).
-  const container = field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
+  const container = field.locator(
+    `xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`,
+  );
   await expect(async () => {
     await field.fill(typed);
     await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click({ timeout: 5_000 });
@@ -179,7 +191,11 @@ export async function confirmInDialog(page: Page, name: string): Promise<void> {
   await expect(button).toBeVisible();
   await expect(async () => {
     await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0, { timeout: 2_000 });
-    if (await button.isVisible() && !(await button.evaluate((b) => b.classList.contains('ant-btn-loading'), undefined, { timeout: 1_000 }))) await button.click({ timeout: 5_000 });
+    if (
+      (await button.isVisible()) &&
+      !(await button.evaluate((b) => b.classList.contains('ant-btn-loading'), undefined, { timeout: 1_000 }))
+    )
+      await button.click({ timeout: 5_000 });
     await expect(dialog).toBeHidden({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
 }
@@ -193,17 +209,31 @@ export async function settle(page: Page): Promise<void> {
 
 /** axe-core on the page as it is: no serious or critical violations. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) {
     await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(bad, null, 2), contentType: 'application/json' });
   }
-  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`).join('\n')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`)
+        .join('\n')}`,
+  );
   expect(summary, `axe on ${name}`).toEqual([]);
 }
 
 /** A full-page screenshot at test-results/screenshots/<page>-<lang>-<project>.png, also attached to the report. */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string, lang: string, fullPage = true): Promise<void> {
+export async function screenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  lang: string,
+  fullPage = true,
+): Promise<void> {
   const file = join(testInfo.project.outputDir, 'screenshots', `${name}-${lang}-${testInfo.project.name}.png`);
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });

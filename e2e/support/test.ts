@@ -32,7 +32,10 @@ export const test = base.extend<{ apiTrail: void }>({
       });
       await use();
       if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('last API writes and refusals', { body: trail.join('\n') || 'none', contentType: 'text/plain' });
+        await testInfo.attach('last API writes and refusals', {
+          body: trail.join('\n') || 'none',
+          contentType: 'text/plain',
+        });
       }
     },
     { auto: true },

@@ -45,7 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     // A request id in every log line and every 500, taken from a proxy's header when there is one.
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
     // Addresses up to LIMITS.urlBytes (32 KiB) are served and longer ones get a 414 from the hook below; Node's
@@ -57,7 +58,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // the same JSON:API error document as everything else.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void sendError(reply, new ApiError(status, status === 414 ? 'A part of the address is too long.' : 'The address is malformed.'));
+      void sendError(
+        reply,
+        new ApiError(status, status === 414 ? 'A part of the address is too long.' : 'The address is malformed.'),
+      );
     },
   });
   // Hooks that await nothing are written with `done` rather than `async`: every request runs them, and a promise per
@@ -123,12 +127,20 @@ function safeDecode(text: string): string {
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, `The request's address and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`]
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive.'] : [400, 'The request is malformed.'];
-  const body = JSON.stringify({ jsonapi: { version: '1.0' }, errors: [{ status: String(status), title: STATUS_CODES[status], detail }] });
+  const [status, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `The request's address and headers are larger than ${MAX_HEADER_BYTES / 1024} KiB.`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is malformed.'];
+  const body = JSON.stringify({
+    jsonapi: { version: '1.0' },
+    errors: [{ status: String(status), title: STATUS_CODES[status], detail }],
+  });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/vnd.api+json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/vnd.api+json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

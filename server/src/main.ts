@@ -19,7 +19,9 @@ import { startReminderJob } from './reminders/job.js';
  * restarts a worker that dies and passes SIGTERM/SIGINT on to all of them.
  */
 const printDemo = (demo: DemoCredentials) =>
-  console.log(`\nDemo sign-in (password "${demo.password}" for all): ${demo.users.map((u) => `${u.username} (${u.description}${u.totpSecret ? `; authenticator key ${u.totpSecret}` : ''})`).join(', ')}`);
+  console.log(
+    `\nDemo sign-in (password "${demo.password}" for all): ${demo.users.map((u) => `${u.username} (${u.description}${u.totpSecret ? `; authenticator key ${u.totpSecret}` : ''})`).join(', ')}`,
+  );
 
 /**
  * A server without its web app would answer 404 to every page: stop with one line instead. `WEB_DIST=none`
@@ -29,7 +31,9 @@ function requireWebApp(dist: string): void {
   if (dist === 'none') return;
   const missing = missingWebFiles(dist);
   if (missing.length === 0) return;
-  console.error(`The web app is not built (${dist} lacks ${missing.slice(0, 3).join(', ')}): run npm run build, or npm start, which builds it.`);
+  console.error(
+    `The web app is not built (${dist} lacks ${missing.slice(0, 3).join(', ')}): run npm run build, or npm start, which builds it.`,
+  );
   process.exit(1);
 }
 
@@ -47,10 +51,15 @@ async function serve(loadDemo: boolean): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   // Every process runs the reminder job; the claims in reminders_sent make each reminder go out once.
   const reminders = startReminderJob(ctx, app.log, {
-    intervalSeconds: config.reminderIntervalSeconds, daysBefore: config.reminderDaysBefore,
-    retryMinutes: config.reminderRetryMinutes, maxAttempts: config.reminderMaxAttempts,
+    intervalSeconds: config.reminderIntervalSeconds,
+    daysBefore: config.reminderDaysBefore,
+    retryMinutes: config.reminderRetryMinutes,
+    maxAttempts: config.reminderMaxAttempts,
   });
-  if (cluster.isPrimary) console.log(`\nHandler Portal is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${ctx.dialect})\n`);
+  if (cluster.isPrimary)
+    console.log(
+      `\nHandler Portal is running at ${address.replace('127.0.0.1', 'localhost')} (database: ${ctx.dialect})\n`,
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -105,7 +114,8 @@ async function primary(workers: number): Promise<void> {
   });
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === workers) console.log(`\nHandler Portal is running at http://localhost:${config.port} with ${workers} workers\n`);
+    if (listening === workers)
+      console.log(`\nHandler Portal is running at http://localhost:${config.port} with ${workers} workers\n`);
   });
   for (let i = 0; i < workers; i += 1) fork();
   const stop = () => {

@@ -20,7 +20,10 @@ export interface Portal {
  */
 export async function startPortal(config: Config, options: BuildOptions & { clock?: Clock } = {}): Promise<Portal> {
   const database = openDatabase({
-    url: config.databaseUrl, pgSchema: config.databaseSchema, statementTimeoutMs: config.queryTimeBudgetMs, costlyReadsAtOnce: config.costlyReadsAtOnce,
+    url: config.databaseUrl,
+    pgSchema: config.databaseSchema,
+    statementTimeoutMs: config.queryTimeBudgetMs,
+    costlyReadsAtOnce: config.costlyReadsAtOnce,
   });
   await migrateSchema(config, database);
   // The reader threads open the file once the schema is there, before the first costly read needs one.
@@ -28,12 +31,18 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
   const clock = options.clock ?? systemClock;
   await ensureOAuthClients(database.db, clock);
   const ctx: AppContext = {
-    config, db: database.db, costlyReads: database.costlyReads, dialect: database.dialect, clock,
+    config,
+    db: database.db,
+    costlyReads: database.costlyReads,
+    dialect: database.dialect,
+    clock,
     fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
   };
   const app = await buildApp(ctx, options);
   return {
-    app, ctx, database,
+    app,
+    ctx,
+    database,
     async close() {
       await app.close();
       await database.close();

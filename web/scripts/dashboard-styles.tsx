@@ -20,7 +20,25 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { Alert, App, Button, Card, Col, ConfigProvider, Descriptions, Dropdown, Empty, Layout, Menu, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Descriptions,
+  Dropdown,
+  Empty,
+  Layout,
+  Menu,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import tableStyleModule from 'antd/lib/table/style';
 import { renderToString } from 'react-dom/server';
 import { barColors, barTheme, buildAntdTheme, DEFAULT_THEME } from '../src/lib/theme/themes';
@@ -29,7 +47,8 @@ import { barColors, barTheme, buildAntdTheme, DEFAULT_THEME } from '../src/lib/t
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (npm run build -w web does)');
 
 // antd/lib is CommonJS: its default export arrives wrapped once more.
-const useTableStyle = (tableStyleModule as unknown as { default?: typeof tableStyleModule }).default ?? tableStyleModule;
+const useTableStyle =
+  (tableStyleModule as unknown as { default?: typeof tableStyleModule }).default ?? tableStyleModule;
 
 /** The table styles components/static-table.tsx uses (antd's Table itself would add pagination, filters...). */
 function TableStyles() {
@@ -50,14 +69,21 @@ function DashboardComponents() {
             <ConfigProvider theme={barTheme(barColors(DEFAULT_THEME.topbar, DEFAULT_THEME.dark))}>
               <Space>
                 <Button type="text">b</Button>
-                <Dropdown menu={{ items: [] }}><Button>b</Button></Dropdown>
+                <Dropdown menu={{ items: [] }}>
+                  <Button>b</Button>
+                </Dropdown>
               </Space>
             </ConfigProvider>
           </Layout.Header>
           <Layout.Content>
             <Space>
               <Card title="t">
-                <Row><Col span={12}><Typography.Title>t</Typography.Title><Typography.Paragraph>p</Typography.Paragraph></Col></Row>
+                <Row>
+                  <Col span={12}>
+                    <Typography.Title>t</Typography.Title>
+                    <Typography.Paragraph>p</Typography.Paragraph>
+                  </Col>
+                </Row>
                 <Select options={[]} />
                 <Button>b</Button>
                 <Tag color="blue">t</Tag>
@@ -77,7 +103,11 @@ function DashboardComponents() {
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const cache = createCache();
-renderToString(<StyleProvider cache={cache}><DashboardComponents /></StyleProvider>);
+renderToString(
+  <StyleProvider cache={cache}>
+    <DashboardComponents />
+  </StyleProvider>,
+);
 const css = extractStyle(cache, { plain: true });
 const name = `assets/dashboard-antd-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
 writeFileSync(join(dist, name), css);
@@ -85,4 +115,6 @@ writeFileSync(join(dist, `${name}.br`), brotliCompressSync(css, { params: { [con
 const gzipped = gzipSync(css, { level: 9 });
 writeFileSync(join(dist, `${name}.gz`), gzipped);
 writeFileSync(join(dist, 'dashboard-styles.json'), JSON.stringify({ href: `/${name}`, paths: ['/dashboard'] }));
-console.log(`dashboard styles: dist/${name} (${Math.round(css.length / 1024)} KB, ${Math.round(gzipped.length / 1024)} KB gzip)`);
+console.log(
+  `dashboard styles: dist/${name} (${Math.round(css.length / 1024)} KB, ${Math.round(gzipped.length / 1024)} KB gzip)`,
+);

@@ -83,7 +83,8 @@ export interface BoardRow {
 }
 
 export interface Board {
-  scope: { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
+  scope:
+    { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
   due_date: string;
   forms: BoardForm[];
   counts: Record<BoardStatus, number>;

@@ -1,5 +1,12 @@
 import { divideRoundHalfUp, toSafeNumber } from '../money/rounding.js';
-import { assessmentRateFor, ASSESSMENT_RATES, MILLS_PER_CENT, PECAN_TYPES, type AssessmentRate, type PoundsByType } from './rates.js';
+import {
+  assessmentRateFor,
+  ASSESSMENT_RATES,
+  MILLS_PER_CENT,
+  PECAN_TYPES,
+  type AssessmentRate,
+  type PoundsByType,
+} from './rates.js';
 
 /**
  * The assessment on a month's receipts: for each type, inshell pounds x rate in mills, added up exactly with

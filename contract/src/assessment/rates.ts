@@ -38,7 +38,10 @@ export const ASSESSMENT_RATES: readonly AssessmentRate[] = [
 ];
 
 /** The rate for an activity month 'YYYY-MM'; throws before the first rate (October 2016). */
-export function assessmentRateFor(periodMonth: string, rates: readonly AssessmentRate[] = ASSESSMENT_RATES): AssessmentRate {
+export function assessmentRateFor(
+  periodMonth: string,
+  rates: readonly AssessmentRate[] = ASSESSMENT_RATES,
+): AssessmentRate {
   const monthStart = firstDayOf(periodMonth);
   const applicable = rates.filter((rate) => rate.effectiveFrom <= monthStart);
   if (applicable.length === 0) throw new RangeError(`No assessment rate applies to ${periodMonth}`);

@@ -33,8 +33,10 @@ function nthWeekday(year: number, month: number, weekday: number, n: number): st
 }
 
 function lastWeekday(year: number, month: number, weekday: number): string {
-  const nextMonthFirst = month === 12 ? formatIsoDate({ year: year + 1, month: 1, day: 1 })
-    : formatIsoDate({ year, month: month + 1, day: 1 });
+  const nextMonthFirst =
+    month === 12
+      ? formatIsoDate({ year: year + 1, month: 1, day: 1 })
+      : formatIsoDate({ year, month: month + 1, day: 1 });
   const last = addDays(nextMonthFirst, -1);
   return addDays(last, -((weekdayOf(last) - weekday + 7) % 7));
 }

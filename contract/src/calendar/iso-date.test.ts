@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, dayNumber, fromDayNumber, isIsoDate, isPeriodMonth, monthOf, parseIsoDate, todayUtc, weekdayOf,
+  addDays,
+  addMonths,
+  dayNumber,
+  fromDayNumber,
+  isIsoDate,
+  isPeriodMonth,
+  monthOf,
+  parseIsoDate,
+  todayUtc,
+  weekdayOf,
 } from './iso-date.js';
 
 describe('ISO dates', () => {

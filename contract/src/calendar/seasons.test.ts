@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  earlierPeriodsOfSeason, isSeasonTitle, periodsOfSeason, previousPeriodMonth, seasonEndDate, seasonOf, seasonOfPeriod,
+  earlierPeriodsOfSeason,
+  isSeasonTitle,
+  periodsOfSeason,
+  previousPeriodMonth,
+  seasonEndDate,
+  seasonOf,
+  seasonOfPeriod,
   seasonStartDate,
 } from './seasons.js';
 
@@ -23,8 +29,18 @@ describe('seasons', () => {
 
   it('have twelve periods September to August', () => {
     expect(periodsOfSeason('2026-2027')).toEqual([
-      '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02',
-      '2027-03', '2027-04', '2027-05', '2027-06', '2027-07', '2027-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
     ]);
   });
 

@@ -1,4 +1,11 @@
-import { computeForm1, FORM_1_CARRIED_FIELDS, form1Context, form1MonthFigures, type Form1Entered, type Form1MonthFigures } from './form-1.js';
+import {
+  computeForm1,
+  FORM_1_CARRIED_FIELDS,
+  form1Context,
+  form1MonthFigures,
+  type Form1Entered,
+  type Form1MonthFigures,
+} from './form-1.js';
 
 /**
  * Year-to-date after an amendment. A certified form 1 keeps the previous-month and season-to-date figures it was
@@ -39,10 +46,15 @@ export function staleForm1Months(months: readonly CertifiedForm1Month[], checkFr
   const stale: StaleForm1Month[] = [];
   for (const m of [...months].sort((a, b) => a.month.localeCompare(b.month))) {
     if (m.month < checkFrom) continue;
-    const corrected = computeForm1(m.entered, form1Context(m.month, byMonth)) as unknown as Record<Form1CarriedField, number>;
-    const figures = FORM_1_CARRIED_FIELDS
-      .filter((field) => corrected[field] !== m.carried[field])
-      .map((field) => ({ field, certified: m.carried[field], corrected: corrected[field] }));
+    const corrected = computeForm1(m.entered, form1Context(m.month, byMonth)) as unknown as Record<
+      Form1CarriedField,
+      number
+    >;
+    const figures = FORM_1_CARRIED_FIELDS.filter((field) => corrected[field] !== m.carried[field]).map((field) => ({
+      field,
+      certified: m.carried[field],
+      corrected: corrected[field],
+    }));
     if (figures.length > 0) stale.push({ id: m.id, month: m.month, figures });
   }
   return stale;

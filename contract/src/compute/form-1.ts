@@ -36,7 +36,12 @@ export interface Form1Entered {
 }
 
 /** The four flows of 986.177(a)(6)-(7), each on its own basis. */
-export const FORM_1_FLOWS = ['shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received'] as const;
+export const FORM_1_FLOWS = [
+  'shipments_inshell',
+  'shipments_shelled',
+  'interhandler_shipped',
+  'interhandler_received',
+] as const;
 export type Form1Flow = (typeof FORM_1_FLOWS)[number];
 
 /** One month's own figures of a certified form 1: what later months' previous-month and year-to-date are built from. */
@@ -82,13 +87,20 @@ export interface Form1Computed {
 }
 
 export const EMPTY_FORM_1_SEASON_TO_DATE: Form1SeasonToDate = Object.freeze({
-  receipts_improved: 0, receipts_native: 0, receipts_substandard: 0,
-  shipments_inshell: 0, shipments_shelled: 0, interhandler_shipped: 0, interhandler_received: 0,
+  receipts_improved: 0,
+  receipts_native: 0,
+  receipts_substandard: 0,
+  shipments_inshell: 0,
+  shipments_shelled: 0,
+  interhandler_shipped: 0,
+  interhandler_received: 0,
 });
 
 /** The computed fields that depend on earlier months: what goes stale when an earlier month is amended. */
 export const FORM_1_CARRIED_FIELDS = [
-  'receipts_ytd_improved', 'receipts_ytd_native', 'receipts_ytd_substandard',
+  'receipts_ytd_improved',
+  'receipts_ytd_native',
+  'receipts_ytd_substandard',
   ...FORM_1_FLOWS.flatMap((flow) => [`${flow}_prev_month`, `${flow}_ytd`]),
 ] as const;
 
@@ -114,10 +126,16 @@ function addFigures(a: Form1MonthFigures, b: Form1MonthFigures): Form1MonthFigur
  * The context of `periodMonth` from the handler's current certified figures by month ('YYYY-MM' -> figures).
  * Months outside the season and the previous month are ignored, so a caller may pass more than it needs.
  */
-export function form1Context(periodMonth: string, certifiedByMonth: ReadonlyMap<string, Form1MonthFigures>): Form1Context {
+export function form1Context(
+  periodMonth: string,
+  certifiedByMonth: ReadonlyMap<string, Form1MonthFigures>,
+): Form1Context {
   const seasonToDate = earlierPeriodsOfSeason(periodMonth)
     .map((month) => certifiedByMonth.get(month))
-    .reduce<Form1MonthFigures>((total, month) => (month ? addFigures(total, month) : total), EMPTY_FORM_1_SEASON_TO_DATE);
+    .reduce<Form1MonthFigures>(
+      (total, month) => (month ? addFigures(total, month) : total),
+      EMPTY_FORM_1_SEASON_TO_DATE,
+    );
   return { periodMonth, seasonToDate, previousMonth: certifiedByMonth.get(previousPeriodMonth(periodMonth)) ?? null };
 }
 
@@ -129,7 +147,10 @@ export function form1ContextMonths(periodMonth: string): string[] {
 }
 
 export function computeForm1(entered: Form1Entered, context: Form1Context): Form1Computed {
-  const own = form1MonthFigures({ ...entered, interhandler_shipped: totalOf(entered.interhandler_shipments ?? [], 'pounds') });
+  const own = form1MonthFigures({
+    ...entered,
+    interhandler_shipped: totalOf(entered.interhandler_shipments ?? [], 'pounds'),
+  });
   const before = context.seasonToDate;
   const previous = context.previousMonth ?? EMPTY_FORM_1_SEASON_TO_DATE;
   const flow = (name: Form1Flow) => ({
@@ -143,7 +164,10 @@ export function computeForm1(entered: Form1Entered, context: Form1Context): Form
     receipts_ytd_improved: sumIntegers([before.receipts_improved, own.receipts_improved]),
     receipts_ytd_native: sumIntegers([before.receipts_native, own.receipts_native]),
     receipts_ytd_substandard: sumIntegers([before.receipts_substandard, own.receipts_substandard]),
-    assessment_due: assessmentDue({ improved: own.receipts_improved, native: own.receipts_native, substandard: own.receipts_substandard }, context.periodMonth),
+    assessment_due: assessmentDue(
+      { improved: own.receipts_improved, native: own.receipts_native, substandard: own.receipts_substandard },
+      context.periodMonth,
+    ),
     ...flow('shipments_inshell'),
     ...flow('shipments_shelled'),
     ...flow('interhandler_shipped'),

@@ -28,9 +28,15 @@ describe('computeForm3', () => {
       { seasonToDate: { inshell_lb: 300_000, shelled_lb: 50_000, substandard_lb: 1_000 } },
     );
     expect(computed).toEqual({
-      total_inshell_lb: 100_000, total_shelled_lb: 20_000, total_substandard_lb: 5_000,
-      prior_inshell_lb: 300_000, prior_shelled_lb: 50_000, prior_substandard_lb: 1_000,
-      ytd_inshell_lb: 400_000, ytd_shelled_lb: 70_000, ytd_substandard_lb: 6_000,
+      total_inshell_lb: 100_000,
+      total_shelled_lb: 20_000,
+      total_substandard_lb: 5_000,
+      prior_inshell_lb: 300_000,
+      prior_shelled_lb: 50_000,
+      prior_substandard_lb: 1_000,
+      ytd_inshell_lb: 400_000,
+      ytd_shelled_lb: 70_000,
+      ytd_substandard_lb: 6_000,
     });
   });
 

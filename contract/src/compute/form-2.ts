@@ -28,7 +28,11 @@ export interface Form2Computed {
   mexico_ytd_shelled_lb: number;
 }
 
-export function computeForm2(entered: Form2Entered, rows: readonly PurchasedNonUsRow[], context: Form2Context): Form2Computed {
+export function computeForm2(
+  entered: Form2Entered,
+  rows: readonly PurchasedNonUsRow[],
+  context: Form2Context,
+): Form2Computed {
   return {
     purchased_inshell_total: totalOf(rows, 'inshell_lb'),
     purchased_shelled_total: totalOf(rows, 'shelled_lb'),

@@ -32,8 +32,10 @@ describe('computeForm5', () => {
 
   it('falls back to the default yield of 0.5 when none is entered, or to a configured one', () => {
     expect(computeForm5({ ...entered, shellout_yield: 0 }, paidInFull).total_inventory_inshell_basis).toBe(140_000);
-    expect(computeForm5({ ...entered, shellout_yield: null }, paidInFull, { defaultYieldE4: 4_000 })
-      .total_inventory_inshell_basis).toBe(145_000);
+    expect(
+      computeForm5({ ...entered, shellout_yield: null }, paidInFull, { defaultYieldE4: 4_000 })
+        .total_inventory_inshell_basis,
+    ).toBe(145_000);
   });
 
   it('never shows negative uncommitted pounds', () => {
@@ -49,7 +51,10 @@ describe('computeForm5', () => {
     // Shelled 1,001 lb, 500 committed, yield 0.4800: 1,001 / 0.48 = 2,085.42 -> 2,085; 500 / 0.48 = 1,041.67 -> 1,042;
     // uncommitted 501 / 0.48 = 1,043.75 would round to 1,044 and 1,042 + 1,044 = 2,086 != 2,085: uncommitted is
     // therefore the total minus committed, 2,085 - 1,042 = 1,043.
-    const result = computeForm5({ shelled_inventory: 1_001, shelled_committed_domestic: 500, shellout_yield: 4_800 }, paidInFull);
+    const result = computeForm5(
+      { shelled_inventory: 1_001, shelled_committed_domestic: 500, shellout_yield: 4_800 },
+      paidInFull,
+    );
     expect(result.total_inventory_inshell_basis).toBe(2_085);
     expect(result.committed_inshell_basis).toBe(1_042);
     expect(result.uncommitted_inshell_basis).toBe(1_043);
@@ -57,14 +62,19 @@ describe('computeForm5', () => {
   });
 
   it('copies the August Form 1 figures it is given', () => {
-    const result = computeForm5(entered, { ...paidInFull, augustForm1: { inventory_inshell: 120_000, inventory_shelled: 9_500 } });
+    const result = computeForm5(entered, {
+      ...paidInFull,
+      augustForm1: { inventory_inshell: 120_000, inventory_shelled: 9_500 },
+    });
     expect([result.aug_form_1_inventory_inshell, result.aug_form_1_inventory_shelled]).toEqual([120_000, 9_500]);
   });
 });
 
 describe('augustForm1Differences', () => {
   const withAugust = (inshell: number | null, shelled: number | null) => ({
-    ...entered, aug_form_1_inventory_inshell: inshell, aug_form_1_inventory_shelled: shelled,
+    ...entered,
+    aug_form_1_inventory_inshell: inshell,
+    aug_form_1_inventory_shelled: shelled,
   });
 
   it('finds nothing to amend when the August Form 1 shows the same inventory on both bases', () => {

@@ -71,7 +71,9 @@ export function inshellBasisOfShelled(shelledPounds: number, yieldE4: number): n
 
 export function computeForm5(entered: Form5Entered, context: Form5Context, options: Form5Options = {}): Form5Computed {
   const inshell = sumIntegers([
-    entered.inshell_inventory_improved, entered.inshell_inventory_native, entered.inshell_inventory_substandard,
+    entered.inshell_inventory_improved,
+    entered.inshell_inventory_native,
+    entered.inshell_inventory_substandard,
   ]);
   const committed = sumIntegers([entered.inshell_committed_domestic, entered.inshell_committed_export]);
   const shelled = entered.shelled_inventory ?? 0;
@@ -114,13 +116,26 @@ const poundsOf = (values: Form5Values, name: string): number => Number(values[na
 export function augustForm1Differences(values: Form5Values): AugustDifference[] {
   const augustInshell = values.aug_form_1_inventory_inshell;
   const augustShelled = values.aug_form_1_inventory_shelled;
-  if (augustInshell === null || augustInshell === undefined || augustShelled === null || augustShelled === undefined) return [];
-  const form5Inshell = poundsOf(values, 'inshell_inventory_improved') + poundsOf(values, 'inshell_inventory_native')
-    + poundsOf(values, 'inshell_inventory_substandard');
+  if (augustInshell === null || augustInshell === undefined || augustShelled === null || augustShelled === undefined)
+    return [];
+  const form5Inshell =
+    poundsOf(values, 'inshell_inventory_improved') +
+    poundsOf(values, 'inshell_inventory_native') +
+    poundsOf(values, 'inshell_inventory_substandard');
   const form5Shelled = poundsOf(values, 'shelled_inventory');
   return [
-    { basis: 'inshell' as const, form5: form5Inshell, augustForm1: Number(augustInshell), difference: form5Inshell - Number(augustInshell) },
-    { basis: 'shelled' as const, form5: form5Shelled, augustForm1: Number(augustShelled), difference: form5Shelled - Number(augustShelled) },
+    {
+      basis: 'inshell' as const,
+      form5: form5Inshell,
+      augustForm1: Number(augustInshell),
+      difference: form5Inshell - Number(augustInshell),
+    },
+    {
+      basis: 'shelled' as const,
+      form5: form5Shelled,
+      augustForm1: Number(augustShelled),
+      difference: form5Shelled - Number(augustShelled),
+    },
   ].filter((d) => d.difference !== 0);
 }
 

@@ -12,14 +12,21 @@ import { columnOf, FORM_FIELDS, type FieldDef, type FormBundle } from './fields.
 export function apiValueOf(field: FieldDef, stored: unknown): unknown {
   if (stored === null || stored === undefined) return isList(field) ? [] : null;
   switch (field.kind) {
-    case 'pounds': return Number(stored);
-    case 'money': return formatCents(BigInt(stored as number | string | bigint));
-    case 'ratio': return formatRatio(BigInt(stored as number | string | bigint));
-    case 'price': return formatPrice(BigInt(stored as number | string | bigint));
-    case 'bool': return stored === true || stored === 1 || stored === '1' || stored === 'true';
+    case 'pounds':
+      return Number(stored);
+    case 'money':
+      return formatCents(BigInt(stored as number | string | bigint));
+    case 'ratio':
+      return formatRatio(BigInt(stored as number | string | bigint));
+    case 'price':
+      return formatPrice(BigInt(stored as number | string | bigint));
+    case 'bool':
+      return stored === true || stored === 1 || stored === '1' || stored === 'true';
     case 'varietyList':
-    case 'transferList': return typeof stored === 'string' ? JSON.parse(stored) : stored;
-    default: return stored;
+    case 'transferList':
+      return typeof stored === 'string' ? JSON.parse(stored) : stored;
+    default:
+      return stored;
   }
 }
 
@@ -27,5 +34,7 @@ const isList = (field: FieldDef): boolean => field.kind === 'varietyList' || fie
 
 /** A stored row (columns named by columnOf) as API attributes, every field of the bundle included. */
 export function apiAttributesOf(bundle: FormBundle, row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(FORM_FIELDS[bundle].map((field) => [attributeName(field), apiValueOf(field, row[columnOf(field)])]));
+  return Object.fromEntries(
+    FORM_FIELDS[bundle].map((field) => [attributeName(field), apiValueOf(field, row[columnOf(field)])]),
+  );
 }

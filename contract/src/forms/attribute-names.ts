@@ -18,9 +18,18 @@ export const attributePointer = (attribute: string): string => `/data/attributes
  * certification, amendment, form 4's activity). The server checks these itself; form validation passes over them.
  */
 export const FORM_LIFECYCLE_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'title', 'created', 'changed',
-  'field_form_status', 'field_certified', 'field_certification_name', 'field_certification_title',
-  'field_certification_datetime', 'field_amendment_number', 'field_amendment_reason',
-  'field_form_activity', 'field_receiving_certification_name', 'field_receiving_certification_datetime',
+  'title',
+  'created',
+  'changed',
+  'field_form_status',
+  'field_certified',
+  'field_certification_name',
+  'field_certification_title',
+  'field_certification_datetime',
+  'field_amendment_number',
+  'field_amendment_reason',
+  'field_form_activity',
+  'field_receiving_certification_name',
+  'field_receiving_certification_datetime',
   'field_cancelled_datetime',
 ]);

@@ -16,14 +16,17 @@ type Values = Record<string, unknown>;
 type Rule = (values: Values) => FieldError | undefined;
 
 const pounds = (values: Values, name: string): number => (values[name] as number | undefined) ?? 0;
-const sum = (values: Values, ...names: string[]): number => names.reduce((total, name) => total + pounds(values, name), 0);
+const sum = (values: Values, ...names: string[]): number =>
+  names.reduce((total, name) => total + pounds(values, name), 0);
 const error = (name: string, message: string): FieldError => ({ field: attributeName(name), message });
 
 /** A quantity sent to or returned from Mexico needs its date. */
-const needsDateWhenPounds = (poundsField: string, dateField: string): Rule => (values) =>
-  (pounds(values, poundsField) > 0 && !values[dateField]
-    ? error(dateField, `${attributeName(dateField)} is required when ${attributeName(poundsField)} is more than 0`)
-    : undefined);
+const needsDateWhenPounds =
+  (poundsField: string, dateField: string): Rule =>
+  (values) =>
+    pounds(values, poundsField) > 0 && !values[dateField]
+      ? error(dateField, `${attributeName(dateField)} is required when ${attributeName(poundsField)} is more than 0`)
+      : undefined;
 
 const returnNotBeforeShipment: Rule = (values) => {
   const shipped = values.mexico_ship_date as string | undefined;
@@ -37,17 +40,27 @@ const returnNotBeforeShipment: Rule = (values) => {
 const shelledSplitAddsUp: Rule = (values) => {
   const split = sum(values, 'shelled_halves', 'shelled_pieces', 'shelled_wip');
   const inventory = pounds(values, 'shelled_inventory');
-  return split === inventory ? undefined : error('shelled_inventory',
-    `field_shelled_halves + field_shelled_pieces + field_shelled_wip (${split} lb) must equal field_shelled_inventory (${inventory} lb)`);
+  return split === inventory
+    ? undefined
+    : error(
+        'shelled_inventory',
+        `field_shelled_halves + field_shelled_pieces + field_shelled_wip (${split} lb) must equal field_shelled_inventory (${inventory} lb)`,
+      );
 };
 
-const committedWithinInventory = (committed: string[], inventory: string[]): Rule => (values) => {
-  const committedPounds = sum(values, ...committed);
-  const inventoryPounds = sum(values, ...inventory);
-  const names = (list: string[]) => list.map(attributeName).join(' + ');
-  return committedPounds <= inventoryPounds ? undefined : error(committed[0],
-    `${names(committed)} (${committedPounds} lb) must not be more than ${names(inventory)} (${inventoryPounds} lb)`);
-};
+const committedWithinInventory =
+  (committed: string[], inventory: string[]): Rule =>
+  (values) => {
+    const committedPounds = sum(values, ...committed);
+    const inventoryPounds = sum(values, ...inventory);
+    const names = (list: string[]) => list.map(attributeName).join(' + ');
+    return committedPounds <= inventoryPounds
+      ? undefined
+      : error(
+          committed[0],
+          `${names(committed)} (${committedPounds} lb) must not be more than ${names(inventory)} (${inventoryPounds} lb)`,
+        );
+  };
 
 const CROSS_FIELD_RULES: Record<CertifiableForm, Rule[]> = {
   apc_form_1: [],
@@ -60,8 +73,10 @@ const CROSS_FIELD_RULES: Record<CertifiableForm, Rule[]> = {
   apc_form_4: [],
   apc_form_5: [
     shelledSplitAddsUp,
-    committedWithinInventory(['inshell_committed_domestic', 'inshell_committed_export'],
-      ['inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard']),
+    committedWithinInventory(
+      ['inshell_committed_domestic', 'inshell_committed_export'],
+      ['inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard'],
+    ),
     committedWithinInventory(['shelled_committed_domestic', 'shelled_committed_export'], ['shelled_inventory']),
   ],
 };
@@ -90,11 +105,21 @@ export function certificationErrors(bundle: CertifiableForm, attributes: Record<
  */
 export function augustAnswerError(attributes: Record<string, unknown>): FieldError | undefined {
   if (attributes.field_aug_form_1_amend_reqd !== false) return undefined;
-  const values = Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name.replace(/^field_/, ''), value]));
+  const values = Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [name.replace(/^field_/, ''), value]),
+  );
   const differences = augustForm1Differences(values);
   if (differences.length === 0) return undefined;
-  const detail = differences.map((d) => `${d.basis} inventory ${d.form5} lb here, ${d.augustForm1} lb on the August Form 1 (difference ${d.difference > 0 ? '+' : ''}${d.difference} lb)`).join('; ');
-  return error('aug_form_1_amend_reqd', `field_aug_form_1_amend_reqd cannot be false: ${detail}. The August Form 1 must be amended.`);
+  const detail = differences
+    .map(
+      (d) =>
+        `${d.basis} inventory ${d.form5} lb here, ${d.augustForm1} lb on the August Form 1 (difference ${d.difference > 0 ? '+' : ''}${d.difference} lb)`,
+    )
+    .join('; ');
+  return error(
+    'aug_form_1_amend_reqd',
+    `field_aug_form_1_amend_reqd cannot be false: ${detail}. The August Form 1 must be amended.`,
+  );
 }
 
 /**
@@ -105,10 +130,14 @@ export function augustAnswerError(attributes: Record<string, unknown>): FieldErr
 export function crossFieldErrors(bundle: CertifiableForm, attributes: Record<string, unknown>): FieldError[] {
   if (attributes.field_no_change_flag === true) return [];
   const computed = computedAttributes(bundle);
-  const entered = Object.fromEntries(Object.entries(attributes).filter(([name]) => !computed.has(name) && name.startsWith('field_')));
+  const entered = Object.fromEntries(
+    Object.entries(attributes).filter(([name]) => !computed.has(name) && name.startsWith('field_')),
+  );
   const result = parseFormAttributes(bundle, entered, { mode: 'patch' });
   if (!result.ok) return [];
-  return CROSS_FIELD_RULES[bundle].map((rule) => rule(result.values)).filter((found): found is FieldError => found !== undefined);
+  return CROSS_FIELD_RULES[bundle]
+    .map((rule) => rule(result.values))
+    .filter((found): found is FieldError => found !== undefined);
 }
 
 /** True when the form may be certified. */

@@ -15,7 +15,8 @@
  * - transferList: [{ receiving_handler, pecan_type, pounds }] stored as JSON text (form 1's inter-handler shipments)
  * entry: 'entered' by the handler, or 'computed' by the server (a write that sets it is refused with 422).
  */
-export type FieldKind = 'pounds' | 'money' | 'ratio' | 'price' | 'date' | 'month' | 'bool' | 'text' | 'varietyList' | 'transferList';
+export type FieldKind =
+  'pounds' | 'money' | 'ratio' | 'price' | 'date' | 'month' | 'bool' | 'text' | 'varietyList' | 'transferList';
 export type FieldEntry = 'entered' | 'computed';
 
 export interface FieldDef {
@@ -29,7 +30,11 @@ export interface FieldDef {
 }
 
 const entered = (name: string, kind: FieldKind, unit?: string, optional = false): FieldDef => ({
-  name, kind, entry: 'entered', unit, optional,
+  name,
+  kind,
+  entry: 'entered',
+  unit,
+  optional,
 });
 const computed = (name: string, kind: FieldKind, unit?: string): FieldDef => ({ name, kind, entry: 'computed', unit });
 
@@ -77,8 +82,14 @@ export const FORM_1_FIELDS: FieldDef[] = [
  * at month end (inventory, commitments, purchases under contract). The month's flows stay empty (0): nothing moved.
  */
 export const FORM_1_NO_CHANGE_CARRIED = [
-  'inventory_inshell', 'inventory_shelled', 'committed_domestic', 'committed_domestic_shelled', 'committed_export',
-  'committed_export_shelled', 'under_contract_from_handlers', 'under_contract_shelled',
+  'inventory_inshell',
+  'inventory_shelled',
+  'committed_domestic',
+  'committed_domestic_shelled',
+  'committed_export',
+  'committed_export_shelled',
+  'under_contract_from_handlers',
+  'under_contract_shelled',
 ] as const;
 
 /** Form 2: pecans purchased outside the US, and inshell pecans shelled in Mexico (986.177(b)). */

@@ -3,8 +3,18 @@ import { attributeName } from './attribute-names.js';
 import { FORM_FIELDS, type FieldDef, type FormBundle } from './fields.js';
 import { MAX_VARIETY_NAME_LENGTH } from './limits.js';
 import {
-  boolSchema, dateSchema, foreignCountrySchema, moneySchema, monthSchema, poundsSchema, priceSchema, ratioSchema,
-  responsibleHandlerSchema, textSchema, transferListSchema, varietyListSchema,
+  boolSchema,
+  dateSchema,
+  foreignCountrySchema,
+  moneySchema,
+  monthSchema,
+  poundsSchema,
+  priceSchema,
+  ratioSchema,
+  responsibleHandlerSchema,
+  textSchema,
+  transferListSchema,
+  varietyListSchema,
 } from './value-schemas.js';
 
 /**
@@ -32,25 +42,37 @@ const SPECIAL_TEXT_FIELDS: Record<string, (attribute: string) => z.ZodType<unkno
 export function fieldValueSchema(bundle: FormBundle, field: FieldDef): z.ZodType<unknown, unknown> {
   const attribute = attributeName(field);
   switch (field.kind) {
-    case 'pounds': return poundsSchema(attribute);
-    case 'money': return moneySchema(attribute);
-    case 'ratio': return ratioSchema(attribute);
-    case 'price': return priceSchema(attribute);
-    case 'date': return dateSchema(attribute);
-    case 'month': return monthSchema(attribute);
-    case 'bool': return boolSchema(attribute);
-    case 'varietyList': return varietyListSchema(attribute);
-    case 'transferList': return transferListSchema(attribute);
-    case 'text': return (SPECIAL_TEXT_FIELDS[`${bundle}.${field.name}`] ?? textSchema)(attribute);
+    case 'pounds':
+      return poundsSchema(attribute);
+    case 'money':
+      return moneySchema(attribute);
+    case 'ratio':
+      return ratioSchema(attribute);
+    case 'price':
+      return priceSchema(attribute);
+    case 'date':
+      return dateSchema(attribute);
+    case 'month':
+      return monthSchema(attribute);
+    case 'bool':
+      return boolSchema(attribute);
+    case 'varietyList':
+      return varietyListSchema(attribute);
+    case 'transferList':
+      return transferListSchema(attribute);
+    case 'text':
+      return (SPECIAL_TEXT_FIELDS[`${bundle}.${field.name}`] ?? textSchema)(attribute);
   }
 }
 
 /** The database keeps dates and months as nullable text; other kinds have a value (0, false, []) from the start. */
-const clearableOnDraft = (field: FieldDef): boolean => field.optional === true || field.kind === 'date' || field.kind === 'month';
+const clearableOnDraft = (field: FieldDef): boolean =>
+  field.optional === true || field.kind === 'date' || field.kind === 'month';
 
 function requiredValue(attribute: string, schema: z.ZodType<unknown, unknown>): z.ZodType<unknown, unknown> {
   // z.any, not z.unknown: pipe() needs the left side's output to fit the right side's input.
-  return z.any()
+  return z
+    .any()
     .refine((value) => value !== undefined && value !== null, { error: `${attribute} is required`, abort: true })
     .pipe(schema);
 }
@@ -66,10 +88,12 @@ const computedFieldSchema = (field: FieldDef): z.ZodType<unknown, unknown> =>
   z.never({ error: `${attributeName(field)} is computed by the server and cannot be set` }).optional();
 
 function buildAttributesSchema(bundle: FormBundle, mode: AttributesMode): AttributesSchema {
-  const shape = Object.fromEntries(FORM_FIELDS[bundle].map((field) => [
-    attributeName(field),
-    field.entry === 'computed' ? computedFieldSchema(field) : enteredFieldSchema(bundle, field, mode),
-  ]));
+  const shape = Object.fromEntries(
+    FORM_FIELDS[bundle].map((field) => [
+      attributeName(field),
+      field.entry === 'computed' ? computedFieldSchema(field) : enteredFieldSchema(bundle, field, mode),
+    ]),
+  );
   return z.strictObject(shape) as unknown as AttributesSchema;
 }
 

@@ -14,7 +14,13 @@ export interface FieldError {
 }
 
 export type ParsedAttributes =
-  | { ok: true; /** Keyed by field name (no `field_`), in stored units (cents, ten-thousandths). */ values: Record<string, unknown> }
+  | {
+      ok: true;
+      /** Keyed by field name (no `field_`), in stored units (cents, ten-thousandths). */ values: Record<
+        string,
+        unknown
+      >;
+    }
   | { ok: false; errors: FieldError[] };
 
 export interface ValidateOptions {
@@ -42,7 +48,8 @@ function fieldErrorsOf(bundle: FormBundle, issues: readonly z.core.$ZodIssue[]):
 
 /** Our schemas word their own messages; only an unknown key inside a list row gets zod's, so word that one. */
 function messageOf(field: string, issue: z.core.$ZodIssue): string {
-  return issue.code === 'unrecognized_keys' ? `${field} rows must not have ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+  return issue.code === 'unrecognized_keys'
+    ? `${field} rows must not have ${issue.keys.map((key) => `"${key}"`).join(', ')}`
     : issue.message;
 }
 
@@ -84,6 +91,9 @@ export interface JsonApiFieldError {
 /** Field errors as JSON:API error objects, one per field. */
 export function toJsonApiErrors(errors: readonly FieldError[]): JsonApiFieldError[] {
   return errors.map(({ field, message }) => ({
-    status: '422', title: 'Unprocessable Entity', detail: message, source: { pointer: attributePointer(field) },
+    status: '422',
+    title: 'Unprocessable Entity',
+    detail: message,
+    source: { pointer: attributePointer(field) },
   }));
 }

@@ -14,7 +14,12 @@ export const MAX_PRICE_E4 = 99_999_999;
 
 /** "2.35" or "2.3475" -> 23500 / 23475; refuses more than 4 places, negatives, numbers and garbage. */
 export function parsePrice(input: unknown): ParseResult<number> {
-  const result = parseFixedPoint(input, { places: 4, allowNegative: false, maxUnits: BigInt(MAX_PRICE_E4), example: '2.3475' });
+  const result = parseFixedPoint(input, {
+    places: 4,
+    allowNegative: false,
+    maxUnits: BigInt(MAX_PRICE_E4),
+    example: '2.3475',
+  });
   return result.ok ? { ok: true, value: toSafeNumber(result.value) } : result;
 }
 

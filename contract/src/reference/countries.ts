@@ -45,7 +45,7 @@ export interface CountryOption {
 /** Every country as { code, name }, sorted by name in the language's own collation, for a select box. */
 export function countryOptions(language: CountryLanguage = 'en'): CountryOption[] {
   const collator = new Intl.Collator(language);
-  return COUNTRY_CODES
-    .map((code) => ({ code, name: countries.getName(code, language) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  return COUNTRY_CODES.map((code) => ({ code, name: countries.getName(code, language) ?? code })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
 }

@@ -38,7 +38,11 @@ describe('varieties', () => {
   });
 
   it('always offer Other, last, with no duplicates', () => {
-    expect(varietyListWithOther(['Pawnee', ' pawnee ', 'other', 'Cape  Fear', ''])).toEqual(['Pawnee', 'Cape Fear', 'Other']);
+    expect(varietyListWithOther(['Pawnee', ' pawnee ', 'other', 'Cape  Fear', ''])).toEqual([
+      'Pawnee',
+      'Cape Fear',
+      'Other',
+    ]);
     expect(varietyListWithOther([])).toEqual(['Other']);
     expect(varietyListWithOther(DEFAULT_VARIETIES)).toEqual(DEFAULT_VARIETIES);
   });

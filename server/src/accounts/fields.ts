@@ -13,7 +13,10 @@ export interface FieldProblem {
 export const pointer = (field: string): string => `/data/attributes/${field}`;
 
 export function invalid(problems: FieldProblem[]): ApiError {
-  return ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.field) } })));
+  return ApiError.many(
+    422,
+    problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.field) } })),
+  );
 }
 
 /** The JSON object body, or 400. An absent body counts as `{}` when `optional`. */
@@ -27,7 +30,13 @@ export function jsonBody(request: FastifyRequest, optional = false): Body {
 }
 
 /** A required string field, trimmed; records a problem and answers null when missing or not text. */
-export function requiredText(body: Body, field: string, label: string, problems: FieldProblem[], max: number): string | null {
+export function requiredText(
+  body: Body,
+  field: string,
+  label: string,
+  problems: FieldProblem[],
+  max: number,
+): string | null {
   const value = body[field];
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     problems.push({ field, detail: `${label} is required.` });

@@ -16,8 +16,10 @@ describeEachDatabase('password reset', (target) => {
   let ipCounter = 0;
   const freshIp = () => `203.0.113.${++ipCounter}`;
   const ask = (email: unknown, ip = freshIp()) => json(app, 'POST', '/api/password-reset', { body: { email }, ip });
-  const confirm = (token: unknown, password: unknown) => json(app, 'POST', '/api/password-reset/confirm', { body: { token, password } });
-  const debug = (token: string) => app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${token}` } });
+  const confirm = (token: unknown, password: unknown) =>
+    json(app, 'POST', '/api/password-reset/confirm', { body: { token, password } });
+  const debug = (token: string) =>
+    app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${token}` } });
   const tokenOf = (mail: ReceivedMail): string => {
     const link = new URL(firstLink(mail));
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/resetpassword`);
@@ -31,10 +33,16 @@ describeEachDatabase('password reset', (target) => {
     await seedAccounts(ctx);
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); await smtp?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+    await smtp?.close();
+  });
 
   it('mails a single-use link; confirming sets the password and ends every earlier session', async () => {
-    const sessions = [await passwordSignIn(app, 'alice', PASSWORD), await passwordSignIn(app, 'alice', PASSWORD)].map((r) => r.json());
+    const sessions = [await passwordSignIn(app, 'alice', PASSWORD), await passwordSignIn(app, 'alice', PASSWORD)].map(
+      (r) => r.json(),
+    );
     for (const s of sessions) expect((await debug(s.access_token)).statusCode).toBe(200);
 
     const unknown = await ask('nobody@example.com');
@@ -52,23 +60,35 @@ describeEachDatabase('password reset', (target) => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/resetpassword?token=${token}"`);
     // Only the token's SHA-256 is stored, with a one-hour expiry.
     const rows = await ctx.db.selectFrom('password_reset_tokens').selectAll().execute();
-    expect(rows).toEqual([expect.objectContaining({
-      token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2026-11-22T13:00:00+00:00', used_at: null,
-    })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: '2026-11-22T13:00:00+00:00',
+        used_at: null,
+      }),
+    ]);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     // A weak password is a 422 on the password, and leaves the link usable.
     const weak = await confirm(token, 'short');
     expect(weak.status).toBe(422);
-    expect(weak.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/data/attributes/password']);
+    expect(weak.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/attributes/password',
+    ]);
 
     const done = await confirm(token, 'a-brand-new-password');
     expect(done.status, JSON.stringify(done.body)).toBe(204);
     for (const s of sessions) {
       expect((await debug(s.access_token)).statusCode).toBe(401);
       const refresh = await app.inject({
-        method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: s.refresh_token }).toString(),
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'portal-web',
+          refresh_token: s.refresh_token,
+        }).toString(),
       });
       expect(refresh.statusCode).toBe(400);
     }
@@ -128,7 +148,8 @@ describeEachDatabase('password reset', (target) => {
     expect(mailsTo('carol@example.com').length).toBe(before + 3);
 
     const ip = '198.51.100.50';
-    for (let i = 0; i < ctx.config.passwordResetsPerHour; i += 1) expect((await ask(`x${i}@example.com`, ip)).status).toBe(202);
+    for (let i = 0; i < ctx.config.passwordResetsPerHour; i += 1)
+      expect((await ask(`x${i}@example.com`, ip)).status).toBe(202);
     const limited = await ask('bob@example.com', ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -16,18 +16,31 @@ export interface RateRule {
 
 /** Keys are built from user input: cap their length so nobody can write large rows. */
 const MAX_KEY_LENGTH = 200;
-export const rateKey = (kind: string, value: string): string => `${kind}:${value.toLowerCase()}`.slice(0, MAX_KEY_LENGTH);
+export const rateKey = (kind: string, value: string): string =>
+  `${kind}:${value.toLowerCase()}`.slice(0, MAX_KEY_LENGTH);
 
 /** Records the event and answers 0 when it is allowed, otherwise the seconds until it would be. */
 export async function takeRateSlot(db: Db, rule: RateRule, now: Date): Promise<number> {
   const id = newId();
   const windowStart = isoTimestamp(new Date(now.getTime() - rule.windowSeconds * 1000));
   // Old events of this key no longer matter; deleting them keeps the table proportional to recent traffic.
-  await db.deleteFrom('rate_limit_events').where('throttle_key', '=', rule.key).where('occurred_at', '<=', windowStart).execute();
-  await db.insertInto('rate_limit_events').values({ id, throttle_key: rule.key, occurred_at: isoTimestamp(now) }).execute();
-  const rows = await db.selectFrom('rate_limit_events').select(['id', 'occurred_at'])
-    .where('throttle_key', '=', rule.key).where('occurred_at', '>', windowStart)
-    .orderBy('occurred_at', 'asc').orderBy('id', 'asc').execute();
+  await db
+    .deleteFrom('rate_limit_events')
+    .where('throttle_key', '=', rule.key)
+    .where('occurred_at', '<=', windowStart)
+    .execute();
+  await db
+    .insertInto('rate_limit_events')
+    .values({ id, throttle_key: rule.key, occurred_at: isoTimestamp(now) })
+    .execute();
+  const rows = await db
+    .selectFrom('rate_limit_events')
+    .select(['id', 'occurred_at'])
+    .where('throttle_key', '=', rule.key)
+    .where('occurred_at', '>', windowStart)
+    .orderBy('occurred_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   const others = rows.filter((r) => r.id !== id);
   if (others.length < rule.limit) return 0;
   await db.deleteFrom('rate_limit_events').where('id', '=', id).execute();

@@ -59,7 +59,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return reply.code(204).send();
   });
 
-  app.post('/api/account/email', async (request, reply) => reply.code(202).send(await requestEmailChange(ctx, request)));
+  app.post('/api/account/email', async (request, reply) =>
+    reply.code(202).send(await requestEmailChange(ctx, request)),
+  );
   app.post('/api/account/unlock', async (request, reply) => {
     await unlockAccount(ctx, request);
     return reply.code(204).send();

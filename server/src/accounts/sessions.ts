@@ -15,10 +15,16 @@ import type { ActiveSession } from '@pecan/contract';
 export async function listOwnSessions(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession[]> {
   const session = await authenticateSession(ctx, request);
   const now = isoTimestamp(ctx.clock.now());
-  const rows = await ctx.db.selectFrom('oauth_token_families as f').innerJoin('oauth_clients as c', 'c.id', 'f.client_id')
+  const rows = await ctx.db
+    .selectFrom('oauth_token_families as f')
+    .innerJoin('oauth_clients as c', 'c.id', 'f.client_id')
     .select(['f.id', 'f.created', 'f.last_used', 'f.expires_at', 'f.user_agent', 'f.address', 'c.label'])
-    .where('f.user_id', '=', session.viewer.userId).where('f.revoked_at', 'is', null).where('f.expires_at', '>', now)
-    .orderBy('f.created', 'desc').orderBy('f.id').execute();
+    .where('f.user_id', '=', session.viewer.userId)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now)
+    .orderBy('f.created', 'desc')
+    .orderBy('f.id')
+    .execute();
   return rows.map((r) => ({
     id: r.id as string,
     created: r.created as string,
@@ -35,9 +41,13 @@ export async function endOwnSession(ctx: AppContext, request: FastifyRequest): P
   const session = await authenticateSession(ctx, request);
   const id = String((request.params as { id: string }).id);
   const now = ctx.clock.now();
-  const row = await ctx.db.selectFrom('oauth_token_families').select('id')
-    .where('id', '=', id.slice(0, 100)).where('user_id', '=', session.viewer.userId)
-    .where('revoked_at', 'is', null).where('expires_at', '>', isoTimestamp(now))
+  const row = await ctx.db
+    .selectFrom('oauth_token_families')
+    .select('id')
+    .where('id', '=', id.slice(0, 100))
+    .where('user_id', '=', session.viewer.userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', isoTimestamp(now))
     .executeTakeFirst();
   if (!row) throw notFound('You have no active session with this id.');
   await revokeFamily(ctx.db, id, now);

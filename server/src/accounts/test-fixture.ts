@@ -13,20 +13,36 @@ import { createHandler, createUser } from '../workflows/accounts.js';
 export const PASSWORD = 'demo-pecans-2026';
 export const PUBLIC_URL = 'http://portal.test';
 
-export async function seedAccounts(ctx: AppContext): Promise<{ handlers: Record<string, string>; users: Record<string, string> }> {
+export async function seedAccounts(
+  ctx: AppContext,
+): Promise<{ handlers: Record<string, string>; users: Record<string, string> }> {
   await ensureOAuthClients(ctx.db, ctx.clock);
   const system: Viewer = { userId: 'system', name: 'system', role: 'staff', handlerId: null };
   const a = { ctx, viewer: system };
   const handlers: Record<string, string> = {};
-  for (const [number, name] of [['101', 'Riverbend Pecan Co.'], ['102', 'Mesa Valley Pecans'], ['104', 'Closed Pecans']]) {
+  for (const [number, name] of [
+    ['101', 'Riverbend Pecan Co.'],
+    ['102', 'Mesa Valley Pecans'],
+    ['104', 'Closed Pecans'],
+  ]) {
     handlers[number] = await createHandler(a, { number, name });
   }
   await ctx.db.updateTable('handlers').set({ handler_status: 'inactive' }).where('id', '=', handlers['104']).execute();
   const users: Record<string, string> = {};
-  for (const [username, handler] of [['alice', '101'], ['bob', '101'], ['carol', '102'], ['staff', null]] as const) {
+  for (const [username, handler] of [
+    ['alice', '101'],
+    ['bob', '101'],
+    ['carol', '102'],
+    ['staff', null],
+  ] as const) {
     users[username] = await createUser(a, {
-      username, password: PASSWORD, firstName: username[0].toUpperCase() + username.slice(1), lastName: 'Example',
-      mail: `${username}@example.com`, role: handler ? 'handler' : 'staff', handlerNumber: handler,
+      username,
+      password: PASSWORD,
+      firstName: username[0].toUpperCase() + username.slice(1),
+      lastName: 'Example',
+      mail: `${username}@example.com`,
+      role: handler ? 'handler' : 'staff',
+      handlerNumber: handler,
     });
   }
   await enrolWithSecret(ctx.db, users.staff, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
@@ -36,22 +52,34 @@ export async function seedAccounts(ctx: AppContext): Promise<{ handlers: Record<
 /** Signs in through /oauth/token; answers the whole response. */
 export async function passwordSignIn(app: FastifyInstance, username: string, password: string, totp?: string) {
   return app.inject({
-    method: 'POST', url: '/oauth/token',
+    method: 'POST',
+    url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password, ...(totp ? { totp } : {}) }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username,
+      password,
+      ...(totp ? { totp } : {}),
+    }).toString(),
   });
 }
 
 /** A plain JSON request as the web app's postJson/getJson make it. */
 export async function json(
-  app: FastifyInstance, method: 'GET' | 'POST', url: string,
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
   options: { body?: unknown; token?: string; ip?: string } = {},
 ) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await app.inject({
-    method, url, headers, remoteAddress: options.ip ?? '127.0.0.1',
+    method,
+    url,
+    headers,
+    remoteAddress: options.ip ?? '127.0.0.1',
     payload: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever each answer holds

@@ -17,28 +17,58 @@ import type { FastifyRequest } from 'fastify';
  * a time: further failures while it is valid send no more mail.
  */
 export const UNLOCK_TTL_SECONDS = 3600;
-const INVALID_LINK = 'This unlock link is invalid, already used or expired. Wait a few minutes and sign in, or reset your password.';
+const INVALID_LINK =
+  'This unlock link is invalid, already used or expired. Wait a few minutes and sign in, or reset your password.';
 
 /** Clears every failure counted against a username (from anywhere and from each address). */
 export async function clearUsernameFailures(db: Db, username: string): Promise<void> {
   const prefix = pairPrefix(username);
-  await db.deleteFrom('login_failures').where((eb) => eb.or([
-    eb('throttle_key', '=', throttleKeys(username, '').user),
-    eb(sql<string>`substr(throttle_key, 1, ${prefix.length})`, '=', prefix),
-  ])).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where((eb) =>
+      eb.or([
+        eb('throttle_key', '=', throttleKeys(username, '').user),
+        eb(sql<string>`substr(throttle_key, 1, ${prefix.length})`, '=', prefix),
+      ]),
+    )
+    .execute();
 }
 
 /** After a failed sign-in that holds the username back: mails its user an unlock link, unless one is still live. */
 export async function offerUnlock(ctx: AppContext, username: string, log: FastifyBaseLogger): Promise<void> {
-  const user = await ctx.db.selectFrom('users').select(['id', 'name', 'mail', 'first_name', 'mail_verified_at', 'status'])
-    .where(sql<string>`lower(name)`, '=', username.toLowerCase()).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'mail', 'first_name', 'mail_verified_at', 'status'])
+    .where(sql<string>`lower(name)`, '=', username.toLowerCase())
+    .executeTakeFirst();
   if (!user || user.status !== 'active' || !user.mail || !user.mail_verified_at) return;
-  const live = await ctx.db.selectFrom('account_tokens').select('token_hash').where('user_id', '=', user.id).where('purpose', '=', 'unlock')
-    .where('used_at', 'is', null).where('expires_at', '>', isoTimestamp(ctx.clock.now())).executeTakeFirst();
+  const live = await ctx.db
+    .selectFrom('account_tokens')
+    .select('token_hash')
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', 'unlock')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', isoTimestamp(ctx.clock.now()))
+    .executeTakeFirst();
   if (live) return;
-  const token = await issueAccountToken(ctx, ctx.db, { userId: user.id as string, purpose: 'unlock', mail: null, ttlSeconds: UNLOCK_TTL_SECONDS });
+  const token = await issueAccountToken(ctx, ctx.db, {
+    userId: user.id as string,
+    purpose: 'unlock',
+    mail: null,
+    ttlSeconds: UNLOCK_TTL_SECONDS,
+  });
   const link = `${baseUrl(ctx.config.publicUrl)}/unlock?token=${encodeURIComponent(token)}`;
-  void trySendMail(ctx, accountUnlockMail({ to: user.mail as string, name: String(user.first_name), username: String(user.name), link, validMinutes: UNLOCK_TTL_SECONDS / 60 }), log);
+  void trySendMail(
+    ctx,
+    accountUnlockMail({
+      to: user.mail as string,
+      name: String(user.first_name),
+      username: String(user.name),
+      link,
+      validMinutes: UNLOCK_TTL_SECONDS / 60,
+    }),
+    log,
+  );
 }
 
 /** POST /api/account/unlock {token}: uses up the link and clears the username's failures. */

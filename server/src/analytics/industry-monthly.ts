@@ -27,13 +27,20 @@ const NOT_PUBLISHED: PublishedFigure = { value: null, withheld: false, handlerCo
 
 /** The sum of published parts; withheld when any part is. */
 export function sumOfFigures(parts: PublishedFigure[]): PublishedFigure {
-  if (parts.some((p) => p.withheld)) return { value: null, withheld: true, handlerCount: Math.max(...parts.map((p) => p.handlerCount)) };
-  return { value: parts.reduce((sum, p) => sum + (p.value ?? 0), 0), withheld: false, handlerCount: Math.max(0, ...parts.map((p) => p.handlerCount)) };
+  if (parts.some((p) => p.withheld))
+    return { value: null, withheld: true, handlerCount: Math.max(...parts.map((p) => p.handlerCount)) };
+  return {
+    value: parts.reduce((sum, p) => sum + (p.value ?? 0), 0),
+    withheld: false,
+    handlerCount: Math.max(0, ...parts.map((p) => p.handlerCount)),
+  };
 }
 
 function monthFigures(month: string, book: PublishedBook, reporting: number): IndustryMonth {
   return {
-    month, published: true, reporting_handlers: reporting,
+    month,
+    published: true,
+    reporting_handlers: reporting,
     receipts_total: book.figure(figureKeys.chart('receipts_total', month)),
     receipts_improved_native: book.figure(figureKeys.chart('receipts_improved_native', month)),
     shipments_inshell: book.figure(f1Atom('shipments_inshell', month)),
@@ -48,8 +55,13 @@ export async function industryMonthlyFigures(db: Db, seasonId: string): Promise<
     return book
       ? monthFigures(month, book, industry.reportingHandlers.get(month) ?? 0)
       : {
-        month, published: false, reporting_handlers: 0, receipts_total: NOT_PUBLISHED, receipts_improved_native: NOT_PUBLISHED,
-        shipments_inshell: NOT_PUBLISHED, inventory_inshell: NOT_PUBLISHED,
-      };
+          month,
+          published: false,
+          reporting_handlers: 0,
+          receipts_total: NOT_PUBLISHED,
+          receipts_improved_native: NOT_PUBLISHED,
+          shipments_inshell: NOT_PUBLISHED,
+          inventory_inshell: NOT_PUBLISHED,
+        };
   });
 }

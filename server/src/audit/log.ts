@@ -13,10 +13,25 @@ import { isoTimestamp, type Clock } from '../lib/time.js';
  * Entries are never changed: there is no endpoint for it, and the database refuses UPDATE and DELETE of audit_log
  * (migration 004).
  */
-export type AuditAction = 'create' | 'update' | 'delete' | 'certify' | 'supersede' | 'set_current' | 'approve' | 'refuse' | 'password_change'
-  | 'password_reset_sent' | 'mfa_reset' | 'email_change_requested' | 'email_confirmed' | 'close' | 'reopen'
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'certify'
+  | 'supersede'
+  | 'set_current'
+  | 'approve'
+  | 'refuse'
+  | 'password_change'
+  | 'password_reset_sent'
+  | 'mfa_reset'
+  | 'email_change_requested'
+  | 'email_confirmed'
+  | 'close'
+  | 'reopen'
   // API clients (api-clients/): a new secret, a client ended.
-  | 'rotate_secret' | 'revoke'
+  | 'rotate_secret'
+  | 'revoke'
   // Staff home (council/staff-home.ts): a reminder sent now to one handler.
   | 'remind';
 
@@ -51,7 +66,11 @@ export function auditValues(values: Record<string, unknown> | null | undefined):
 }
 
 /** The handler company an entry concerns, so staff can search the log by handler. */
-function handlerOf(type: string, id: string, ...rows: Array<Record<string, unknown> | null | undefined>): string | null {
+function handlerOf(
+  type: string,
+  id: string,
+  ...rows: Array<Record<string, unknown> | null | undefined>
+): string | null {
   if (type === 'handlers') return id;
   for (const row of rows) {
     if (!row) continue;
@@ -70,24 +89,33 @@ let counter = 0;
 export function auditId(): string {
   const ms = Date.now();
   if (ms === lastMs) counter += 1;
-  else { lastMs = ms; counter = 0; }
-  const hex = ms.toString(16).padStart(12, '0') + (counter & 0xffff).toString(16).padStart(4, '0') + randomBytes(8).toString('hex');
+  else {
+    lastMs = ms;
+    counter = 0;
+  }
+  const hex =
+    ms.toString(16).padStart(12, '0') +
+    (counter & 0xffff).toString(16).padStart(4, '0') +
+    randomBytes(8).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Records one write; `db` is the transaction of the write itself. */
 export async function recordAudit(db: Db, clock: Clock, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values({
-    id: auditId(),
-    occurred_at: isoTimestamp(clock.now()),
-    actor_id: actor?.userId ?? null,
-    actor_name: actor?.name ?? null,
-    actor_role: actor?.client ? 'api_client' : (actor?.role ?? null),
-    entity_type: entry.type,
-    entity_id: entry.id,
-    action: entry.action,
-    handler_id: handlerOf(entry.type, entry.id, entry.after, entry.before),
-    before_values: auditValues(entry.before),
-    after_values: auditValues(entry.after),
-  }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: auditId(),
+      occurred_at: isoTimestamp(clock.now()),
+      actor_id: actor?.userId ?? null,
+      actor_name: actor?.name ?? null,
+      actor_role: actor?.client ? 'api_client' : (actor?.role ?? null),
+      entity_type: entry.type,
+      entity_id: entry.id,
+      action: entry.action,
+      handler_id: handlerOf(entry.type, entry.id, entry.after, entry.before),
+      before_values: auditValues(entry.before),
+      after_values: auditValues(entry.after),
+    })
+    .execute();
 }

@@ -15,13 +15,17 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const started = Date.now();
   const result = await backupDatabase({ url: config.databaseUrl, schema: config.databaseSchema }, files[0]);
-  const what = result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump custom-format archive, read it with pg_restore';
+  const what =
+    result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump custom-format archive, read it with pg_restore';
   const rows = result.rows === null ? '' : `, ${result.rows} rows`;
   console.log(`Backup written to ${files[0]} (${what}): ${result.tables} tables${rows}, ${Date.now() - started} ms.`);
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? `Backup failed: ${error.message}` : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? `Backup failed: ${error.message}` : error);
+    process.exit(1);
+  },
+);

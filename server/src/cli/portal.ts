@@ -28,38 +28,67 @@ const OPERATOR: Viewer = { userId: 'cli', name: 'operator', role: 'staff', handl
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
-    args: rest, allowPositionals: false, strict: true,
+    args: rest,
+    allowPositionals: false,
+    strict: true,
     options: {
-      number: { type: 'string' }, name: { type: 'string' }, directory: { type: 'boolean' }, username: { type: 'string' },
-      password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, mail: { type: 'string' },
-      handler: { type: 'string' }, staff: { type: 'boolean' },
+      number: { type: 'string' },
+      name: { type: 'string' },
+      directory: { type: 'boolean' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      mail: { type: 'string' },
+      handler: { type: 'string' },
+      staff: { type: 'boolean' },
     },
   });
-  if (!command || command === 'help' || command === '--help') { console.log(USAGE); return command ? 0 : 1; }
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, pgSchema: config.databaseSchema });
   try {
     await migrateToLatest(database.db, config.databaseSchema);
-    const ctx = { config, db: database.db, dialect: database.dialect, clock: systemClock, fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret) };
+    const ctx = {
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      clock: systemClock,
+      fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
+    };
     const need = (name: keyof typeof values): string => {
       const v = values[name];
       if (typeof v !== 'string' || v === '') throw new ApiError(400, `--${name} is required.`);
       return v;
     };
-    const run = <T>(fn: (a: Actor) => Promise<T>) => ctx.db.transaction().execute((trx) => fn({ ctx: { ...ctx, db: trx }, viewer: OPERATOR }));
+    const run = <T>(fn: (a: Actor) => Promise<T>) =>
+      ctx.db.transaction().execute((trx) => fn({ ctx: { ...ctx, db: trx }, viewer: OPERATOR }));
     switch (command) {
       case 'migrate':
         console.log('The database schema is up to date.');
         return 0;
       case 'create-handler':
-        await run((a) => createHandler(a, { number: need('number'), name: need('name'), directory: values.directory ?? false }));
+        await run((a) =>
+          createHandler(a, { number: need('number'), name: need('name'), directory: values.directory ?? false }),
+        );
         console.log(`Handler ${need('number')} created.`);
         return 0;
       case 'create-user':
-        await run((a) => createUser(a, {
-          username: need('username'), password: need('password'), firstName: need('first-name'), lastName: values['last-name'],
-          mail: values.mail, role: values.staff ? 'staff' : 'handler', handlerNumber: values.staff ? null : need('handler'), directory: values.directory,
-        }));
+        await run((a) =>
+          createUser(a, {
+            username: need('username'),
+            password: need('password'),
+            firstName: need('first-name'),
+            lastName: values['last-name'],
+            mail: values.mail,
+            role: values.staff ? 'staff' : 'handler',
+            handlerNumber: values.staff ? null : need('handler'),
+            directory: values.directory,
+          }),
+        );
         console.log(`User ${need('username')} created.`);
         return 0;
       case 'set-password':
@@ -68,7 +97,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'reset-mfa':
         await run((a) => resetSecondFactor(a, need('username')));
-        console.log(`The authenticator of ${need('username')} was removed; their sessions have ended. They set up a new one at their next sign-in.`);
+        console.log(
+          `The authenticator of ${need('username')} was removed; their sessions have ended. They set up a new one at their next sign-in.`,
+        );
         return 0;
       case 'list-users':
         console.table(await run((a) => listUsers(a)));
@@ -82,10 +113,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  if (error instanceof ApiError) console.error(error.errors.map((e) => e.detail).join('\n'));
-  else if (error instanceof ConfigError) console.error(error.message);
-  else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
-  else console.error(error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ApiError) console.error(error.errors.map((e) => e.detail).join('\n'));
+    else if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      console.error(`${error.message}\n\n${USAGE}`);
+    else console.error(error);
+    process.exit(1);
+  },
+);

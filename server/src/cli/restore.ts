@@ -16,11 +16,16 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const started = Date.now();
   const result = await restoreDatabase({ url: config.databaseUrl, schema: config.databaseSchema }, rest[0], { force });
-  console.log(`Restored ${rest[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump archive'}): ${result.rows} rows, ${Date.now() - started} ms.`);
+  console.log(
+    `Restored ${rest[0]} (${result.format === 'sqlite' ? 'SQLite database file' : 'pg_dump archive'}): ${result.rows} rows, ${Date.now() - started} ms.`,
+  );
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? `Restore failed: ${error.message}` : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? `Restore failed: ${error.message}` : error);
+    process.exit(1);
+  },
+);

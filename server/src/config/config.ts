@@ -14,7 +14,10 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
   /** PostgreSQL schema the portal's tables live in (default: the connection's search_path, normally `public`). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier (letters, digits, _)').optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier (letters, digits, _)')
+    .optional(),
   ACCESS_TOKEN_TTL: seconds(300),
   REFRESH_TOKEN_TTL: seconds(43200),
   FILE_LINK_TTL: seconds(600),
@@ -134,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${resolve('data/portal.sqlite')}`;
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
-    throw new ConfigError(`Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://..., got "${databaseUrl}"`);
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL must be sqlite:PATH or postgres://..., got "${databaseUrl}"`,
+    );
   }
   const isEmbedded = databaseUrl.startsWith('sqlite:');
   let oidc: OidcConfig | undefined;
@@ -143,8 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!e[name]) throw new ConfigError(`Invalid configuration: ${name}: required when OIDC_ISSUER is set`);
     }
     oidc = {
-      issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID as string, clientSecret: e.OIDC_CLIENT_SECRET as string,
-      label: e.OIDC_LABEL, audience: e.OIDC_AUDIENCE,
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID as string,
+      clientSecret: e.OIDC_CLIENT_SECRET as string,
+      label: e.OIDC_LABEL,
+      audience: e.OIDC_AUDIENCE,
     };
   }
   return {
@@ -154,7 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseSchema: e.DATABASE_SCHEMA,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
-    apiClients: { tokenTtl: e.API_CLIENT_TOKEN_TTL, overlapHours: e.API_CLIENT_SECRET_OVERLAP_HOURS, perMinute: e.API_CLIENT_REQUESTS_PER_MINUTE },
+    apiClients: {
+      tokenTtl: e.API_CLIENT_TOKEN_TTL,
+      overlapHours: e.API_CLIENT_SECRET_OVERLAP_HOURS,
+      perMinute: e.API_CLIENT_REQUESTS_PER_MINUTE,
+    },
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     fileLinkTtl: e.FILE_LINK_TTL,
     fileLinkSecret: e.FILE_LINK_SECRET,

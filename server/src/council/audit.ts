@@ -19,8 +19,12 @@ const TABLE_OF_TYPE = new Map(allResources.map((d) => [d.type, d.table]));
 function bound(value: string | undefined, name: 'from' | 'to', problems: FieldProblem[]): string | undefined {
   if (value === undefined) return undefined;
   if (isIsoDate(value)) return name === 'from' ? `${value}T00:00:00+00:00` : `${value}T23:59:59+00:00`;
-  if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-  problems.push({ field: name, detail: `${name} must be a date (YYYY-MM-DD) or a timestamp (2026-11-22T14:03:00+00:00).` });
+  if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)))
+    return new Date(value).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  problems.push({
+    field: name,
+    detail: `${name} must be a date (YYYY-MM-DD) or a timestamp (2026-11-22T14:03:00+00:00).`,
+  });
   return undefined;
 }
 
@@ -34,11 +38,15 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const handlerId = await handlerParam(ctx, q.handler, problems);
     let userId: string | undefined;
     if (q.user !== undefined) {
-      const u = await ctx.db.selectFrom('users').select('id').where((eb) => eb.or([eb('id', '=', q.user!), eb('name', '=', q.user!)])).executeTakeFirst();
+      const u = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', q.user!), eb('name', '=', q.user!)]))
+        .executeTakeFirst();
       if (!u) problems.push({ field: 'user', detail: `There is no user ${q.user} (give an id or a username).` });
       else userId = u.id as string;
     }
-    const table = q.type === undefined ? undefined : TABLE_OF_TYPE.get(q.type) ?? q.type;
+    const table = q.type === undefined ? undefined : (TABLE_OF_TYPE.get(q.type) ?? q.type);
     const from = bound(q.from, 'from', problems);
     const to = bound(q.to, 'to', problems);
     if (from && to && from > to) problems.push({ field: 'to', detail: 'to must not be before from.' });
@@ -54,14 +62,28 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     if (from) query = query.where('occurred_at', '>=', from);
     if (to) query = query.where('occurred_at', '<=', to);
     const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query.selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc')
-      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+    const rows = await query
+      .selectAll()
+      .orderBy('occurred_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .execute();
     return {
       data: rows.map((r) => ({
-        id: r.id, occurred_at: r.occurred_at,
-        actor: r.actor_id || r.actor_name ? { id: r.actor_id ?? null, name: r.actor_name ?? null, role: r.actor_role ?? null } : null,
-        type: r.entity_type, resource_type: TYPE_OF_TABLE.get(r.entity_type) ?? null, entity_id: r.entity_id, action: r.action,
-        handler_id: r.handler_id ?? null, before: parse(r.before_values), after: parse(r.after_values),
+        id: r.id,
+        occurred_at: r.occurred_at,
+        actor:
+          r.actor_id || r.actor_name
+            ? { id: r.actor_id ?? null, name: r.actor_name ?? null, role: r.actor_role ?? null }
+            : null,
+        type: r.entity_type,
+        resource_type: TYPE_OF_TABLE.get(r.entity_type) ?? null,
+        entity_id: r.entity_id,
+        action: r.action,
+        handler_id: r.handler_id ?? null,
+        before: parse(r.before_values),
+        after: parse(r.after_values),
       })),
       meta: { total, page, per_page: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) },
     };

@@ -6,7 +6,17 @@ import { notFound } from '../lib/errors.js';
 import { staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 import {
-  existingId, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, pathParam, queryOf, sendCsv, staffViewer, toCsv, todayIn,
+  existingId,
+  handlerParam,
+  invalidParameters,
+  MAX_ID_LENGTH,
+  oneOf,
+  pathParam,
+  queryOf,
+  sendCsv,
+  staffViewer,
+  toCsv,
+  todayIn,
   type FieldProblem,
 } from './http.js';
 
@@ -15,10 +25,32 @@ import {
  * row per handler and form, with where the filing stands. And a filing's versions side by side.
  */
 
-interface Version { id: string; handler_id: string; form_status: string; amendment_number: number; amendment_reason?: string | null; certification_datetime: string | null; created: string; changed: string }
+interface Version {
+  id: string;
+  handler_id: string;
+  form_status: string;
+  amendment_number: number;
+  amendment_reason?: string | null;
+  certification_datetime: string | null;
+  created: string;
+  changed: string;
+}
 
 /** Where one handler's filing of one form stands, from its versions (oldest first). */
-export function filingStatus(versions: Version[], dueDate: string, today: string): Pick<BoardRow, 'status' | 'current_version_id' | 'certified_version_id' | 'certified_at' | 'amendments' | 'amendment_in_progress' | 'amendment_reason'> {
+export function filingStatus(
+  versions: Version[],
+  dueDate: string,
+  today: string,
+): Pick<
+  BoardRow,
+  | 'status'
+  | 'current_version_id'
+  | 'certified_version_id'
+  | 'certified_at'
+  | 'amendments'
+  | 'amendment_in_progress'
+  | 'amendment_reason'
+> {
   const current = versions.at(-1) ?? null;
   const certified = [...versions].reverse().find((v) => v.form_status === 'certified') ?? null;
   let status: BoardStatus;
@@ -39,12 +71,16 @@ export function filingStatus(versions: Version[], dueDate: string, today: string
   };
 }
 
-
 /** The board of a period (forms 1-3) or a season (form 5), filtered by status and handler. */
 export async function buildBoard(ctx: AppContext, q: Record<string, string | undefined>): Promise<Board> {
   const problems: FieldProblem[] = [];
-  if (q.period_id === undefined && q.season_id === undefined) problems.push({ field: 'period_id', detail: 'Give period_id (forms 1, 2 and 3 of a month) or season_id (form 5 of a season).' });
-  if (q.period_id !== undefined && q.season_id !== undefined) problems.push({ field: 'season_id', detail: 'Give period_id or season_id, not both.' });
+  if (q.period_id === undefined && q.season_id === undefined)
+    problems.push({
+      field: 'period_id',
+      detail: 'Give period_id (forms 1, 2 and 3 of a month) or season_id (form 5 of a season).',
+    });
+  if (q.period_id !== undefined && q.season_id !== undefined)
+    problems.push({ field: 'season_id', detail: 'Give period_id or season_id, not both.' });
   const periodId = await existingId(ctx, 'reporting_periods', q.period_id, 'period_id', problems);
   const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
   const status = oneOf(q.status, BOARD_STATUSES, 'status', problems);
@@ -58,7 +94,11 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   let column: 'period_id' | 'season_id';
   let scopeId: string;
   if (periodId) {
-    const p = await ctx.db.selectFrom('reporting_periods').selectAll().where('id', '=', periodId).executeTakeFirstOrThrow();
+    const p = await ctx.db
+      .selectFrom('reporting_periods')
+      .selectAll()
+      .where('id', '=', periodId)
+      .executeTakeFirstOrThrow();
     scope = { kind: 'period', id: periodId, period_month: p.period_month, title: p.title };
     dueDate = p.due_date;
     forms = ['apc_form_1', 'apc_form_2', 'apc_form_3'];
@@ -72,16 +112,32 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
     column = 'season_id';
     scopeId = seasonId!;
   }
-  let hq = ctx.db.selectFrom('handlers').select(['id', 'handler_number', 'title']).where('handler_status', '=', 'active');
+  let hq = ctx.db
+    .selectFrom('handlers')
+    .select(['id', 'handler_number', 'title'])
+    .where('handler_status', '=', 'active');
   if (handlerId) hq = hq.where('id', '=', handlerId);
   const handlers = await hq.orderBy('handler_number').execute();
 
   const rows: BoardRow[] = [];
   const byForm = new Map<string, Map<string, Version[]>>();
   for (const form of forms) {
-    const versions = (await ctx.db.selectFrom(form)
-      .select(['id', 'handler_id', 'form_status', 'amendment_number', 'amendment_reason', 'certification_datetime', 'created', 'changed'])
-      .where(column, '=', scopeId).orderBy('handler_id').orderBy('amendment_number').execute()) as Version[];
+    const versions = (await ctx.db
+      .selectFrom(form)
+      .select([
+        'id',
+        'handler_id',
+        'form_status',
+        'amendment_number',
+        'amendment_reason',
+        'certification_datetime',
+        'created',
+        'changed',
+      ])
+      .where(column, '=', scopeId)
+      .orderBy('handler_id')
+      .orderBy('amendment_number')
+      .execute()) as Version[];
     const map = new Map<string, Version[]>();
     for (const v of versions) {
       const list = map.get(v.handler_id) ?? [];
@@ -90,19 +146,48 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
     }
     byForm.set(form, map);
   }
-  const stale = scope.kind === 'period' ? await staleForm1OfMonth(ctx.db, scope.period_month, handlers.map((h) => h.id)) : new Map();
+  const stale =
+    scope.kind === 'period'
+      ? await staleForm1OfMonth(
+          ctx.db,
+          scope.period_month,
+          handlers.map((h) => h.id),
+        )
+      : new Map();
   for (const h of handlers) {
     for (const form of forms) {
       const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
       const staleYearToDate = form === 'apc_form_1' ? (stale.get(h.id)?.figures ?? null) : null;
-      rows.push({ handler_id: h.id, handler_number: h.handler_number, handler_name: h.title, form, due_date: dueDate, ...state, stale_year_to_date: staleYearToDate });
+      rows.push({
+        handler_id: h.id,
+        handler_number: h.handler_number,
+        handler_name: h.title,
+        form,
+        due_date: dueDate,
+        ...state,
+        stale_year_to_date: staleYearToDate,
+      });
     }
   }
-  const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length])) as Record<BoardStatus, number>;
+  const counts = Object.fromEntries(
+    BOARD_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length]),
+  ) as Record<BoardStatus, number>;
   return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
 }
 
-const BOARD_COLUMNS = ['handler_number', 'handler_name', 'form', 'status', 'due_date', 'current_version_id', 'certified_version_id', 'certified_at', 'amendments', 'amendment_in_progress', 'amendment_reason'] as const;
+const BOARD_COLUMNS = [
+  'handler_number',
+  'handler_name',
+  'form',
+  'status',
+  'due_date',
+  'current_version_id',
+  'certified_version_id',
+  'certified_at',
+  'amendments',
+  'amendment_in_progress',
+  'amendment_reason',
+] as const;
 
 const VERSIONED = ['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_5'] as const;
 
@@ -120,10 +205,15 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/api/council/board.csv', async (request, reply) => {
     await staffViewer(ctx, request);
     const board = await buildBoard(ctx, queryOf(request, boardQuery));
-    const csv = toCsv([...BOARD_COLUMNS], board.data.map((r) => BOARD_COLUMNS.map((c) => {
-      const v = r[c];
-      return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
-    })));
+    const csv = toCsv(
+      [...BOARD_COLUMNS],
+      board.data.map((r) =>
+        BOARD_COLUMNS.map((c) => {
+          const v = r[c];
+          return typeof v === 'boolean' ? (v ? 'yes' : 'no') : v;
+        }),
+      ),
+    );
     const name = board.scope.kind === 'period' ? board.scope.period_month : board.scope.title;
     return sendCsv(reply, `submissions-${name.replace(/[^A-Za-z0-9-]/g, '_')}.csv`, csv);
   });
@@ -134,24 +224,41 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
     queryOf(request, []);
     const bundle = pathParam(request, 'bundle');
     const id = pathParam(request);
-    if (!(VERSIONED as readonly string[]).includes(bundle)) throw notFound(`Filings are apc_form_1, apc_form_2, apc_form_3 or apc_form_5; there is no ${bundle}.`);
+    if (!(VERSIONED as readonly string[]).includes(bundle))
+      throw notFound(`Filings are apc_form_1, apc_form_2, apc_form_3 or apc_form_5; there is no ${bundle}.`);
     const form = VERSIONED_FORMS[bundle as (typeof VERSIONED)[number]];
-    const one = id.length > MAX_ID_LENGTH ? undefined : await ctx.db.selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
+    const one =
+      id.length > MAX_ID_LENGTH
+        ? undefined
+        : await ctx.db.selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
     if (!one) throw notFound(`There is no ${bundle} with this id.`);
     let q = ctx.db.selectFrom(form.bundle).selectAll();
     for (const c of form.scopeColumns) q = q.where(c, '=', (one as Row)[c] as string);
     const rows = (await q.orderBy('amendment_number').execute()) as Row[];
-    const handler = await ctx.db.selectFrom('handlers').select(['id', 'handler_number', 'title']).where('id', '=', String(one.handler_id)).executeTakeFirst();
+    const handler = await ctx.db
+      .selectFrom('handlers')
+      .select(['id', 'handler_number', 'title'])
+      .where('id', '=', String(one.handler_id))
+      .executeTakeFirst();
     let previous: Record<string, unknown> | null = null;
     const versions = rows.map((r) => {
       const attributes = apiAttributesOf(form.bundle, r);
-      const changedFields = previous === null ? [] : Object.keys(attributes).filter((k) => !same(attributes[k], previous![k]));
+      const changedFields =
+        previous === null ? [] : Object.keys(attributes).filter((k) => !same(attributes[k], previous![k]));
       previous = attributes;
       return {
-        id: String(r.id), type: `node--${form.bundle}`, title: String(r.title), amendment_number: Number(r.amendment_number),
-        form_status: String(r.form_status), certified_at: (r.certification_datetime as string | null) ?? null,
-        certification_name: (r.certification_name as string | null) ?? null, amendment_reason: (r.amendment_reason as string | null) ?? null,
-        created: String(r.created), changed: String(r.changed), attributes, changed_fields: changedFields,
+        id: String(r.id),
+        type: `node--${form.bundle}`,
+        title: String(r.title),
+        amendment_number: Number(r.amendment_number),
+        form_status: String(r.form_status),
+        certified_at: (r.certification_datetime as string | null) ?? null,
+        certification_name: (r.certification_name as string | null) ?? null,
+        amendment_reason: (r.amendment_reason as string | null) ?? null,
+        created: String(r.created),
+        changed: String(r.changed),
+        attributes,
+        changed_fields: changedFields,
       };
     });
     return {

@@ -24,29 +24,49 @@ export async function checkHandlerInput(w: WriteContext, input: WriteInput, row:
   for (const [column, value] of Object.entries(v)) if (typeof value === 'string') v[column] = value.trim();
 
   if (row === null || 'title' in v) {
-    if (blank(v.title)) problem('title', 'The handler\'s name is required.');
-    else if (String(v.title).length > MAX.title) problem('title', `The name must be at most ${MAX.title} characters long.`);
+    if (blank(v.title)) problem('title', "The handler's name is required.");
+    else if (String(v.title).length > MAX.title)
+      problem('title', `The name must be at most ${MAX.title} characters long.`);
   }
   if (row === null || 'handler_number' in v) {
     const number = v.handler_number;
     if (blank(number)) problem('field_handler_number', 'The handler number is required.');
-    else if (!NUMBER.test(String(number))) problem('field_handler_number', 'A handler number is 1 to 20 letters, digits or dashes, such as 104.');
+    else if (!NUMBER.test(String(number)))
+      problem('field_handler_number', 'A handler number is 1 to 20 letters, digits or dashes, such as 104.');
     else {
-      let q = w.ctx.db.selectFrom('handlers').select('id').where(sql<string>`lower(handler_number)`, '=', String(number).toLowerCase());
+      let q = w.ctx.db
+        .selectFrom('handlers')
+        .select('id')
+        .where(sql<string>`lower(handler_number)`, '=', String(number).toLowerCase());
       if (row) q = q.where('id', '<>', String(row.id));
-      if (await q.executeTakeFirst()) problem('field_handler_number', `Another handler already has the number ${String(number)}.`);
+      if (await q.executeTakeFirst())
+        problem('field_handler_number', `Another handler already has the number ${String(number)}.`);
     }
   }
   if (v.handler_status !== undefined && !HANDLER_STATUSES.includes(String(v.handler_status))) {
     problem('field_handler_status', 'field_handler_status must be "active" or "inactive".');
   }
-  for (const [column, attribute] of [['address', 'field_address'], ['phone', 'field_phone'], ['email', 'field_email'], ['website', 'field_website']] as const) {
+  for (const [column, attribute] of [
+    ['address', 'field_address'],
+    ['phone', 'field_phone'],
+    ['email', 'field_email'],
+    ['website', 'field_website'],
+  ] as const) {
     if (!(column in v)) continue;
-    if (blank(v[column])) { v[column] = null; continue; }
+    if (blank(v[column])) {
+      v[column] = null;
+      continue;
+    }
     const text = String(v[column]);
     if (text.length > MAX[column]) problem(attribute, `At most ${MAX[column]} characters.`);
-    else if (column === 'email' && !EMAIL.safeParse(text).success) problem(attribute, 'An e-mail address, such as office@example.com.');
-    else if (column === 'website' && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(text)) problem(attribute, 'A web address starting with https://, such as https://example.com.');
+    else if (column === 'email' && !EMAIL.safeParse(text).success)
+      problem(attribute, 'An e-mail address, such as office@example.com.');
+    else if (column === 'website' && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(text))
+      problem(attribute, 'A web address starting with https://, such as https://example.com.');
   }
-  if (problems.length > 0) throw ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.attribute) } })));
+  if (problems.length > 0)
+    throw ApiError.many(
+      422,
+      problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.attribute) } })),
+    );
 }

@@ -11,25 +11,39 @@ import type { Actor } from '../workflows/common.js';
  * the change).
  */
 export type Body = Record<string, unknown>;
-export interface FieldProblem { field: string; detail: string }
+export interface FieldProblem {
+  field: string;
+  detail: string;
+}
 
 /** 422 with one error per body field, each pointing at its member. */
 export function invalid(problems: FieldProblem[]): ApiError {
-  return ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })));
+  return ApiError.many(
+    422,
+    problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })),
+  );
 }
 
 /** 422 with one error per query parameter. */
 export function invalidParameters(problems: FieldProblem[]): ApiError {
-  return ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { parameter: p.field } })));
+  return ApiError.many(
+    422,
+    problems.map((p) => ({ detail: p.detail, source: { parameter: p.field } })),
+  );
 }
 
 /** The JSON object body, or 400; then the fields checked, all problems reported at once. */
-export function bodyOf(request: FastifyRequest, allowed: string[], check: (body: Body, problems: FieldProblem[]) => void): Body {
+export function bodyOf(
+  request: FastifyRequest,
+  allowed: string[],
+  check: (body: Body, problems: FieldProblem[]) => void,
+): Body {
   const body = request.body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object (Content-Type: application/json).');
   }
-  const problems: FieldProblem[] = Object.keys(body).filter((k) => !allowed.includes(k))
+  const problems: FieldProblem[] = Object.keys(body)
+    .filter((k) => !allowed.includes(k))
     .map((k) => ({ field: k, detail: `${k} is not a field of this request (expected: ${allowed.join(', ')}).` }));
   check(body as Body, problems);
   if (problems.length > 0) throw invalid(problems);
@@ -42,7 +56,8 @@ export function openBody(request: FastifyRequest, allowed: string[]): { body: Bo
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object (Content-Type: application/json).');
   }
-  const problems = Object.keys(body).filter((k) => !allowed.includes(k))
+  const problems = Object.keys(body)
+    .filter((k) => !allowed.includes(k))
     .map((k) => ({ field: k, detail: `${k} is not a field of this request (expected: ${allowed.join(', ')}).` }));
   return { body: body as Body, problems };
 }
@@ -55,7 +70,12 @@ export async function staffViewer(ctx: AppContext, request: FastifyRequest): Pro
 }
 
 /** Signed in (401), staff (403), then the work in one transaction with the transaction as the actor's database. */
-export async function asStaff<T>(ctx: AppContext, request: FastifyRequest, validate: () => Body, work: (a: Actor, body: Body) => Promise<T>): Promise<T> {
+export async function asStaff<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  validate: () => Body,
+  work: (a: Actor, body: Body) => Promise<T>,
+): Promise<T> {
   const viewer = await staffViewer(ctx, request);
   const body = validate();
   return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
@@ -63,7 +83,8 @@ export async function asStaff<T>(ctx: AppContext, request: FastifyRequest, valid
 
 export const MAX_ID_LENGTH = 64;
 
-export const pathParam = (request: FastifyRequest, name = 'id'): string => String((request.params as Record<string, string>)[name]);
+export const pathParam = (request: FastifyRequest, name = 'id'): string =>
+  String((request.params as Record<string, string>)[name]);
 
 /**
  * The query string's parameters as single strings. A parameter given twice, or one this endpoint does not know, is
@@ -74,7 +95,11 @@ export function queryOf(request: FastifyRequest, allowed: string[]): Record<stri
   const problems: FieldProblem[] = [];
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!allowed.includes(key)) problems.push({ field: key, detail: `${key} is not a parameter of this request (expected: ${allowed.join(', ') || 'none'}).` });
+    if (!allowed.includes(key))
+      problems.push({
+        field: key,
+        detail: `${key} is not a parameter of this request (expected: ${allowed.join(', ') || 'none'}).`,
+      });
     else if (typeof value !== 'string') problems.push({ field: key, detail: `${key} must be given once.` });
     else if (value.length > 200) problems.push({ field: key, detail: `${key} is too long.` });
     else if (value !== '') out[key] = value;
@@ -94,7 +119,12 @@ export function pageParam(value: string | undefined, problems: FieldProblem[], n
 }
 
 /** One of a fixed list of values, or a problem. */
-export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], name: string, problems: FieldProblem[]): T | undefined {
+export function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  name: string,
+  problems: FieldProblem[],
+): T | undefined {
   if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value)) {
     problems.push({ field: name, detail: `${name} must be one of ${allowed.join(', ')}.` });
@@ -119,15 +149,26 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
 }
 
 export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
-  return reply.code(200).header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  return reply
+    .code(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
 }
 
 /** A handler given by id or by handler number: its id, or a problem. */
-export async function handlerParam(ctx: AppContext, value: string | undefined, problems: FieldProblem[], name = 'handler'): Promise<string | undefined> {
+export async function handlerParam(
+  ctx: AppContext,
+  value: string | undefined,
+  problems: FieldProblem[],
+  name = 'handler',
+): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  const row = await ctx.db.selectFrom('handlers').select('id')
-    .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)])).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('handlers')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)]))
+    .executeTakeFirst();
   if (!row) {
     problems.push({ field: name, detail: `There is no handler ${value} (give its id or its handler number).` });
     return undefined;
@@ -136,9 +177,18 @@ export async function handlerParam(ctx: AppContext, value: string | undefined, p
 }
 
 /** A record's id that must exist in `table`, or a problem. */
-export async function existingId(ctx: AppContext, table: string, value: string | undefined, name: string, problems: FieldProblem[]): Promise<string | undefined> {
+export async function existingId(
+  ctx: AppContext,
+  table: string,
+  value: string | undefined,
+  name: string,
+  problems: FieldProblem[],
+): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  if (value.length > MAX_ID_LENGTH || !(await ctx.db.selectFrom(table).select('id').where('id', '=', value).executeTakeFirst())) {
+  if (
+    value.length > MAX_ID_LENGTH ||
+    !(await ctx.db.selectFrom(table).select('id').where('id', '=', value).executeTakeFirst())
+  ) {
     problems.push({ field: name, detail: `${name} names no record.` });
     return undefined;
   }

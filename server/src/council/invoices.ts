@@ -2,12 +2,21 @@ import { formatCents } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../lib/errors.js';
-import { existingId, handlerParam, invalidParameters, oneOf, queryOf, sendCsv, staffViewer, toCsv, type FieldProblem } from './http.js';
+import {
+  existingId,
+  handlerParam,
+  invalidParameters,
+  oneOf,
+  queryOf,
+  sendCsv,
+  staffViewer,
+  toCsv,
+  type FieldProblem,
+} from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
 
 /** Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings out. */
 const STATUSES = ['open', 'paid'] as const;
-
 
 async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefined>) {
   const problems: FieldProblem[] = [];
@@ -21,27 +30,68 @@ async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefi
 
 export async function listInvoices(ctx: AppContext, q: Record<string, string | undefined>): Promise<InvoiceRow[]> {
   const f = await invoiceFilters(ctx, q);
-  let query = ctx.db.selectFrom('invoices as i')
+  let query = ctx.db
+    .selectFrom('invoices as i')
     .innerJoin('handlers as h', 'h.id', 'i.handler_id')
     .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
-    .select(['i.id', 'i.invoice_number', 'i.handler_id', 'h.handler_number', 'h.title as handler_name', 'i.period_id', 'p.period_month',
-      'p.season_id', 'i.amount_due_cents', 'i.due_date', 'i.invoice_status', 'i.paid_date', 'i.paid_reference', 'i.form_1_id', 'i.created']);
+    .select([
+      'i.id',
+      'i.invoice_number',
+      'i.handler_id',
+      'h.handler_number',
+      'h.title as handler_name',
+      'i.period_id',
+      'p.period_month',
+      'p.season_id',
+      'i.amount_due_cents',
+      'i.due_date',
+      'i.invoice_status',
+      'i.paid_date',
+      'i.paid_reference',
+      'i.form_1_id',
+      'i.created',
+    ]);
   if (f.periodId) query = query.where('i.period_id', '=', f.periodId);
   if (f.seasonId) query = query.where('p.season_id', '=', f.seasonId);
   if (f.status) query = query.where('i.invoice_status', '=', f.status);
   if (f.handlerId) query = query.where('i.handler_id', '=', f.handlerId);
-  const rows = await query.orderBy('p.period_month', 'desc').orderBy('h.handler_number').orderBy('i.invoice_number').execute();
+  const rows = await query
+    .orderBy('p.period_month', 'desc')
+    .orderBy('h.handler_number')
+    .orderBy('i.invoice_number')
+    .execute();
   return rows.map((r) => ({
-    id: r.id, invoice_number: r.invoice_number, handler_id: r.handler_id, handler_number: r.handler_number, handler_name: r.handler_name,
-    period_id: r.period_id, period_month: r.period_month, season_id: r.season_id, amount_due: formatCents(BigInt(r.amount_due_cents)),
-    due_date: r.due_date, status: r.invoice_status, paid_date: r.paid_date ?? null, paid_reference: r.paid_reference ?? null,
-    form_1_id: r.form_1_id ?? null, created: r.created,
+    id: r.id,
+    invoice_number: r.invoice_number,
+    handler_id: r.handler_id,
+    handler_number: r.handler_number,
+    handler_name: r.handler_name,
+    period_id: r.period_id,
+    period_month: r.period_month,
+    season_id: r.season_id,
+    amount_due: formatCents(BigInt(r.amount_due_cents)),
+    due_date: r.due_date,
+    status: r.invoice_status,
+    paid_date: r.paid_date ?? null,
+    paid_reference: r.paid_reference ?? null,
+    form_1_id: r.form_1_id ?? null,
+    created: r.created,
   }));
 }
 
-interface Sums { billed: bigint; paid: bigint; open: bigint; count: number }
+interface Sums {
+  billed: bigint;
+  paid: bigint;
+  open: bigint;
+  count: number;
+}
 const empty = (): Sums => ({ billed: 0n, paid: 0n, open: 0n, count: 0 });
-const money = (s: Sums) => ({ billed: formatCents(s.billed), paid: formatCents(s.paid), open: formatCents(s.open), invoices: s.count });
+const money = (s: Sums) => ({
+  billed: formatCents(s.billed),
+  paid: formatCents(s.paid),
+  open: formatCents(s.open),
+  invoices: s.count,
+});
 
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const params = ['period_id', 'season_id', 'status', 'handler'];
@@ -55,8 +105,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get('/api/council/invoices.csv', async (request, reply) => {
     await staffViewer(ctx, request);
     const data = await listInvoices(ctx, queryOf(request, params));
-    const header = ['invoice_number', 'handler_number', 'handler_name', 'period_month', 'amount_due', 'due_date', 'status', 'paid_date', 'paid_reference', 'id'] as const;
-    return sendCsv(reply, 'invoices.csv', toCsv([...header], data.map((r) => header.map((c) => r[c]))));
+    const header = [
+      'invoice_number',
+      'handler_number',
+      'handler_name',
+      'period_month',
+      'amount_due',
+      'due_date',
+      'status',
+      'paid_date',
+      'paid_reference',
+      'id',
+    ] as const;
+    return sendCsv(
+      reply,
+      'invoices.csv',
+      toCsv(
+        [...header],
+        data.map((r) => header.map((c) => r[c])),
+      ),
+    );
   });
 
   /** A season's billed, paid and open amounts, in total and per handler (credits count negative). */
@@ -67,12 +135,19 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (q.season_id === undefined) problems.push({ field: 'season_id', detail: 'season_id is required.' });
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
-    const season = await ctx.db.selectFrom('seasons').select(['id', 'title']).where('id', '=', seasonId!).executeTakeFirst();
+    const season = await ctx.db
+      .selectFrom('seasons')
+      .select(['id', 'title'])
+      .where('id', '=', seasonId!)
+      .executeTakeFirst();
     if (!season) throw notFound('There is no season with this id.');
-    const rows = await ctx.db.selectFrom('invoices as i')
-      .innerJoin('reporting_periods as p', 'p.id', 'i.period_id').innerJoin('handlers as h', 'h.id', 'i.handler_id')
+    const rows = await ctx.db
+      .selectFrom('invoices as i')
+      .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
+      .innerJoin('handlers as h', 'h.id', 'i.handler_id')
       .select(['i.handler_id', 'h.handler_number', 'h.title', 'i.amount_due_cents', 'i.invoice_status'])
-      .where('p.season_id', '=', seasonId!).execute();
+      .where('p.season_id', '=', seasonId!)
+      .execute();
     const total = empty();
     const perHandler = new Map<string, Sums & { number: string; name: string }>();
     for (const r of rows) {
@@ -89,7 +164,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     return {
       season: { id: season.id, title: season.title },
       ...money(total),
-      by_handler: [...perHandler.entries()].sort((a, b) => a[1].number.localeCompare(b[1].number))
+      by_handler: [...perHandler.entries()]
+        .sort((a, b) => a[1].number.localeCompare(b[1].number))
         .map(([id, s]) => ({ handler_id: id, handler_number: s.number, handler_name: s.name, ...money(s) })),
     };
   });

@@ -5,41 +5,80 @@ import type { Row } from '../jsonapi/resource.js';
 import { notFound } from '../lib/errors.js';
 import { isTrue, updateRow, type Actor } from '../workflows/common.js';
 import { ensureSeason, setCurrentSeason, setSeasonClosed } from '../workflows/seasons.js';
-import { asStaff, bodyOf, existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, staffViewer, type Body, type FieldProblem } from './http.js';
+import {
+  asStaff,
+  bodyOf,
+  existingId,
+  invalidParameters,
+  MAX_ID_LENGTH,
+  pathParam,
+  queryOf,
+  staffViewer,
+  type Body,
+  type FieldProblem,
+} from './http.js';
 import type { Season } from '@pecan/contract';
 
 /** Seasons (crop years) and the reporting calendar: create a season, choose the current one, move due dates. */
 
 export const seasonOut = (r: Row): Season => ({
-  id: String(r.id), title: String(r.title), start_date: String(r.season_start_date), end_date: String(r.season_end_date),
-  reporting_due_date: String(r.reporting_due_date), current: isTrue(r.current_season), closed: isTrue(r.season_closed),
+  id: String(r.id),
+  title: String(r.title),
+  start_date: String(r.season_start_date),
+  end_date: String(r.season_end_date),
+  reporting_due_date: String(r.reporting_due_date),
+  current: isTrue(r.current_season),
+  closed: isTrue(r.season_closed),
 });
 
 async function loadById(a: Actor | AppContext, table: string, id: string, what: string): Promise<Row> {
   const db = 'ctx' in a ? a.ctx.db : a.db;
-  const row = id.length > MAX_ID_LENGTH ? undefined : await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  const row =
+    id.length > MAX_ID_LENGTH
+      ? undefined
+      : await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`There is no ${what} with this id.`);
   return row as Row;
 }
 
 const startYearField = (body: Body, problems: FieldProblem[]): void => {
   const y = body.start_year;
-  if (y === undefined) problems.push({ field: 'start_year', detail: 'start_year is required: the year the crop year starts (1 September), such as 2027.' });
-  else if (typeof y !== 'number' || !Number.isInteger(y) || y < 2000 || y > 2200) problems.push({ field: 'start_year', detail: 'start_year must be a whole year between 2000 and 2200.' });
+  if (y === undefined)
+    problems.push({
+      field: 'start_year',
+      detail: 'start_year is required: the year the crop year starts (1 September), such as 2027.',
+    });
+  else if (typeof y !== 'number' || !Number.isInteger(y) || y < 2000 || y > 2200)
+    problems.push({ field: 'start_year', detail: 'start_year must be a whole year between 2000 and 2200.' });
 };
 
-const dateField = (name: string) => (body: Body, problems: FieldProblem[]): void => {
-  if (body[name] === undefined) problems.push({ field: name, detail: `${name} is required: a date written YYYY-MM-DD.` });
-  else if (!isIsoDate(body[name])) problems.push({ field: name, detail: `${name} must be a calendar date written YYYY-MM-DD, such as "2026-12-10".` });
-};
+const dateField =
+  (name: string) =>
+  (body: Body, problems: FieldProblem[]): void => {
+    if (body[name] === undefined)
+      problems.push({ field: name, detail: `${name} is required: a date written YYYY-MM-DD.` });
+    else if (!isIsoDate(body[name]))
+      problems.push({
+        field: name,
+        detail: `${name} must be a calendar date written YYYY-MM-DD, such as "2026-12-10".`,
+      });
+  };
 
 export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/council/seasons', async (request, reply) => {
-    const r = await asStaff(ctx, request, () => bodyOf(request, ['start_year'], startYearField), async (a, body) => {
-      const before = await a.ctx.db.selectFrom('seasons').select('id').execute();
-      const id = await ensureSeason(a, body.start_year as number);
-      return { created: !before.some((s) => s.id === id), season: seasonOut(await loadById(a, 'seasons', id, 'season')) };
-    });
+    const r = await asStaff(
+      ctx,
+      request,
+      () => bodyOf(request, ['start_year'], startYearField),
+      async (a, body) => {
+        const before = await a.ctx.db.selectFrom('seasons').select('id').execute();
+        const id = await ensureSeason(a, body.start_year as number);
+        return {
+          created: !before.some((s) => s.id === id),
+          season: seasonOut(await loadById(a, 'seasons', id, 'season')),
+        };
+      },
+    );
     return reply.code(r.created ? 201 : 200).send({ data: r.season });
   });
 
@@ -52,45 +91,76 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.post('/api/council/seasons/:id/current', async (request) => {
     const id = pathParam(request);
-    const season = await asStaff(ctx, request, () => ({}), async (a) => {
-      await loadById(a, 'seasons', id, 'season');
-      await setCurrentSeason(a, id);
-      return seasonOut(await loadById(a, 'seasons', id, 'season'));
-    });
+    const season = await asStaff(
+      ctx,
+      request,
+      () => ({}),
+      async (a) => {
+        await loadById(a, 'seasons', id, 'season');
+        await setCurrentSeason(a, id);
+        return seasonOut(await loadById(a, 'seasons', id, 'season'));
+      },
+    );
     return { data: season };
   });
 
   // Close a season (its filings can no longer be amended) or reopen it; both leave an audit entry.
-  for (const [verb, closed] of [['close', true], ['reopen', false]] as const) {
+  for (const [verb, closed] of [
+    ['close', true],
+    ['reopen', false],
+  ] as const) {
     app.post(`/api/council/seasons/:id/${verb}`, async (request) => {
       const id = pathParam(request);
-      const season = await asStaff(ctx, request, () => ({}), async (a) => {
-        await loadById(a, 'seasons', id, 'season');
-        await setSeasonClosed(a, id, closed);
-        return seasonOut(await loadById(a, 'seasons', id, 'season'));
-      });
+      const season = await asStaff(
+        ctx,
+        request,
+        () => ({}),
+        async (a) => {
+          await loadById(a, 'seasons', id, 'season');
+          await setSeasonClosed(a, id, closed);
+          return seasonOut(await loadById(a, 'seasons', id, 'season'));
+        },
+      );
       return { data: season };
     });
   }
 
   app.patch('/api/council/seasons/:id', async (request) => {
     const id = pathParam(request);
-    const season = await asStaff(ctx, request, () => bodyOf(request, ['reporting_due_date'], dateField('reporting_due_date')), async (a, body) => {
-      const row = await loadById(a, 'seasons', id, 'season');
-      await updateRow(a, 'seasons', row, { reporting_due_date: body.reporting_due_date });
-      return seasonOut(await loadById(a, 'seasons', id, 'season'));
-    });
+    const season = await asStaff(
+      ctx,
+      request,
+      () => bodyOf(request, ['reporting_due_date'], dateField('reporting_due_date')),
+      async (a, body) => {
+        const row = await loadById(a, 'seasons', id, 'season');
+        await updateRow(a, 'seasons', row, { reporting_due_date: body.reporting_due_date });
+        return seasonOut(await loadById(a, 'seasons', id, 'season'));
+      },
+    );
     return { data: season };
   });
 
   app.patch('/api/council/periods/:id', async (request) => {
     const id = pathParam(request);
-    const period = await asStaff(ctx, request, () => bodyOf(request, ['due_date'], dateField('due_date')), async (a, body) => {
-      const row = await loadById(a, 'reporting_periods', id, 'reporting period');
-      await updateRow(a, 'reporting_periods', row, { due_date: body.due_date });
-      return loadById(a, 'reporting_periods', id, 'reporting period');
-    });
-    return { data: { id: period.id, period_month: period.period_month, title: period.title, due_date: period.due_date, season_id: period.season_id } };
+    const period = await asStaff(
+      ctx,
+      request,
+      () => bodyOf(request, ['due_date'], dateField('due_date')),
+      async (a, body) => {
+        const row = await loadById(a, 'reporting_periods', id, 'reporting period');
+        await updateRow(a, 'reporting_periods', row, { due_date: body.due_date });
+        return loadById(a, 'reporting_periods', id, 'reporting period');
+      },
+    );
+    return {
+      data: {
+        id: period.id,
+        period_month: period.period_month,
+        title: period.title,
+        due_date: period.due_date,
+        season_id: period.season_id,
+      },
+    };
   });
 
   app.get('/api/council/calendar', async (request) => {
@@ -102,17 +172,37 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     let seasonRow: Row | undefined;
     if (seasonId) seasonRow = await loadById(ctx, 'seasons', seasonId, 'season');
     else {
-      seasonRow = (await ctx.db.selectFrom('seasons').selectAll().orderBy('current_season', 'desc').orderBy('season_start_date', 'desc').executeTakeFirst()) as Row | undefined;
+      seasonRow = (await ctx.db
+        .selectFrom('seasons')
+        .selectAll()
+        .orderBy('current_season', 'desc')
+        .orderBy('season_start_date', 'desc')
+        .executeTakeFirst()) as Row | undefined;
       if (!seasonRow) throw notFound('There is no season yet: create one with POST /api/council/seasons.');
     }
-    const periods = await ctx.db.selectFrom('reporting_periods as p')
+    const periods = await ctx.db
+      .selectFrom('reporting_periods as p')
       .select(['p.id', 'p.title', 'p.period_month', 'p.due_date'])
-      .select((eb) => eb.selectFrom('reporting_forms_packages as k').whereRef('k.period_id', '=', 'p.id').select((e) => e.fn.countAll().as('n')).as('packages'))
-      .where('p.season_id', '=', seasonRow.id as string).orderBy('p.period_month').execute();
+      .select((eb) =>
+        eb
+          .selectFrom('reporting_forms_packages as k')
+          .whereRef('k.period_id', '=', 'p.id')
+          .select((e) => e.fn.countAll().as('n'))
+          .as('packages'),
+      )
+      .where('p.season_id', '=', seasonRow.id as string)
+      .orderBy('p.period_month')
+      .execute();
     return {
       season: seasonOut(seasonRow),
       year_end_due_date: String(seasonRow.reporting_due_date),
-      periods: periods.map((p) => ({ id: p.id, title: p.title, period_month: p.period_month, due_date: p.due_date, packages: Number(p.packages) })),
+      periods: periods.map((p) => ({
+        id: p.id,
+        title: p.title,
+        period_month: p.period_month,
+        due_date: p.due_date,
+        packages: Number(p.packages),
+      })),
     };
   });
 }

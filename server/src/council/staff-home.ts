@@ -16,32 +16,66 @@ import { staffViewer, queryOf, todayIn } from './http.js';
 export interface StaffHome {
   today: string;
   month: {
-    period_id: string; period_month: string; title: string; due_date: string; days_left: number; handlers: number;
+    period_id: string;
+    period_month: string;
+    title: string;
+    due_date: string;
+    days_left: number;
+    handlers: number;
     counts: Record<BoardStatus, number>;
   } | null;
-  overdue_handlers: Array<{ handler_id: string; handler_number: string; handler_name: string; months: Array<{ period_id: string; period_month: string; due_date: string }> }>;
+  overdue_handlers: Array<{
+    handler_id: string;
+    handler_number: string;
+    handler_name: string;
+    months: Array<{ period_id: string; period_month: string; due_date: string }>;
+  }>;
   amendments_waiting: { count: number; months: string[] };
   account_requests: { count: number };
   invoices: { unpaid: number; unpaid_total: string; overdue: number; overdue_total: string };
-  reports_to_publish: Array<{ id: string; period_id: string; period_month: string; title: string; handlers_count: number }>;
+  reports_to_publish: Array<{
+    id: string;
+    period_id: string;
+    period_month: string;
+    title: string;
+    handlers_count: number;
+  }>;
   reminders: { since: string; sent: number; failed: number; retrying: number };
 }
 
 /** Days from one ISO date to another (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const num = (v: unknown): number => Number(v ?? 0);
 
 /** The month being filed now: the earliest due date from today on; else the newest month. */
 async function monthNow(ctx: AppContext, today: string) {
-  const next = await ctx.db.selectFrom('reporting_periods').select(['id', 'period_month', 'title', 'due_date'])
-    .where('due_date', '>=', today).orderBy('due_date').orderBy('period_month').limit(1).executeTakeFirst();
-  return next ?? ctx.db.selectFrom('reporting_periods').select(['id', 'period_month', 'title', 'due_date'])
-    .orderBy('period_month', 'desc').limit(1).executeTakeFirst();
+  const next = await ctx.db
+    .selectFrom('reporting_periods')
+    .select(['id', 'period_month', 'title', 'due_date'])
+    .where('due_date', '>=', today)
+    .orderBy('due_date')
+    .orderBy('period_month')
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    next ??
+    ctx.db
+      .selectFrom('reporting_periods')
+      .select(['id', 'period_month', 'title', 'due_date'])
+      .orderBy('period_month', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** Forms 1-3 of a period by the board's status (council/board.ts filingStatus), one row per active handler and form. */
-async function monthCounts(ctx: AppContext, periodId: string, overdue: boolean): Promise<{ counts: Record<BoardStatus, number>; handlers: number }> {
+async function monthCounts(
+  ctx: AppContext,
+  periodId: string,
+  overdue: boolean,
+): Promise<{ counts: Record<BoardStatus, number>; handlers: number }> {
   const lateWhen = overdue ? sql`1 = 1` : sql`1 = 0`;
   const rows = await sql<{ status: string; n: unknown }>`
     with v as (
@@ -71,14 +105,30 @@ async function monthCounts(ctx: AppContext, periodId: string, overdue: boolean):
     from f group by 1`.execute(ctx.db);
   const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, 0])) as Record<BoardStatus, number>;
   for (const r of rows.rows) counts[r.status as BoardStatus] = num(r.n);
-  const handlers = num((await ctx.db.selectFrom('handlers').select((eb) => eb.fn.countAll().as('n')).where('handler_status', '=', 'active').executeTakeFirst())?.n);
+  const handlers = num(
+    (
+      await ctx.db
+        .selectFrom('handlers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('handler_status', '=', 'active')
+        .executeTakeFirst()
+    )?.n,
+  );
   return { counts, handlers };
 }
 
 /** Active handlers with a month of the current season past its due date whose forms 1-3 are not all certified. */
 async function overdueHandlers(ctx: AppContext, today: string): Promise<StaffHome['overdue_handlers']> {
-  const certified = (form: string) => sql`exists (select 1 from ${sql.table(form)} f where f.period_id = p.id and f.handler_id = h.id and f.form_status = 'certified')`;
-  const rows = await sql<{ handler_id: string; handler_number: string; handler_name: string; period_id: string; period_month: string; due_date: string }>`
+  const certified = (form: string) =>
+    sql`exists (select 1 from ${sql.table(form)} f where f.period_id = p.id and f.handler_id = h.id and f.form_status = 'certified')`;
+  const rows = await sql<{
+    handler_id: string;
+    handler_number: string;
+    handler_name: string;
+    period_id: string;
+    period_month: string;
+    due_date: string;
+  }>`
     select h.id as handler_id, h.handler_number, h.title as handler_name, p.id as period_id, p.period_month, p.due_date
     from reporting_forms_packages k
     join handlers h on h.id = k.handler_id
@@ -106,7 +156,9 @@ async function amendmentsWaiting(ctx: AppContext): Promise<StaffHome['amendments
     join monthly_position_reports r on r.period_id = p.id and r.publish_to_portal = ${sql.lit(true)}
     join files fl on fl.id = r.position_report_pdf_id
     where f.form_status = 'certified' and f.amendment_number > 0 and f.certification_datetime > fl.created`;
-  const rows = await sql<{ period_month: string }>`${part('apc_form_1')} union all ${part('apc_form_2')} union all ${part('apc_form_3')}`.execute(ctx.db);
+  const rows = await sql<{
+    period_month: string;
+  }>`${part('apc_form_1')} union all ${part('apc_form_2')} union all ${part('apc_form_3')}`.execute(ctx.db);
   return { count: rows.rows.length, months: [...new Set(rows.rows.map((r) => r.period_month))].sort() };
 }
 
@@ -117,21 +169,43 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
   let month: StaffHome['month'] = null;
   if (period) {
     const { counts, handlers } = await monthCounts(ctx, period.id, today > period.due_date);
-    month = { period_id: period.id, period_month: period.period_month, title: period.title, due_date: period.due_date, days_left: daysBetween(today, period.due_date), handlers, counts };
+    month = {
+      period_id: period.id,
+      period_month: period.period_month,
+      title: period.title,
+      due_date: period.due_date,
+      days_left: daysBetween(today, period.due_date),
+      handlers,
+      counts,
+    };
   }
   const [late, amendments, requests, invoices, reports, reminders] = await Promise.all([
     overdueHandlers(ctx, today),
     amendmentsWaiting(ctx),
-    ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirst(),
+    ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
     sql<{ unpaid: unknown; unpaid_cents: unknown; overdue: unknown; overdue_cents: unknown }>`
       select count(*) as unpaid, coalesce(sum(amount_due_cents), 0) as unpaid_cents,
         sum(case when due_date < ${today} then 1 else 0 end) as overdue,
         coalesce(sum(case when due_date < ${today} then amount_due_cents else 0 end), 0) as overdue_cents
       from invoices where invoice_status = 'open'`.execute(ctx.db),
-    ctx.db.selectFrom('monthly_position_reports as r').innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
+    ctx.db
+      .selectFrom('monthly_position_reports as r')
+      .innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
       .select(['r.id', 'r.period_id', 'p.period_month', 'r.title', 'r.handlers_count'])
-      .where('r.publish_to_portal', '=', sql.lit(false) as never).where('r.handlers_count', '>', 0).orderBy('p.period_month', 'desc').execute(),
-    sql<{ status: string; n: unknown }>`select status, count(*) as n from reminders_sent where claimed_at >= ${`${since}T00:00:00`} group by status`.execute(ctx.db),
+      .where('r.publish_to_portal', '=', sql.lit(false) as never)
+      .where('r.handlers_count', '>', 0)
+      .orderBy('p.period_month', 'desc')
+      .execute(),
+    sql<{
+      status: string;
+      n: unknown;
+    }>`select status, count(*) as n from reminders_sent where claimed_at >= ${`${since}T00:00:00`} group by status`.execute(
+      ctx.db,
+    ),
   ]);
   const inv = invoices.rows[0];
   const reminderCount = (s: string) => num(reminders.rows.find((r) => r.status === s)?.n);
@@ -142,11 +216,24 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
     amendments_waiting: amendments,
     account_requests: { count: num(requests?.n) },
     invoices: {
-      unpaid: num(inv?.unpaid), unpaid_total: formatCents(BigInt(String(inv?.unpaid_cents ?? 0))),
-      overdue: num(inv?.overdue), overdue_total: formatCents(BigInt(String(inv?.overdue_cents ?? 0))),
+      unpaid: num(inv?.unpaid),
+      unpaid_total: formatCents(BigInt(String(inv?.unpaid_cents ?? 0))),
+      overdue: num(inv?.overdue),
+      overdue_total: formatCents(BigInt(String(inv?.overdue_cents ?? 0))),
     },
-    reports_to_publish: reports.map((r) => ({ id: r.id, period_id: r.period_id, period_month: r.period_month, title: r.title, handlers_count: num(r.handlers_count) })),
-    reminders: { since, sent: reminderCount('sent'), failed: reminderCount('failed'), retrying: reminderCount('retrying') },
+    reports_to_publish: reports.map((r) => ({
+      id: r.id,
+      period_id: r.period_id,
+      period_month: r.period_month,
+      title: r.title,
+      handlers_count: num(r.handlers_count),
+    })),
+    reminders: {
+      since,
+      sent: reminderCount('sent'),
+      failed: reminderCount('failed'),
+      retrying: reminderCount('retrying'),
+    },
   };
 }
 

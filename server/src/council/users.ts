@@ -13,8 +13,18 @@ import { isUniqueViolation, mailProblem } from '../users/identity.js';
 import { createUser, newUserProblems, type NewUser } from '../workflows/accounts.js';
 import { dbBool, updateRow, type Actor } from '../workflows/common.js';
 import {
-  asStaff, handlerParam, invalidParameters, MAX_ID_LENGTH, oneOf, openBody, pageParam, pathParam, queryOf, staffViewer,
-  type Body, type FieldProblem,
+  asStaff,
+  handlerParam,
+  invalidParameters,
+  MAX_ID_LENGTH,
+  oneOf,
+  openBody,
+  pageParam,
+  pathParam,
+  queryOf,
+  staffViewer,
+  type Body,
+  type FieldProblem,
 } from './http.js';
 
 /**
@@ -26,35 +36,66 @@ const EDITABLE_STATUSES = ['active', 'blocked'] as const;
 const LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
 const PAGE_SIZE = 100;
 
-
 function usersQuery(ctx: AppContext) {
   return ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
 }
 
-const userColumns = ['u.id', 'u.name', 'u.first_name', 'u.last_name', 'u.mail', 'u.job_title', 'u.phone', 'u.role', 'u.status',
-  'u.handler_id', 'h.handler_number', 'h.title as handler_name', 'u.handler_admin', 'u.created', 'u.changed'] as const;
+const userColumns = [
+  'u.id',
+  'u.name',
+  'u.first_name',
+  'u.last_name',
+  'u.mail',
+  'u.job_title',
+  'u.phone',
+  'u.role',
+  'u.status',
+  'u.handler_id',
+  'h.handler_number',
+  'h.title as handler_name',
+  'u.handler_admin',
+  'u.created',
+  'u.changed',
+] as const;
 
 function toUser(r: Row): CouncilUser {
   return {
-    id: String(r.id), username: String(r.name), first_name: String(r.first_name ?? ''), last_name: String(r.last_name ?? ''),
-    email: (r.mail as string | null) ?? null, job_title: (r.job_title as string | null) ?? null, phone: (r.phone as string | null) ?? null,
+    id: String(r.id),
+    username: String(r.name),
+    first_name: String(r.first_name ?? ''),
+    last_name: String(r.last_name ?? ''),
+    email: (r.mail as string | null) ?? null,
+    job_title: (r.job_title as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
     // Only the account workflows write role and status, and only these values (workflows/accounts.ts).
-    role: r.role as UserRole, status: r.status as UserStatus, handler_id: (r.handler_id as string | null) ?? null,
-    handler_number: (r.handler_number as string | null) ?? null, handler_name: (r.handler_name as string | null) ?? null,
+    role: r.role as UserRole,
+    status: r.status as UserStatus,
+    handler_id: (r.handler_id as string | null) ?? null,
+    handler_number: (r.handler_number as string | null) ?? null,
+    handler_name: (r.handler_name as string | null) ?? null,
     handler_admin: r.handler_admin === true || r.handler_admin === 1,
-    created: String(r.created), changed: String(r.changed),
+    created: String(r.created),
+    changed: String(r.changed),
   };
 }
 
 async function loadUser(ctx: AppContext, id: string): Promise<CouncilUser> {
   if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
-  const row = await usersQuery(ctx).select([...userColumns]).where('u.id', '=', id).executeTakeFirst();
+  const row = await usersQuery(ctx)
+    .select([...userColumns])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('There is no user with this id.');
   return toUser(row as Row);
 }
 
 /** Optional text: absent (undefined), null/'' (null when nullable), or trimmed text of at most `max` characters. */
-function textField(body: Body, field: string, problems: FieldProblem[], options: { max: number; required?: boolean; nullable?: boolean }): string | null | undefined {
+function textField(
+  body: Body,
+  field: string,
+  problems: FieldProblem[],
+  options: { max: number; required?: boolean; nullable?: boolean },
+): string | null | undefined {
   const v = body[field];
   if (v === undefined) {
     if (options.required) problems.push({ field, detail: `${field} is required.` });
@@ -67,17 +108,31 @@ function textField(body: Body, field: string, problems: FieldProblem[], options:
     }
     return null;
   }
-  if (typeof v !== 'string') { problems.push({ field, detail: `${field} must be text.` }); return undefined; }
-  if (v.length > options.max) { problems.push({ field, detail: `${field} must be at most ${options.max} characters long.` }); return undefined; }
+  if (typeof v !== 'string') {
+    problems.push({ field, detail: `${field} must be text.` });
+    return undefined;
+  }
+  if (v.length > options.max) {
+    problems.push({ field, detail: `${field} must be at most ${options.max} characters long.` });
+    return undefined;
+  }
   return v.trim();
 }
 
 /** An e-mail address (checked by the identity rules, users/identity.ts), null to remove it, or absent. */
-async function emailOf(a: Actor, body: Body, problems: FieldProblem[], userId: string): Promise<string | null | undefined> {
+async function emailOf(
+  a: Actor,
+  body: Body,
+  problems: FieldProblem[],
+  userId: string,
+): Promise<string | null | undefined> {
   const value = textField(body, 'email', problems, { max: 254, nullable: true });
   if (typeof value !== 'string') return value;
   const problem = await mailProblem(a.ctx.db, value, userId);
-  if (problem) { problems.push(problem); return undefined; }
+  if (problem) {
+    problems.push(problem);
+    return undefined;
+  }
   return value;
 }
 
@@ -85,26 +140,60 @@ async function handlerByNumber(a: Actor, value: unknown, problems: FieldProblem[
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 20) {
-    problems.push({ field: 'handler_number', detail: 'handler_number must be the number of a handler (text), or null.' });
+    problems.push({
+      field: 'handler_number',
+      detail: 'handler_number must be the number of a handler (text), or null.',
+    });
     return undefined;
   }
   const h = await a.ctx.db.selectFrom('handlers').select('id').where('handler_number', '=', value).executeTakeFirst();
-  if (!h) { problems.push({ field: 'handler_number', detail: `There is no handler number ${value}.` }); return undefined; }
+  if (!h) {
+    problems.push({ field: 'handler_number', detail: `There is no handler number ${value}.` });
+    return undefined;
+  }
   return h.id as string;
 }
 
 function fail(problems: FieldProblem[]): void {
-  if (problems.length > 0) throw ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })));
+  if (problems.length > 0)
+    throw ApiError.many(
+      422,
+      problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })),
+    );
 }
 
-const CREATE_FIELDS = ['username', 'first_name', 'last_name', 'email', 'role', 'handler_number', 'password', 'job_title', 'phone'];
-const EDIT_FIELDS = ['first_name', 'last_name', 'email', 'job_title', 'phone', 'handler_number', 'role', 'status', 'handler_admin'];
+const CREATE_FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'handler_number',
+  'password',
+  'job_title',
+  'phone',
+];
+const EDIT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'job_title',
+  'phone',
+  'handler_number',
+  'role',
+  'status',
+  'handler_admin',
+];
 
 /**
  * Reads the body's fields (types and lengths); the rules of a new user are createUser's (workflows/accounts.ts), run
  * here too so that one answer lists every problem.
  */
-async function createUserFromBody(a: Actor, body: Body, problems: FieldProblem[]): Promise<{ id: string; mail: MailMessage | null }> {
+async function createUserFromBody(
+  a: Actor,
+  body: Body,
+  problems: FieldProblem[],
+): Promise<{ id: string; mail: MailMessage | null }> {
   const username = textField(body, 'username', problems, { max: 60, required: true });
   const firstName = textField(body, 'first_name', problems, { max: 100, required: true });
   const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
@@ -112,39 +201,68 @@ async function createUserFromBody(a: Actor, body: Body, problems: FieldProblem[]
   const jobTitle = textField(body, 'job_title', problems, { max: 255, nullable: true });
   const phone = textField(body, 'phone', problems, { max: 60, nullable: true });
   const role = body.role;
-  if (!ROLES.includes(role as 'handler')) problems.push({ field: 'role', detail: 'role is required: handler or staff.' });
+  if (!ROLES.includes(role as 'handler'))
+    problems.push({ field: 'role', detail: 'role is required: handler or staff.' });
   const handlerNumber = body.handler_number;
-  if (handlerNumber !== undefined && handlerNumber !== null && (typeof handlerNumber !== 'string' || handlerNumber.length > 20)) {
-    problems.push({ field: 'handler_number', detail: 'handler_number must be the number of a handler (text), or null.' });
+  if (
+    handlerNumber !== undefined &&
+    handlerNumber !== null &&
+    (typeof handlerNumber !== 'string' || handlerNumber.length > 20)
+  ) {
+    problems.push({
+      field: 'handler_number',
+      detail: 'handler_number must be the number of a handler (text), or null.',
+    });
   }
   const password = body.password;
-  if (password !== undefined && password !== null && (typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH)) {
+  if (
+    password !== undefined &&
+    password !== null &&
+    (typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH)
+  ) {
     problems.push({ field: 'password', detail: 'password must be text.' });
   }
   const input: NewUser = {
-    username: username ?? '', firstName: firstName ?? '', lastName: lastName ?? '', mail: email ?? null,
-    role: role as NewUser['role'], handlerNumber: typeof handlerNumber === 'string' && handlerNumber !== '' ? handlerNumber : null,
-    password: typeof password === 'string' ? password : null, jobTitle: jobTitle ?? null, phone: phone ?? null,
+    username: username ?? '',
+    firstName: firstName ?? '',
+    lastName: lastName ?? '',
+    mail: email ?? null,
+    role: role as NewUser['role'],
+    handlerNumber: typeof handlerNumber === 'string' && handlerNumber !== '' ? handlerNumber : null,
+    password: typeof password === 'string' ? password : null,
+    jobTitle: jobTitle ?? null,
+    phone: phone ?? null,
   };
   const seen = new Set(problems.map((p) => p.field));
   for (const p of await newUserProblems(a.ctx.db, input)) if (!seen.has(p.field)) problems.push(p);
   fail(problems);
   const id = await createUser(a, input, (field) => `/${field}`);
   // Without a password the new user chooses one through a reset link, sent once this transaction has committed.
-  const mail = input.password ? null : await issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: input.mail as string, first_name: input.firstName }, a.viewer);
+  const mail = input.password
+    ? null
+    : await issuePasswordResetLink(
+        a.ctx,
+        a.ctx.db,
+        { id, mail: input.mail as string, first_name: input.firstName },
+        a.viewer,
+      );
   return { id, mail };
 }
 
 async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem[]): Promise<void> {
   if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
-  const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as
+    Row | undefined;
   if (!row) throw notFound('There is no user with this id.');
   const values: Row = {};
   const firstName = textField(body, 'first_name', problems, { max: 100 });
   if (firstName !== undefined) values.first_name = firstName;
   const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
   if (lastName !== undefined) values.last_name = lastName ?? '';
-  for (const [field, max] of [['job_title', 255], ['phone', 60]] as const) {
+  for (const [field, max] of [
+    ['job_title', 255],
+    ['phone', 60],
+  ] as const) {
     const v = textField(body, field, problems, { max, nullable: true });
     if (v !== undefined) values[field] = v;
   }
@@ -155,36 +273,60 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
     values.mail_verified_at = email === null ? null : isoTimestamp(a.ctx.clock.now());
   }
   if (body.role !== undefined) {
-    if (!ROLES.includes(body.role as 'handler')) problems.push({ field: 'role', detail: 'role must be handler or staff.' });
+    if (!ROLES.includes(body.role as 'handler'))
+      problems.push({ field: 'role', detail: 'role must be handler or staff.' });
     else values.role = body.role;
   }
   const handlerId = await handlerByNumber(a, body.handler_number, problems);
   if (handlerId !== undefined) values.handler_id = handlerId;
-  const status = body.status === undefined ? undefined : oneOf(typeof body.status === 'string' ? body.status : '#', EDITABLE_STATUSES, 'status', problems);
+  const status =
+    body.status === undefined
+      ? undefined
+      : oneOf(typeof body.status === 'string' ? body.status : '#', EDITABLE_STATUSES, 'status', problems);
   if (status !== undefined) {
-    if (status === 'blocked' && id === a.viewer.userId) problems.push({ field: 'status', detail: 'You cannot block your own account.' });
+    if (status === 'blocked' && id === a.viewer.userId)
+      problems.push({ field: 'status', detail: 'You cannot block your own account.' });
     else values.status = status;
   }
   if ((row.status === 'pending' || row.status === 'refused') && status !== undefined) {
-    problems.push({ field: 'status', detail: `This account is ${String(row.status)}: decide it under /api/council/account-requests.` });
+    problems.push({
+      field: 'status',
+      detail: `This account is ${String(row.status)}: decide it under /api/council/account-requests.`,
+    });
   }
   if (body.handler_admin !== undefined) {
-    if (typeof body.handler_admin !== 'boolean') problems.push({ field: 'handler_admin', detail: 'handler_admin must be true or false.' });
+    if (typeof body.handler_admin !== 'boolean')
+      problems.push({ field: 'handler_admin', detail: 'handler_admin must be true or false.' });
     else values.handler_admin = dbBool(a, body.handler_admin);
   }
   const role = (values.role ?? row.role) as string;
   const handler = values.handler_id !== undefined ? values.handler_id : row.handler_id;
   // The API-client administrator flag belongs to a handler user; staff, or a user moved to another handler, lose it.
   if (role === 'staff' && values.handler_admin !== undefined && body.handler_admin === true) {
-    problems.push({ field: 'handler_admin', detail: 'Council staff manage every handler\'s API clients already: handler_admin is for handler users.' });
-  } else if (role === 'staff' || (values.handler_id !== undefined && values.handler_id !== row.handler_id && body.handler_admin === undefined)) {
+    problems.push({
+      field: 'handler_admin',
+      detail: "Council staff manage every handler's API clients already: handler_admin is for handler users.",
+    });
+  } else if (
+    role === 'staff' ||
+    (values.handler_id !== undefined && values.handler_id !== row.handler_id && body.handler_admin === undefined)
+  ) {
     if (row.handler_admin === true || row.handler_admin === 1) values.handler_admin = dbBool(a, false);
   }
   if (!problems.some((p) => p.field === 'role' || p.field === 'handler_number')) {
-    if (role === 'handler' && !handler) problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its handler_number.' });
+    if (role === 'handler' && !handler)
+      problems.push({
+        field: 'handler_number',
+        detail: 'A handler user belongs to a handler: give its handler_number.',
+      });
     if (role === 'staff' && handler) {
-      if (body.handler_number === undefined) values.handler_id = null; // made staff: leaves its handler
-      else problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: leave handler_number out or null.' });
+      if (body.handler_number === undefined)
+        values.handler_id = null; // made staff: leaves its handler
+      else
+        problems.push({
+          field: 'handler_number',
+          detail: 'Council staff belong to no handler: leave handler_number out or null.',
+        });
     }
   }
   if (role === 'handler' && row.id === a.viewer.userId && values.role !== undefined) {
@@ -200,8 +342,10 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
     throw error;
   }
   // Blocked, moved to another handler or given another role: every session ends at once.
-  const sessionsEnd = (values.status === 'blocked' && row.status !== 'blocked')
-    || (values.handler_id !== undefined && values.handler_id !== row.handler_id) || (values.role !== undefined && values.role !== row.role);
+  const sessionsEnd =
+    (values.status === 'blocked' && row.status !== 'blocked') ||
+    (values.handler_id !== undefined && values.handler_id !== row.handler_id) ||
+    (values.role !== undefined && values.role !== row.role);
   if (sessionsEnd) await revokeUserSessions(a.ctx.db, id, a.ctx.clock.now());
 }
 
@@ -218,15 +362,25 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     let query = usersQuery(ctx);
     if (q.q) {
       const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or(['u.name', 'u.first_name', 'u.last_name', 'u.mail', 'h.title', 'h.handler_number']
-        .map((c) => eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${like} escape '\\'`))));
+      query = query.where((eb) =>
+        eb.or(
+          ['u.name', 'u.first_name', 'u.last_name', 'u.mail', 'h.title', 'h.handler_number'].map((c) =>
+            eb(sql`lower(coalesce(${sql.ref(c)}, ''))`, 'like', sql`${like} escape '\\'`),
+          ),
+        ),
+      );
     }
     if (q.handler === 'none') query = query.where('u.handler_id', 'is', null);
     else if (handlerId) query = query.where('u.handler_id', '=', handlerId);
     if (status) query = query.where('u.status', '=', status);
     if (role) query = query.where('u.role', '=', role);
     const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query.select([...userColumns]).orderBy('u.name').limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+    const rows = await query
+      .select([...userColumns])
+      .orderBy('u.name')
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .execute();
     return { data: rows.map((r) => toUser(r as Row)), meta: { total, page, per_page: PAGE_SIZE } };
   });
 
@@ -237,8 +391,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/council/users', async (request, reply) => {
     let extra: FieldProblem[] = [];
-    const result = await asStaff(ctx, request, () => { const o = openBody(request, CREATE_FIELDS); extra = o.problems; return o.body; },
-      (a, body) => createUserFromBody(a, body, extra));
+    const result = await asStaff(
+      ctx,
+      request,
+      () => {
+        const o = openBody(request, CREATE_FIELDS);
+        extra = o.problems;
+        return o.body;
+      },
+      (a, body) => createUserFromBody(a, body, extra),
+    );
     const mailSent = result.mail ? await trySendMail(ctx, result.mail, request.log) : false;
     return reply.code(201).send({ data: await loadUser(ctx, result.id), meta: { password_reset_sent: mailSent } });
   });
@@ -246,20 +408,39 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.patch('/api/council/users/:id', async (request) => {
     const id = pathParam(request);
     let extra: FieldProblem[] = [];
-    await asStaff(ctx, request, () => { const o = openBody(request, EDIT_FIELDS); extra = o.problems; return o.body; }, (a, body) => editUser(a, id, body, extra));
+    await asStaff(
+      ctx,
+      request,
+      () => {
+        const o = openBody(request, EDIT_FIELDS);
+        extra = o.problems;
+        return o.body;
+      },
+      (a, body) => editUser(a, id, body, extra),
+    );
     return { data: await loadUser(ctx, id) };
   });
 
   app.post('/api/council/users/:id/password-reset', async (request, reply) => {
     const id = pathParam(request);
-    const message = await asStaff(ctx, request, () => ({}), async (a) => {
-      const user = await loadUser(a.ctx, id);
-      const problems: FieldProblem[] = [];
-      if (user.status !== 'active') problems.push({ field: 'status', detail: `This account is ${user.status}: only an active account can get a password-reset link.` });
-      if (!user.email) problems.push({ field: 'email', detail: 'This account has no e-mail address: add one first.' });
-      fail(problems);
-      return issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: user.email, first_name: user.first_name }, a.viewer);
-    });
+    const message = await asStaff(
+      ctx,
+      request,
+      () => ({}),
+      async (a) => {
+        const user = await loadUser(a.ctx, id);
+        const problems: FieldProblem[] = [];
+        if (user.status !== 'active')
+          problems.push({
+            field: 'status',
+            detail: `This account is ${user.status}: only an active account can get a password-reset link.`,
+          });
+        if (!user.email)
+          problems.push({ field: 'email', detail: 'This account has no e-mail address: add one first.' });
+        fail(problems);
+        return issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: user.email, first_name: user.first_name }, a.viewer);
+      },
+    );
     // After commit: the link exists before the mail that carries it goes out.
     const sent = await trySendMail(ctx, message, request.log);
     return reply.code(202).send({ id, email: message.to, mail_sent: sent });

@@ -23,22 +23,34 @@ export const DATA_VERSION_TABLE = 'data_version';
  */
 export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
   DATA_VERSION_TABLE,
-  'kysely_migration', 'kysely_migration_lock',
+  'kysely_migration',
+  'kysely_migration_lock',
   // Sign-in, tokens and throttling: the bearer check reads these at every request anyway.
-  'oauth_clients', 'oauth_token_families', 'oauth_access_tokens', 'oauth_refresh_tokens',
-  'login_failures', 'rate_limit_events', 'password_reset_tokens', 'account_tokens',
-  'user_totp', 'mfa_enrollments', 'mfa_recovery_codes',
+  'oauth_clients',
+  'oauth_token_families',
+  'oauth_access_tokens',
+  'oauth_refresh_tokens',
+  'login_failures',
+  'rate_limit_events',
+  'password_reset_tokens',
+  'account_tokens',
+  'user_totp',
+  'mfa_enrollments',
+  'mfa_recovery_codes',
   // API clients and their tokens: read by the bearer check; `last_used` moves on reads (docs/API-CLIENTS.md).
-  'api_clients', 'api_client_tokens',
+  'api_clients',
+  'api_client_tokens',
   // Read only by the council endpoints, never through the JSON:API.
-  'audit_log', 'reminders_sent',
+  'audit_log',
+  'reminders_sent',
 ]);
 
 const isPostgres = (db: Kysely<unknown>) => dialectOf(db) === 'postgres';
 
 /** Creates the version row and, on PostgreSQL, the function the triggers call. */
 export async function createDataVersion(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable(DATA_VERSION_TABLE)
+  await db.schema
+    .createTable(DATA_VERSION_TABLE)
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('version', 'bigint', (c) => c.notNull())
     .addColumn('bumped_by', 'bigint')
@@ -58,13 +70,21 @@ export async function createDataVersion(db: Kysely<unknown>): Promise<void> {
 export async function watchTable(db: Kysely<unknown>, table: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
   if (isPostgres(db)) {
-    await sql.raw(`create constraint trigger ${table}_data_version after insert or update or delete on ${table}
-      deferrable initially deferred for each row execute function bump_data_version()`).execute(db);
+    await sql
+      .raw(
+        `create constraint trigger ${table}_data_version after insert or update or delete on ${table}
+      deferrable initially deferred for each row execute function bump_data_version()`,
+      )
+      .execute(db);
     return;
   }
   for (const change of ['insert', 'update', 'delete']) {
-    await sql.raw(`create trigger ${table}_data_version_${change} after ${change} on ${table}
-      begin update data_version set version = version + 1 where id = 1; end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_data_version_${change} after ${change} on ${table}
+      begin update data_version set version = version + 1 where id = 1; end`,
+      )
+      .execute(db);
   }
 }
 
@@ -78,7 +98,9 @@ export async function dropDataVersion(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop function if exists bump_data_version() cascade`.execute(db);
   } else {
-    const triggers = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like '%data_version%'`.execute(db);
+    const triggers = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'trigger' and name like '%data_version%'`.execute(db);
     for (const t of triggers.rows) await sql.raw(`drop trigger "${t.name}"`).execute(db);
   }
   await db.schema.dropTable(DATA_VERSION_TABLE).execute();

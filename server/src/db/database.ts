@@ -1,7 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type Migration, type PostgresCursor, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type LogEvent,
+  type Migration,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import { openSqlite, statementBytes, withStatementCache } from './sqlite-connection.js';
 import { SqliteReaderPool, readerThreadsDb } from './sqlite-readers/pool.js';
@@ -131,14 +141,23 @@ export function openDatabase(options: DatabaseOptions): Database {
     onQuery();
     return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
   });
-  const readers = options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
-    ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0) : null;
+  const readers =
+    options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
+      ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0)
+      : null;
   const costlyReads = readers ? readerThreadsDb(readers, onQuery) : undefined;
   const close = async () => {
     await costlyReads?.destroy();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', close, serialize: () => sqlite.serialize(), costlyReads, startReaders: async () => readers?.start() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close,
+    serialize: () => sqlite.serialize(),
+    costlyReads,
+    startReaders: async () => readers?.start(),
+  };
 }
 
 /**
@@ -159,7 +178,13 @@ function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.Custom
   const busy = () => Object.assign(new Error('The server is busy with other costly reads.'), { code: '57014' });
   return new Kysely({
     dialect: new PostgresDialect({
-      pool: { connect: () => named.connect().catch((e: unknown) => { throw /timeout/i.test(String(e)) ? busy() : e; }), end: () => named.end() },
+      pool: {
+        connect: () =>
+          named.connect().catch((e: unknown) => {
+            throw /timeout/i.test(String(e)) ? busy() : e;
+          }),
+        end: () => named.end(),
+      },
     }),
     log: onQuery,
   });
@@ -208,12 +233,18 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
       let name = parameters.length > 0 ? prepared.get(statement) : undefined;
       const cost = name || parameters.length === 0 ? 0 : statementBytes(statement);
-      if (cost > 0 && cost <= PG_NAMED_STATEMENT_BYTES / PG_NAMED_STATEMENT_MAX_SHARE && bytes + cost <= PG_NAMED_STATEMENT_BYTES) {
+      if (
+        cost > 0 &&
+        cost <= PG_NAMED_STATEMENT_BYTES / PG_NAMED_STATEMENT_MAX_SHARE &&
+        bytes + cost <= PG_NAMED_STATEMENT_BYTES
+      ) {
         name = `k${prepared.size}`;
         prepared.set(statement, name);
         bytes += cost;
       }
-      return name ? client.query({ name, text: statement, values: [...parameters] }) : client.query(statement, [...parameters]);
+      return name
+        ? client.query({ name, text: statement, values: [...parameters] })
+        : client.query(statement, [...parameters]);
     };
     return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
   };
@@ -222,7 +253,10 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     connect: async () => {
       const client = await pool.connect();
       let found = wrapped.get(client);
-      if (!found) { found = wrap(client); wrapped.set(client, found); }
+      if (!found) {
+        found = wrap(client);
+        wrapped.set(client, found);
+      }
       return found;
     },
     end: () => pool.end(),
@@ -234,7 +268,11 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
  * bookkeeping tables by name across schemas, and would otherwise find another schema's.
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

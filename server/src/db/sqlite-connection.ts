@@ -22,7 +22,9 @@ export const statementBytes = (sqlText: string) => 2048 + sqlText.length * 20;
  * file, where the readers find them.
  */
 export function openSqlite(path: string, options: { image?: Buffer; readonly?: boolean } = {}): SQLite.Database {
-  const sqlite = options.image ? new SQLite(options.image) : new SQLite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const sqlite = options.image
+    ? new SQLite(options.image)
+    : new SQLite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   sqlite.pragma('busy_timeout = 5000');
   if (!options.readonly) {
     sqlite.pragma('journal_mode = WAL');
@@ -38,7 +40,9 @@ export function openSqlite(path: string, options: { image?: Buffer; readonly?: b
   // The text operators' case and accent fold (jsonapi/fold.ts); PostgreSQL does it with built-in functions.
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : v));
   // Drupal's integer ids (drupal_internal__nid, __uid) made from the UUID (jsonapi/resource.ts).
-  sqlite.function(SQLITE_SERIAL_FUNCTION, { deterministic: true }, (v: unknown) => (typeof v === 'string' ? serialOf(v) : null));
+  sqlite.function(SQLITE_SERIAL_FUNCTION, { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? serialOf(v) : null,
+  );
   return sqlite;
 }
 
@@ -97,7 +101,9 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
   if (names.includes('__proto__')) {
     return (values) => {
       const row: Record<string, unknown> = {};
-      names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
+      names.forEach((name, i) =>
+        Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }),
+      );
       return row;
     };
   }
@@ -127,4 +133,3 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     },
   };
 }
-

@@ -10,9 +10,12 @@ export const dialectOf = (db: Kysely<unknown>): Dialect =>
  * name. Kysely's own bookkeeping (migrations and their lock) is included.
  */
 export async function listTables(db: Kysely<unknown>, dialect: Dialect = dialectOf(db)): Promise<string[]> {
-  const result = dialect === 'sqlite'
-    ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
-    : await sql<{ name: string }>`select table_name as name from information_schema.tables
+  const result =
+    dialect === 'sqlite'
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables
         where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
   return result.rows.map((r) => r.name).sort();
 }

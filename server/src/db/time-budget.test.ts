@@ -20,11 +20,13 @@ describe.skipIf(!postgres)('the time budget of a statement [postgres]', () => {
     registerErrorHandling(app);
     app.get('/slow', async () => (await sql`select pg_sleep(2) as slept`.execute(database.db)).rows);
     app.get('/quick', async () => (await sql<{ n: number }>`select 1 as n`.execute(database.db)).rows);
-    app.post('/slow-write', async () => database.db.transaction().execute(async (trx) => {
-      await sql`create temporary table if not exists budget_probe (n int)`.execute(trx);
-      await sql`select pg_sleep(2)`.execute(trx);
-      return 'never';
-    }));
+    app.post('/slow-write', async () =>
+      database.db.transaction().execute(async (trx) => {
+        await sql`create temporary table if not exists budget_probe (n int)`.execute(trx);
+        await sql`select pg_sleep(2)`.execute(trx);
+        return 'never';
+      }),
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -49,7 +51,9 @@ describe.skipIf(!postgres)('the time budget of a statement [postgres]', () => {
   });
 
   it('is set on every connection of the pool', async () => {
-    const shown = await Promise.all([1, 2, 3].map(() => sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.db)));
+    const shown = await Promise.all(
+      [1, 2, 3].map(() => sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.db)),
+    );
     expect(shown.map((r) => r.rows[0].statement_timeout)).toEqual(['200ms', '200ms', '200ms']);
   });
 });

@@ -25,19 +25,40 @@ export interface DemoHandler {
 
 export const DEMO_HANDLERS: DemoHandler[] = [
   {
-    number: '101', name: 'Riverbend Pecan Co.', directory: true, address: '4100 River Road\nAlbany, GA 31705',
-    phone: '+1 229 555 0101', email: 'office@riverbend-pecan.example', website: 'https://riverbend-pecan.example',
-    size: 1.0, substandard: true, varieties: ['Desirable', 'Stuart', 'Pawnee', 'Elliot'],
+    number: '101',
+    name: 'Riverbend Pecan Co.',
+    directory: true,
+    address: '4100 River Road\nAlbany, GA 31705',
+    phone: '+1 229 555 0101',
+    email: 'office@riverbend-pecan.example',
+    website: 'https://riverbend-pecan.example',
+    size: 1.0,
+    substandard: true,
+    varieties: ['Desirable', 'Stuart', 'Pawnee', 'Elliot'],
   },
   {
-    number: '102', name: 'Mesa Valley Pecans', directory: true, address: '220 Mesa Valley Drive\nLas Cruces, NM 88005',
-    phone: '+1 575 555 0102', email: 'hello@mesavalley.example', website: 'https://mesavalley.example',
-    size: 1.6, substandard: true, varieties: ['Western Schley', 'Wichita', 'Pawnee'],
+    number: '102',
+    name: 'Mesa Valley Pecans',
+    directory: true,
+    address: '220 Mesa Valley Drive\nLas Cruces, NM 88005',
+    phone: '+1 575 555 0102',
+    email: 'hello@mesavalley.example',
+    website: 'https://mesavalley.example',
+    size: 1.6,
+    substandard: true,
+    varieties: ['Western Schley', 'Wichita', 'Pawnee'],
   },
   {
-    number: '103', name: 'Gulf Coast Shellers', directory: false, address: '9 Harbor Street\nMobile, AL 36602',
-    phone: '+1 251 555 0103', email: 'contact@gulfcoastshellers.example', website: 'https://gulfcoastshellers.example',
-    size: 0.7, substandard: false, varieties: ['Cape Fear', 'Desirable', 'Sumner'],
+    number: '103',
+    name: 'Gulf Coast Shellers',
+    directory: false,
+    address: '9 Harbor Street\nMobile, AL 36602',
+    phone: '+1 251 555 0103',
+    email: 'contact@gulfcoastshellers.example',
+    website: 'https://gulfcoastshellers.example',
+    size: 0.7,
+    substandard: false,
+    varieties: ['Cape Fear', 'Desirable', 'Sumner'],
   },
 ];
 
@@ -52,10 +73,42 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'alice', firstName: 'Alice', lastName: 'Moreno', handler: '101', directory: true, jobTitle: 'Office Manager', description: 'Riverbend Pecan Co., handler 101' },
-  { username: 'bob', firstName: 'Bob', lastName: 'Tran', handler: '101', directory: false, jobTitle: 'Bookkeeper', description: 'Riverbend Pecan Co., not in the directory' },
-  { username: 'carol', firstName: 'Carol', lastName: 'Jensen', handler: '102', directory: true, jobTitle: 'Compliance Lead', description: 'Mesa Valley Pecans, handler 102' },
-  { username: 'staff', firstName: 'Sam', lastName: 'Council', handler: null, directory: false, jobTitle: 'Reporting Officer', description: 'council staff' },
+  {
+    username: 'alice',
+    firstName: 'Alice',
+    lastName: 'Moreno',
+    handler: '101',
+    directory: true,
+    jobTitle: 'Office Manager',
+    description: 'Riverbend Pecan Co., handler 101',
+  },
+  {
+    username: 'bob',
+    firstName: 'Bob',
+    lastName: 'Tran',
+    handler: '101',
+    directory: false,
+    jobTitle: 'Bookkeeper',
+    description: 'Riverbend Pecan Co., not in the directory',
+  },
+  {
+    username: 'carol',
+    firstName: 'Carol',
+    lastName: 'Jensen',
+    handler: '102',
+    directory: true,
+    jobTitle: 'Compliance Lead',
+    description: 'Mesa Valley Pecans, handler 102',
+  },
+  {
+    username: 'staff',
+    firstName: 'Sam',
+    lastName: 'Council',
+    handler: null,
+    directory: false,
+    jobTitle: 'Reporting Officer',
+    description: 'council staff',
+  },
 ];
 
 export const DEMO_VARIETIES = DEFAULT_VARIETIES;

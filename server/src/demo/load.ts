@@ -5,7 +5,10 @@ import { isoTimestamp } from '../lib/time.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
 import { dbBool, dbOf, insertNode, type Actor } from '../workflows/common.js';
 import {
-  generateAllHandlerAnalytics, generateAnnualPositionReport, generateIndustryAnalytics, generateMonthlyPositionReport,
+  generateAllHandlerAnalytics,
+  generateAnnualPositionReport,
+  generateIndustryAnalytics,
+  generateMonthlyPositionReport,
   publishMonthlyPositionReport,
 } from '../workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../workflows/seasons.js';
@@ -20,7 +23,6 @@ export interface DemoCredentials {
   users: Array<{ username: string; description: string; totpSecret?: string }>;
 }
 
-
 /** Loads the demo data set into an empty database, in one transaction: all of it or nothing. */
 export async function loadDemoDataIfEmpty(ctx: AppContext, log?: FastifyBaseLogger): Promise<DemoCredentials | null> {
   const anyUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -33,7 +35,11 @@ export async function loadDemoDataIfEmpty(ctx: AppContext, log?: FastifyBaseLogg
 
 /** The demo credentials the sign-in page shows, when this database was loaded with the demo data set. */
 export async function demoCredentials(ctx: AppContext): Promise<DemoCredentials | null> {
-  const row = await ctx.db.selectFrom('settings').select('value').where('name', '=', 'demo_credentials').executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'demo_credentials')
+    .executeTakeFirst();
   return row ? (JSON.parse(String(row.value)) as DemoCredentials) : null;
 }
 
@@ -45,20 +51,60 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
 
   const handlerIds = new Map<string, string>();
   for (const h of DEMO_HANDLERS) {
-    handlerIds.set(h.number, await createHandler(staff, { number: h.number, name: h.name, directory: h.directory, address: h.address, phone: h.phone, email: h.email, website: h.website }));
+    handlerIds.set(
+      h.number,
+      await createHandler(staff, {
+        number: h.number,
+        name: h.name,
+        directory: h.directory,
+        address: h.address,
+        phone: h.phone,
+        email: h.email,
+        website: h.website,
+      }),
+    );
   }
   const viewers = new Map<string, Viewer>();
-  for (const u of [...DEMO_USERS, { username: 'dave', firstName: 'Dave', lastName: 'Okafor', handler: '103', directory: false, jobTitle: 'Plant Manager', description: 'Gulf Coast Shellers' }]) {
+  for (const u of [
+    ...DEMO_USERS,
+    {
+      username: 'dave',
+      firstName: 'Dave',
+      lastName: 'Okafor',
+      handler: '103',
+      directory: false,
+      jobTitle: 'Plant Manager',
+      description: 'Gulf Coast Shellers',
+    },
+  ]) {
     const id = await createUser(staff, {
-      username: u.username, password: DEMO_PASSWORD, firstName: u.firstName, lastName: u.lastName, mail: `${u.username}@example.com`,
-      role: u.handler ? 'handler' : 'staff', handlerNumber: u.handler, directory: u.directory, jobTitle: u.jobTitle,
+      username: u.username,
+      password: DEMO_PASSWORD,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      mail: `${u.username}@example.com`,
+      role: u.handler ? 'handler' : 'staff',
+      handlerNumber: u.handler,
+      directory: u.directory,
+      jobTitle: u.jobTitle,
     });
     if (!u.handler) await enrolWithSecret(dbOf(staff), id, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
     // Alice and Carol manage their companies' API clients (docs/API-CLIENTS.md); Bob and Dave do not.
-    if (u.username === 'alice' || u.username === 'carol') await dbOf(staff).updateTable('users').set({ handler_admin: dbBool(staff, true) }).where('id', '=', id).execute();
-    viewers.set(u.username, { userId: id, name: u.username, role: u.handler ? 'handler' : 'staff', handlerId: u.handler ? handlerIds.get(u.handler)! : null });
+    if (u.username === 'alice' || u.username === 'carol')
+      await dbOf(staff)
+        .updateTable('users')
+        .set({ handler_admin: dbBool(staff, true) })
+        .where('id', '=', id)
+        .execute();
+    viewers.set(u.username, {
+      userId: id,
+      name: u.username,
+      role: u.handler ? 'handler' : 'staff',
+      handlerId: u.handler ? handlerIds.get(u.handler)! : null,
+    });
   }
-  for (const [i, name] of DEMO_VARIETIES.entries()) await insertNode(staff, 'pecan_varieties', { title: name, position: i });
+  for (const [i, name] of DEMO_VARIETIES.entries())
+    await insertNode(staff, 'pecan_varieties', { title: name, position: i });
 
   const seasonIds: string[] = [];
   for (let y = currentStart - 2; y <= currentStart; y += 1) seasonIds.push(await ensureSeason(staff, y));
@@ -74,7 +120,10 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
   }
 
   await payOldInvoices(ctx, currentMonth);
-  for (const [monthsAgo, reason] of [[2, 'Late weigh tickets from the Stuart orchard'], [12, 'Substandard lot re-graded after inspection']] as const) {
+  for (const [monthsAgo, reason] of [
+    [2, 'Late weigh tickets from the Stuart orchard'],
+    [12, 'Substandard lot re-graded after inspection'],
+  ] as const) {
     const month = addMonths(currentMonth, -monthsAgo);
     await amendForm1(at(ctx, `${addMonths(month, 1)}-20T16:00:00Z`), viewers.get('alice')!, month, reason);
   }
@@ -82,18 +131,40 @@ export async function loadDemoData(ctx: AppContext): Promise<DemoCredentials> {
     for (const h of DEMO_HANDLERS) await fileYearEnd(ctx, filer(h.number), h, seasonId, h.number === '102');
   }
   await fileTransfers(ctx, viewers, handlerIds, seasonIds);
-  await post(at(ctx, `${currentStart - 1}-09-05T15:00:00Z`), viewers.get('alice')!, 'node--handler_packet_confirmation', {
-    attributes: { field_handler_packet_confirm: true, field_certification_name: 'alice' },
-    relationships: { field_handler: link('node--handler', handlerIds.get('101')!), field_season: link('node--season', seasonIds[1]) },
-  });
+  await post(
+    at(ctx, `${currentStart - 1}-09-05T15:00:00Z`),
+    viewers.get('alice')!,
+    'node--handler_packet_confirmation',
+    {
+      attributes: { field_handler_packet_confirm: true, field_certification_name: 'alice' },
+      relationships: {
+        field_handler: link('node--handler', handlerIds.get('101')!),
+        field_season: link('node--season', seasonIds[1]),
+      },
+    },
+  );
 
-  await publishReports(ctx, months.filter((m) => m < currentMonth), seasonIds);
+  await publishReports(
+    ctx,
+    months.filter((m) => m < currentMonth),
+    seasonIds,
+  );
 
   const credentials: DemoCredentials = {
     password: DEMO_PASSWORD,
-    users: [...DEMO_USERS.map((u) => ({ username: u.username, description: u.description, ...(u.handler ? {} : { totpSecret: DEMO_STAFF_TOTP_SECRET }) })), { username: 'dave', description: 'Gulf Coast Shellers, handler 103' }],
+    users: [
+      ...DEMO_USERS.map((u) => ({
+        username: u.username,
+        description: u.description,
+        ...(u.handler ? {} : { totpSecret: DEMO_STAFF_TOTP_SECRET }),
+      })),
+      { username: 'dave', description: 'Gulf Coast Shellers, handler 103' },
+    ],
   };
-  await dbOf(staff).insertInto('settings').values({ name: 'demo_credentials', value: JSON.stringify(credentials) }).execute();
+  await dbOf(staff)
+    .insertInto('settings')
+    .values({ name: 'demo_credentials', value: JSON.stringify(credentials) })
+    .execute();
   return credentials;
 }
 
@@ -116,18 +187,43 @@ async function publishReports(ctx: AppContext, filedMonths: string[], seasonIds:
 }
 
 /** Transfers between 101 and 102: a current agreement countersigned, a past one, and one cancelled. */
-async function fileTransfers(ctx: AppContext, viewers: Map<string, Viewer>, handlers: Map<string, string>, seasons: string[]): Promise<void> {
+async function fileTransfers(
+  ctx: AppContext,
+  viewers: Map<string, Viewer>,
+  handlers: Map<string, string>,
+  seasons: string[],
+): Promise<void> {
   const alice = viewers.get('alice')!;
   const carol = viewers.get('carol')!;
-  const file = async (viewer: Viewer, to: string, seasonId: string, firstMonth: string) => post(at(ctx, `${firstMonth}-05T15:00:00Z`), viewer, 'node--apc_form_4', {
-    attributes: { field_responsible_handler: 'receiving', field_first_transfer_month: firstMonth, field_certified: true, field_certification_name: viewer.name },
-    relationships: { field_receiving_handler: link('node--handler', handlers.get(to)!), field_season: link('node--season', seasonId) },
-  });
-  const startOf = async (id: string) => String((await ctx.db.selectFrom('seasons').select('season_start_date').where('id', '=', id).executeTakeFirstOrThrow()).season_start_date).slice(0, 7);
+  const file = async (viewer: Viewer, to: string, seasonId: string, firstMonth: string) =>
+    post(at(ctx, `${firstMonth}-05T15:00:00Z`), viewer, 'node--apc_form_4', {
+      attributes: {
+        field_responsible_handler: 'receiving',
+        field_first_transfer_month: firstMonth,
+        field_certified: true,
+        field_certification_name: viewer.name,
+      },
+      relationships: {
+        field_receiving_handler: link('node--handler', handlers.get(to)!),
+        field_season: link('node--season', seasonId),
+      },
+    });
+  const startOf = async (id: string) =>
+    String(
+      (await ctx.db.selectFrom('seasons').select('season_start_date').where('id', '=', id).executeTakeFirstOrThrow())
+        .season_start_date,
+    ).slice(0, 7);
   const current = await file(alice, '102', seasons[2], addMonths(await startOf(seasons[2]), 1));
-  await patch(at(ctx, `${addMonths(await startOf(seasons[2]), 1)}-07T15:00:00Z`), carol, 'node--apc_form_4', current, { attributes: { field_receiving_certification_name: carol.name } });
+  await patch(at(ctx, `${addMonths(await startOf(seasons[2]), 1)}-07T15:00:00Z`), carol, 'node--apc_form_4', current, {
+    attributes: { field_receiving_certification_name: carol.name },
+  });
   await file(carol, '101', seasons[1], addMonths(await startOf(seasons[1]), 2));
   const cancelled = await file(carol, '101', seasons[2], addMonths(await startOf(seasons[2]), 1));
-  await patch(at(ctx, `${addMonths(await startOf(seasons[2]), 2)}-01T15:00:00Z`), carol, 'node--apc_form_4', cancelled, { attributes: { field_form_activity: 'cancelled' } });
+  await patch(
+    at(ctx, `${addMonths(await startOf(seasons[2]), 2)}-01T15:00:00Z`),
+    carol,
+    'node--apc_form_4',
+    cancelled,
+    { attributes: { field_form_activity: 'cancelled' } },
+  );
 }
-

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fileLinkSigner, LINK_EXPIRY_STEP_SECONDS, linkExpiry, linkPhase, readerLinkExpiry, signedFilePath, verifyFileSignature } from './signing.js';
+import {
+  fileLinkSigner,
+  LINK_EXPIRY_STEP_SECONDS,
+  linkExpiry,
+  linkPhase,
+  readerLinkExpiry,
+  signedFilePath,
+  verifyFileSignature,
+} from './signing.js';
 
 const secret = 'a-secret-of-this-test';
 const reader = '0b6f4c1e-7d3a-4f55-9a0e-5a1c2d3e4f60';
@@ -23,11 +31,17 @@ describe('signed file links', () => {
 
   it("are the same text for the same reader and file within the reader's minute, and another for the next one", () => {
     const phase = linkPhase(reader);
-    const path = (second: number) => signedFilePath(secret, '42', 'form 1.pdf', linkExpiry(at(second), 600, reader), 'fam-1');
+    const path = (second: number) =>
+      signedFilePath(secret, '42', 'form 1.pdf', linkExpiry(at(second), 600, reader), 'fam-1');
     // With a TTL of whole minutes, the reader's minute runs from second `phase + 1` of one wall-clock minute to second
     // `phase` of the next: a link made at second `phase` expires exactly the TTL later.
     expect(path(phase + 1)).toBe(path(phase + 60));
-    expect(path(phase + 1)).toBe('/files/42/form%201.pdf?expires=' + expiresOf(path(phase + 1)) + '&session=fam-1&signature=' + signatureOf(path(phase + 1)));
+    expect(path(phase + 1)).toBe(
+      '/files/42/form%201.pdf?expires=' +
+        expiresOf(path(phase + 1)) +
+        '&session=fam-1&signature=' +
+        signatureOf(path(phase + 1)),
+    );
     expect(expiresOf(path(phase + 61))).toBe(expiresOf(path(phase + 1)) + 60);
     expect(signatureOf(path(phase + 61))).not.toBe(signatureOf(path(phase + 1)));
   });
@@ -64,12 +78,25 @@ describe('signed file links', () => {
 
   it("a reader's links now: expire by the configured TTL, alike for every file, and verify", () => {
     const now = at(20);
-    const expires = readerLinkExpiry({ config: { fileLinkTtl: 300 } } as Parameters<typeof readerLinkExpiry>[0], reader, now);
+    const expires = readerLinkExpiry(
+      { config: { fileLinkTtl: 300 } } as Parameters<typeof readerLinkExpiry>[0],
+      reader,
+      now,
+    );
     expect(expires).toBe(linkExpiry(now, 300, reader));
     const sign = fileLinkSigner({ fileLinkSecret: secret }, expires, 'fam-1');
     const path = sign('42', 'a.pdf');
     expect(path).toBe(signedFilePath(secret, '42', 'a.pdf', expires, 'fam-1'));
     expect(expiresOf(sign('43', 'b.pdf'))).toBe(expires);
-    expect(verifyFileSignature(secret, '42', String(expiresOf(path)), 'fam-1', signatureOf(path), Math.floor(now.getTime() / 1000) + 300)).toBe('fam-1');
+    expect(
+      verifyFileSignature(
+        secret,
+        '42',
+        String(expiresOf(path)),
+        'fam-1',
+        signatureOf(path),
+        Math.floor(now.getTime() / 1000) + 300,
+      ),
+    ).toBe('fam-1');
   });
 });

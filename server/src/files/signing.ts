@@ -8,12 +8,24 @@ import type { Db } from '../db/database.js';
  */
 export async function loadFileLinkSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
-  const existing = await db.selectFrom('settings').select('value').where('name', '=', 'file_link_secret').executeTakeFirst();
+  const existing = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'file_link_secret')
+    .executeTakeFirst();
   if (existing) return existing.value as string;
   const value = randomBytes(32).toString('base64url');
   // Two replicas starting at once: the second insert loses and both read the winner.
-  await db.insertInto('settings').values({ name: 'file_link_secret', value }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('settings').select('value').where('name', '=', 'file_link_secret').executeTakeFirstOrThrow();
+  await db
+    .insertInto('settings')
+    .values({ name: 'file_link_secret', value })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'file_link_secret')
+    .executeTakeFirstOrThrow();
   return row.value as string;
 }
 
@@ -64,7 +76,13 @@ function signature(secret: string, fileId: string, expires: number, session: str
  * kept whole by the document cache, so a link is signed when its document is built, about once a minute per reader
  * session and page.
  */
-export function signedFilePath(secret: string, fileId: string, filename: string, expires: number, session: string): string {
+export function signedFilePath(
+  secret: string,
+  fileId: string,
+  filename: string,
+  expires: number,
+  session: string,
+): string {
   return `/files/${fileId}/${encodeURIComponent(filename)}?expires=${expires}&session=${encodeURIComponent(session)}&signature=${signature(secret, fileId, expires, session)}`;
 }
 
@@ -72,7 +90,11 @@ export function signedFilePath(secret: string, fileId: string, filename: string,
 export type FileLinkSigner = (fileId: string, filename: string) => string;
 
 /** Signs a session's links to files with one expiry, so that every link in one answer expires alike. */
-export function fileLinkSigner(ctx: Pick<AppContext, 'fileLinkSecret'>, expires: number, session: string): FileLinkSigner {
+export function fileLinkSigner(
+  ctx: Pick<AppContext, 'fileLinkSecret'>,
+  expires: number,
+  session: string,
+): FileLinkSigner {
   return (fileId, filename) => signedFilePath(ctx.fileLinkSecret, fileId, filename, expires, session);
 }
 
@@ -81,7 +103,12 @@ export function fileLinkSigner(ctx: Pick<AppContext, 'fileLinkSecret'>, expires:
  * caller still checks that the session has not ended.
  */
 export function verifyFileSignature(
-  secret: string, fileId: string, expires: string | undefined, session: string | undefined, given: string | undefined, nowSeconds: number,
+  secret: string,
+  fileId: string,
+  expires: string | undefined,
+  session: string | undefined,
+  given: string | undefined,
+  nowSeconds: number,
 ): string | null {
   if (!expires || !given || !session || session.length > 64 || !/^\d+$/.test(expires)) return null;
   const exp = Number(expires);

@@ -20,7 +20,9 @@ async function download(app: Inject, token: string, url: string) {
 
 async function upload(app: Inject, token: string, url: string, content: Buffer | string) {
   const response = await app.inject({
-    method: 'POST', url, payload: typeof content === 'string' ? Buffer.from(content) : content,
+    method: 'POST',
+    url,
+    payload: typeof content === 'string' ? Buffer.from(content) : content,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
   });
   return { status: response.statusCode, body: response.json() };
@@ -37,7 +39,9 @@ export async function fillXlsx(template: Buffer, values: Record<string, unknown>
     const name = String(row.getCell(1).value ?? '');
     if (name in values) row.getCell(3).value = values[name] as ExcelJS.CellValue;
   });
-  rows.forEach((cells, i) => { sheet.getRow(last + 1 + i).values = cells as ExcelJS.CellValue[]; });
+  rows.forEach((cells, i) => {
+    sheet.getRow(last + 1 + i).values = cells as ExcelJS.CellValue[];
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -50,20 +54,28 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
   let form3: string;
   let certified1: string;
   const base = (bundle: string, id: string) => `/api/forms/${bundle}/${id}/import`;
-  const formAttributes = async (bundle: string, id: string) => (await api(demo.app, alice, 'GET', `/jsonapi/node/${bundle}/${id}`)).body.data.attributes;
+  const formAttributes = async (bundle: string, id: string) =>
+    (await api(demo.app, alice, 'GET', `/jsonapi/node/${bundle}/${id}`)).body.data.attributes;
 
   beforeAll(async () => {
     demo = await demoApp(target);
     alice = demo.tokens.alice;
     carol = demo.tokens.carol;
-    const packages = await api(demo.app, alice, 'GET', '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=2');
+    const packages = await api(
+      demo.app,
+      alice,
+      'GET',
+      '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=2',
+    );
     const [current, previous] = packages.body.data;
     form1 = current.relationships.field_form_1.data.at(-1).id;
     form2 = current.relationships.field_form_2.data.at(-1).id;
     form3 = current.relationships.field_form_3.data.at(-1).id;
     certified1 = previous.relationships.field_form_1.data.at(-1).id;
   });
-  afterAll(async () => { await demo?.close(); });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
   describe('templates', () => {
     it('gives an .xlsx with the data sheet and a hidden marker, and the same rows as .csv', async () => {
@@ -73,7 +85,10 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
       expect(xlsx.headers['content-disposition']).toContain('form_1-2026-11-import.xlsx');
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx.content as unknown as ArrayBuffer);
-      expect(workbook.worksheets.map((s) => [s.name, s.state])).toEqual([['Import', 'visible'], ['portal', 'hidden']]);
+      expect(workbook.worksheets.map((s) => [s.name, s.state])).toEqual([
+        ['Import', 'visible'],
+        ['portal', 'hidden'],
+      ]);
       const csv = await download(demo.app, alice, `${base('apc_form_3', form3)}/template.csv`);
       expect(csv.status).toBe(200);
       const lines = csv.text.split('\r\n');
@@ -83,7 +98,9 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
     });
 
     it("never gives another handler's template", async () => {
-      expect((await download(demo.app, carol, `${base('apc_form_1', form1)}/template.xlsx`)).status).toBeGreaterThanOrEqual(403);
+      expect(
+        (await download(demo.app, carol, `${base('apc_form_1', form1)}/template.xlsx`)).status,
+      ).toBeGreaterThanOrEqual(403);
       expect((await download(demo.app, carol, `${base('apc_form_1', form1)}/template.xlsx`)).status).toBeLessThan(405);
       expect((await download(demo.app, alice, `${base('apc_form_5', form1)}/template.xlsx`)).status).toBe(404);
     });
@@ -91,58 +108,116 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
 
   describe('form 1 from .xlsx', () => {
     let template: Buffer;
-    beforeAll(async () => { template = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.xlsx`)).content; });
+    beforeAll(async () => {
+      template = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.xlsx`)).content;
+    });
 
     it('names each bad cell by row and column and saves nothing', async () => {
       const before = await formAttributes('apc_form_1', form1);
-      const file = await fillXlsx(template, { receipts_native: -5, shipments_inshell: 'many', date_completed: '2026-13-01' },
-        [['Desirable', 1000], ['desirable', 20]]);
+      const file = await fillXlsx(
+        template,
+        { receipts_native: -5, shipments_inshell: 'many', date_completed: '2026-13-01' },
+        [
+          ['Desirable', 1000],
+          ['desirable', 20],
+        ],
+      );
       const preview = await upload(demo.app, alice, `${base('apc_form_1', form1)}?name=f.xlsx`, file);
       expect(preview.status).toBe(200);
       expect(preview.body.data.valid).toBe(false);
-      const errors = preview.body.data.errors.map((e: { row: number; column: string; code: string }) => `${e.column}${e.row}:${e.code}`);
+      const errors = preview.body.data.errors.map(
+        (e: { row: number; column: string; code: string }) => `${e.column}${e.row}:${e.code}`,
+      );
       expect(errors).toEqual(expect.arrayContaining(['C3:date', 'C5:pounds', 'C7:pounds', 'A22:duplicate_variety']));
       const apply = await upload(demo.app, alice, `${base('apc_form_1', form1)}/apply?name=f.xlsx`, file);
       expect(apply.status).toBe(422);
-      expect(apply.body.errors[0].meta).toMatchObject({ row: expect.any(Number), column: expect.any(String), code: expect.any(String) });
+      expect(apply.body.errors[0].meta).toMatchObject({
+        row: expect.any(Number),
+        column: expect.any(String),
+        code: expect.any(String),
+      });
       expect(await formAttributes('apc_form_1', form1)).toEqual(before);
     });
 
     it('previews the figures and totals beside the draft, then Apply saves the draft (never certifies)', async () => {
-      const file = await fillXlsx(template, { receipts_native: 3000, receipts_substandard: 200, shipments_inshell: '12,000', no_change_flag: 'no', date_completed: new Date(Date.UTC(2026, 10, 20)) },
-        [['Desirable', 10000], ['Stuart', 5500]]);
+      const file = await fillXlsx(
+        template,
+        {
+          receipts_native: 3000,
+          receipts_substandard: 200,
+          shipments_inshell: '12,000',
+          no_change_flag: 'no',
+          date_completed: new Date(Date.UTC(2026, 10, 20)),
+        },
+        [
+          ['Desirable', 10000],
+          ['Stuart', 5500],
+        ],
+      );
       const preview = await upload(demo.app, alice, `${base('apc_form_1', form1)}?name=f.xlsx`, file);
       expect(preview.status).toBe(200);
       expect(preview.body.data.valid, JSON.stringify(preview.body.data.errors)).toBe(true);
-      const totals = Object.fromEntries(preview.body.data.totals.map((t: { field: string; imported: number }) => [t.field, t.imported]));
+      const totals = Object.fromEntries(
+        preview.body.data.totals.map((t: { field: string; imported: number }) => [t.field, t.imported]),
+      );
       expect(totals).toEqual({ receipts_improved: 15500, receipts_total: 18700 });
       const before = await formAttributes('apc_form_1', form1);
       expect(before.field_receipts_native).not.toBe(3000);
-      const apply = await upload(demo.app, alice, `${base('apc_form_1', form1)}/apply?name=f.xlsx&changed=${encodeURIComponent(preview.body.data.changed)}`, file);
+      const apply = await upload(
+        demo.app,
+        alice,
+        `${base('apc_form_1', form1)}/apply?name=f.xlsx&changed=${encodeURIComponent(preview.body.data.changed)}`,
+        file,
+      );
       expect(apply.status, JSON.stringify(apply.body)).toBe(200);
       const after = await formAttributes('apc_form_1', form1);
       expect(after).toMatchObject({
-        field_receipts_native: 3000, field_receipts_substandard: 200, field_shipments_inshell: 12000, field_date_completed: '2026-11-20',
-        field_receipts_improved: 15500, field_receipts_total: 18700, field_form_status: 'draft', field_certified: false,
+        field_receipts_native: 3000,
+        field_receipts_substandard: 200,
+        field_shipments_inshell: 12000,
+        field_date_completed: '2026-11-20',
+        field_receipts_improved: 15500,
+        field_receipts_total: 18700,
+        field_form_status: 'draft',
+        field_certified: false,
       });
-      expect(after.field_receipts_by_variety).toEqual([{ variety: 'Desirable', pounds: 10000 }, { variety: 'Stuart', pounds: 5500 }]);
+      expect(after.field_receipts_by_variety).toEqual([
+        { variety: 'Desirable', pounds: 10000 },
+        { variety: 'Stuart', pounds: 5500 },
+      ]);
     });
 
     it('loses with 409 when the draft changed after the preview', async () => {
       const file = await fillXlsx(template, { receipts_native: 1 }, []);
-      const apply = await upload(demo.app, alice, `${base('apc_form_1', form1)}/apply?name=f.xlsx&changed=2020-01-01T00:00:00Z`, file);
+      const apply = await upload(
+        demo.app,
+        alice,
+        `${base('apc_form_1', form1)}/apply?name=f.xlsx&changed=2020-01-01T00:00:00Z`,
+        file,
+      );
       expect(apply.status).toBe(409);
     });
 
     it('imports a file written by LibreOffice', async () => {
-      const file = await fillXlsx(await libreOfficeFixture(demo.app, alice, form1), { receipts_native: 4242 }, [['Pawnee', 77]]);
-      const preview = await upload(demo.app, alice, `${base('apc_form_1', form1)}?name=lo.xlsx`, await libreOfficeFixture(demo.app, alice, form1));
+      const file = await fillXlsx(await libreOfficeFixture(demo.app, alice, form1), { receipts_native: 4242 }, [
+        ['Pawnee', 77],
+      ]);
+      const preview = await upload(
+        demo.app,
+        alice,
+        `${base('apc_form_1', form1)}?name=lo.xlsx`,
+        await libreOfficeFixture(demo.app, alice, form1),
+      );
       expect(preview.status, JSON.stringify(preview.body)).toBe(200);
       expect(preview.body.data.valid, JSON.stringify(preview.body.data.errors)).toBe(true);
-      const figures = Object.fromEntries(preview.body.data.fields.map((f: { field: string; imported: unknown }) => [f.field, f.imported]));
+      const figures = Object.fromEntries(
+        preview.body.data.fields.map((f: { field: string; imported: unknown }) => [f.field, f.imported]),
+      );
       expect(figures).toMatchObject({ receipts_native: 1234, shipments_inshell: 5000, date_completed: '2026-11-21' });
       expect(preview.body.data.list.imported).toEqual([{ variety: 'Desirable', pounds: 800 }]);
-      expect((await upload(demo.app, alice, `${base('apc_form_1', form1)}?name=lo2.xlsx`, file)).body.data.valid).toBe(true);
+      expect((await upload(demo.app, alice, `${base('apc_form_1', form1)}?name=lo2.xlsx`, file)).body.data.valid).toBe(
+        true,
+      );
     });
   });
 
@@ -154,53 +229,96 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
       expect(preview.body.data.valid, JSON.stringify(preview.body.data.errors)).toBe(true);
       const apply = await upload(demo.app, alice, `${base('apc_form_3', form3)}/apply?name=exports.csv`, file);
       expect(apply.status, JSON.stringify(apply.body)).toBe(200);
-      expect(await formAttributes('apc_form_3', form3)).toMatchObject({ field_total_inshell_lb: 150, field_total_shelled_lb: 1200, field_total_substandard_lb: 5 });
+      expect(await formAttributes('apc_form_3', form3)).toMatchObject({
+        field_total_inshell_lb: 150,
+        field_total_shelled_lb: 1200,
+        field_total_substandard_lb: 5,
+      });
       const rows = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_3/${form3}/field_exports_by_country`);
-      expect(rows.body.data.map((r: { attributes: { field_country: string } }) => r.attributes.field_country)).toEqual(['MX', 'CA']);
+      expect(rows.body.data.map((r: { attributes: { field_country: string } }) => r.attributes.field_country)).toEqual([
+        'MX',
+        'CA',
+      ]);
       // Again with other rows: replaced, not added to.
-      const again = await upload(demo.app, alice, `${base('apc_form_3', form3)}/apply?name=exports.csv`, `${template}BR,7,0,0\r\n`);
+      const again = await upload(
+        demo.app,
+        alice,
+        `${base('apc_form_3', form3)}/apply?name=exports.csv`,
+        `${template}BR,7,0,0\r\n`,
+      );
       expect(again.status).toBe(200);
-      expect(await formAttributes('apc_form_3', form3)).toMatchObject({ field_total_inshell_lb: 7, field_total_shelled_lb: 0 });
+      expect(await formAttributes('apc_form_3', form3)).toMatchObject({
+        field_total_inshell_lb: 7,
+        field_total_shelled_lb: 0,
+      });
     });
 
     it('refuses a purchase from the United States at its cell', async () => {
       const template = (await download(demo.app, alice, `${base('apc_form_2', form2)}/template.csv`)).text;
-      const preview = await upload(demo.app, alice, `${base('apc_form_2', form2)}?name=p.csv`, `${template}2026-11-03,US,10,0,\r\n2026-11-04,,10,0,\r\n`);
+      const preview = await upload(
+        demo.app,
+        alice,
+        `${base('apc_form_2', form2)}?name=p.csv`,
+        `${template}2026-11-03,US,10,0,\r\n2026-11-04,,10,0,\r\n`,
+      );
       expect(preview.status).toBe(200);
-      const errors = preview.body.data.errors.map((e: { row: number; column: string; code: string }) => `${e.column}${e.row}:${e.code}`);
-      expect(errors).toEqual(expect.arrayContaining([expect.stringMatching(/^B\d+:country_not_us$/), expect.stringMatching(/^B\d+:required$/)]));
+      const errors = preview.body.data.errors.map(
+        (e: { row: number; column: string; code: string }) => `${e.column}${e.row}:${e.code}`,
+      );
+      expect(errors).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^B\d+:country_not_us$/),
+          expect.stringMatching(/^B\d+:required$/),
+        ]),
+      );
     });
   });
 
   describe('refusals: a clear error and nothing changed', () => {
     let xlsx1: Buffer;
-    beforeAll(async () => { xlsx1 = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.xlsx`)).content; });
+    beforeAll(async () => {
+      xlsx1 = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.xlsx`)).content;
+    });
     const refused = async (bundle: string, id: string, name: string, content: Buffer | string) => {
       const before = await formAttributes(bundle, id);
       const preview = await upload(demo.app, alice, `${base(bundle, id)}?name=${name}`, content);
       const apply = await upload(demo.app, alice, `${base(bundle, id)}/apply?name=${name}`, content);
       expect(apply.status).toBe(preview.status);
       expect(await formAttributes(bundle, id)).toEqual(before);
-      return { status: preview.status, code: preview.body.errors?.[0]?.meta?.code, detail: preview.body.errors?.[0]?.detail };
+      return {
+        status: preview.status,
+        code: preview.body.errors?.[0]?.meta?.code,
+        detail: preview.body.errors?.[0]?.detail,
+      };
     };
 
     it('a template of another form or month', async () => {
       expect(await refused('apc_form_3', form3, 'f.xlsx', xlsx1)).toMatchObject({ status: 422, code: 'wrong_form' });
       const csv = (await download(demo.app, alice, `${base('apc_form_1', certified1)}/template.csv`)).text;
       expect(await refused('apc_form_1', form1, 'f.csv', csv)).toMatchObject({ status: 422, code: 'wrong_month' });
-      expect(await refused('apc_form_1', form1, 'f.csv', 'a,b,c\r\n1,2,3\r\n')).toMatchObject({ status: 422, code: 'wrong_template' });
+      expect(await refused('apc_form_1', form1, 'f.csv', 'a,b,c\r\n1,2,3\r\n')).toMatchObject({
+        status: 422,
+        code: 'wrong_template',
+      });
     });
 
     it('extra sheets, formulas and macros', async () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx1 as unknown as ArrayBuffer);
       workbook.addWorksheet('Notes');
-      expect(await refused('apc_form_1', form1, 'f.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).toMatchObject({ status: 422, code: 'extra_sheets' });
+      expect(
+        await refused('apc_form_1', form1, 'f.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())),
+      ).toMatchObject({ status: 422, code: 'extra_sheets' });
       const withFormula = new ExcelJS.Workbook();
       await withFormula.xlsx.load(xlsx1 as unknown as ArrayBuffer);
       withFormula.getWorksheet('Import')!.getCell('C5').value = { formula: '1+1', result: 2 };
-      expect(await refused('apc_form_1', form1, 'f.xlsx', Buffer.from(await withFormula.xlsx.writeBuffer()))).toMatchObject({ status: 422, code: 'formula' });
-      const csv = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.csv`)).text.replace('receipts_native,Native / seedling receipts this month (lb inshell),', 'receipts_native,x,=1+1');
+      expect(
+        await refused('apc_form_1', form1, 'f.xlsx', Buffer.from(await withFormula.xlsx.writeBuffer())),
+      ).toMatchObject({ status: 422, code: 'formula' });
+      const csv = (await download(demo.app, alice, `${base('apc_form_1', form1)}/template.csv`)).text.replace(
+        'receipts_native,Native / seedling receipts this month (lb inshell),',
+        'receipts_native,x,=1+1',
+      );
       expect(await refused('apc_form_1', form1, 'f.csv', csv)).toMatchObject({ status: 422, code: 'formula' });
       const zip = await JSZip.loadAsync(xlsx1);
       zip.file('xl/vbaProject.bin', Buffer.from('macro'));
@@ -214,16 +332,34 @@ describeEachDatabase('form import from a spreadsheet', (target) => {
       expect(large).toMatchObject({ status: 413, code: 'too_large_upload' });
       const bomb = await JSZip.loadAsync(xlsx1);
       bomb.file('xl/media/zeros.bin', Buffer.alloc(40 * 1024 * 1024));
-      const bombFile = await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+      const bombFile = await bomb.generateAsync({
+        type: 'nodebuffer',
+        compression: 'DEFLATE',
+        compressionOptions: { level: 9 },
+      });
       expect(bombFile.length).toBeLessThan(2 * 1024 * 1024);
       expect(await refused('apc_form_1', form1, 'f.xlsx', bombFile)).toMatchObject({ status: 422, code: 'too_large' });
-      expect(await refused('apc_form_1', form1, 'f.xlsx', xlsx1.subarray(0, 3000))).toMatchObject({ status: 422, code: 'broken' });
-      expect(await refused('apc_form_1', form1, 'f.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), deflateRawSync(Buffer.from('junk'))]))).toMatchObject({ status: 422, code: 'broken' });
+      expect(await refused('apc_form_1', form1, 'f.xlsx', xlsx1.subarray(0, 3000))).toMatchObject({
+        status: 422,
+        code: 'broken',
+      });
+      expect(
+        await refused(
+          'apc_form_1',
+          form1,
+          'f.xlsx',
+          Buffer.concat([Buffer.from('PK\x03\x04'), deflateRawSync(Buffer.from('junk'))]),
+        ),
+      ).toMatchObject({ status: 422, code: 'broken' });
       expect(await refused('apc_form_1', form1, 'f.txt', 'hello')).toMatchObject({ status: 415, code: 'file_type' });
     });
 
     it('a certified form: previewed, never overwritten', async () => {
-      const file = await fillXlsx((await download(demo.app, alice, `${base('apc_form_1', certified1)}/template.xlsx`)).content, { receipts_native: 1 }, []);
+      const file = await fillXlsx(
+        (await download(demo.app, alice, `${base('apc_form_1', certified1)}/template.xlsx`)).content,
+        { receipts_native: 1 },
+        [],
+      );
       const before = await formAttributes('apc_form_1', certified1);
       const preview = await upload(demo.app, alice, `${base('apc_form_1', certified1)}?name=f.xlsx`, file);
       expect(preview.status).toBe(200);

@@ -51,9 +51,12 @@ const VARIETY_COLUMNS: FieldDef[] = [
 
 export function layoutOf(bundle: ImportBundle): Layout {
   const fields = FORM_FIELDS[bundle].filter((f) => f.entry === 'entered' && f.kind !== 'varietyList');
-  const list: ListLayout = bundle === 'apc_form_1' ? { target: 'receipts_by_variety', columns: VARIETY_COLUMNS }
-    : bundle === 'apc_form_2' ? { target: 'pecans_purchased_non_us', columns: FORM_FIELDS.pecans_purchased_non_us }
-      : { target: 'export_by_country', columns: FORM_FIELDS.export_by_country };
+  const list: ListLayout =
+    bundle === 'apc_form_1'
+      ? { target: 'receipts_by_variety', columns: VARIETY_COLUMNS }
+      : bundle === 'apc_form_2'
+        ? { target: 'pecans_purchased_non_us', columns: FORM_FIELDS.pecans_purchased_non_us }
+        : { target: 'export_by_country', columns: FORM_FIELDS.export_by_country };
   return { bundle, fields, list };
 }
 

@@ -8,7 +8,14 @@ describe('reading an upload', () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]);
     expect(kindOf('a.XLSX', zip)).toBe('xlsx');
     expect(kindOf('a.csv', Buffer.from('a,b'))).toBe('csv');
-    const code = (name: string, content: Buffer) => { try { kindOf(name, content); return null; } catch (e) { return (e as FileProblem).code; } };
+    const code = (name: string, content: Buffer) => {
+      try {
+        kindOf(name, content);
+        return null;
+      } catch (e) {
+        return (e as FileProblem).code;
+      }
+    };
     expect(code('a.xlsm', zip)).toBe('macros');
     expect(code('a.xlsx', Buffer.from('a,b'))).toBe('broken');
     expect(code('a.csv', zip)).toBe('broken');
@@ -16,7 +23,9 @@ describe('reading an upload', () => {
   });
 
   it('reads RFC 4180 CSV: quotes, doubled quotes, CRLF, a BOM, semicolons', () => {
-    const grid = readCsv(Buffer.from('\ufeffpecan-portal-import,1,apc_form_3,2026-11,h\r\nfield,"a ""b"", c",\r\n\r\nMX,"1,200"\n'));
+    const grid = readCsv(
+      Buffer.from('\ufeffpecan-portal-import,1,apc_form_3,2026-11,h\r\nfield,"a ""b"", c",\r\n\r\nMX,"1,200"\n'),
+    );
     expect(grid.marker).toEqual(['pecan-portal-import', '1', 'apc_form_3', '2026-11', 'h']);
     expect(grid.rows.slice(1)).toEqual([['field', 'a "b", c', null], [null], ['MX', '1,200']]);
     expect(readCsv(Buffer.from('m;1\nx;y\n')).rows[1]).toEqual(['x', 'y']);

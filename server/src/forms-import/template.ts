@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { FORM_NAMES } from '../render/form-labels.js';
 import {
-  DATA_SHEET, FIELD_HEADER, labelOf, layoutOf, MARKER, MARKER_SHEET, TEMPLATE_VERSION, type ImportBundle,
+  DATA_SHEET,
+  FIELD_HEADER,
+  labelOf,
+  layoutOf,
+  MARKER,
+  MARKER_SHEET,
+  TEMPLATE_VERSION,
+  type ImportBundle,
 } from './layout.js';
 
 /** What a template is for: the form, its month and the handler whose form it fills. */
@@ -16,7 +23,13 @@ export interface TemplateTarget {
 function bodyRows(bundle: ImportBundle): string[][] {
   const layout = layoutOf(bundle);
   const rows: string[][] = [[...FIELD_HEADER]];
-  for (const f of layout.fields) rows.push([f.name, labelOf(f.name), '', f.kind === 'bool' ? 'yes / no' : f.kind === 'date' ? 'YYYY-MM-DD' : (f.unit ?? '')]);
+  for (const f of layout.fields)
+    rows.push([
+      f.name,
+      labelOf(f.name),
+      '',
+      f.kind === 'bool' ? 'yes / no' : f.kind === 'date' ? 'YYYY-MM-DD' : (f.unit ?? ''),
+    ]);
   rows.push([]);
   rows.push(layout.list.columns.map((c) => c.name));
   return rows;
@@ -38,7 +51,9 @@ export async function templateXlsx(t: TemplateTarget): Promise<Buffer> {
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(2).font = { bold: true };
   sheet.getRow(rows.length + 1).font = { bold: true };
-  sheet.columns.forEach((column, i) => { column.width = [28, 60, 18, 16, 14][i] ?? 14; });
+  sheet.columns.forEach((column, i) => {
+    column.width = [28, 60, 18, 16, 14][i] ?? 14;
+  });
   // Dates and text stay text: a date column formatted as text keeps what was typed (YYYY-MM-DD).
   for (let r = 3; r <= rows.length - 1; r += 1) {
     const row = sheet.getRow(r);

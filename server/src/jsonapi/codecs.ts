@@ -14,12 +14,18 @@ export class CodecError extends Error {}
 export function toApi(codec: Codec, raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;
   switch (codec) {
-    case 'bool': return raw === true || raw === 1 || raw === '1';
-    case 'int': return Number(raw);
-    case 'money': return centsToDecimal(BigInt(raw as number), 2);
-    case 'ratio': return centsToDecimal(BigInt(raw as number), 4);
-    case 'json': return typeof raw === 'string' ? JSON.parse(raw) : raw;
-    default: return raw;
+    case 'bool':
+      return raw === true || raw === 1 || raw === '1';
+    case 'int':
+      return Number(raw);
+    case 'money':
+      return centsToDecimal(BigInt(raw as number), 2);
+    case 'ratio':
+      return centsToDecimal(BigInt(raw as number), 4);
+    case 'json':
+      return typeof raw === 'string' ? JSON.parse(raw) : raw;
+    default:
+      return raw;
   }
 }
 
@@ -49,7 +55,8 @@ export function fromApi(codec: Codec, value: unknown, dialect: Dialect): unknown
     case 'json':
       return JSON.stringify(value);
     case 'date':
-      if (typeof value !== 'string' || !DATE.test(value) || !isRealDate(value)) throw new CodecError('must be a date YYYY-MM-DD');
+      if (typeof value !== 'string' || !DATE.test(value) || !isRealDate(value))
+        throw new CodecError('must be a date YYYY-MM-DD');
       return value;
     case 'month':
       if (typeof value !== 'string' || !MONTH.test(value)) throw new CodecError('must be a month YYYY-MM');
@@ -64,7 +71,8 @@ export function fromApi(codec: Codec, value: unknown, dialect: Dialect): unknown
 }
 
 function parseDecimal(value: unknown, places: number): bigint {
-  if (typeof value !== 'string') throw new CodecError(`must be a decimal string such as "${places === 2 ? '1234.50' : '0.4800'}"`);
+  if (typeof value !== 'string')
+    throw new CodecError(`must be a decimal string such as "${places === 2 ? '1234.50' : '0.4800'}"`);
   const units = parseDecimalToUnits(value, places);
   if (units === null) throw new CodecError(`must be a decimal string with at most ${places} places`);
   return units;

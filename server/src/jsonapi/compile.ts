@@ -18,7 +18,11 @@ import type { Predicate, ResourceDef } from './resource.js';
 export class Compiler {
   private aliasCount = 0;
 
-  constructor(readonly registry: Registry, readonly viewer: Viewer, readonly dialect: Dialect) {}
+  constructor(
+    readonly registry: Registry,
+    readonly viewer: Viewer,
+    readonly dialect: Dialect,
+  ) {}
 
   /**
    * The same compiler for another reader (the stand-in reader of a statement kept per shape). It counts aliases
@@ -87,7 +91,8 @@ export class Compiler {
     const values = c.values.map((v) => this.value(codec, v, parameter));
     if (folded) return values.map((v) => fold(String(v)));
     if (!TEXT_MATCHES.has(c.operator)) return values;
-    if (!TEXT_CODECS.has(codec)) throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
+    if (!TEXT_CODECS.has(codec))
+      throw badParameter(parameter, `${c.operator} works on text fields only, not on "${c.path}".`);
     const escaped = String(values[0]).replace(/[\\%_]/g, (ch) => `\\${ch}`);
     return [c.operator === 'STARTS_WITH' ? `${escaped}%` : c.operator === 'ENDS_WITH' ? `%${escaped}` : `%${escaped}%`];
   }
@@ -103,14 +108,19 @@ export class Compiler {
     if (hops.length === 0) return inner(alias);
     const [hop, ...rest] = hops;
     const next = this.alias();
-    const join = hop.rel.kind === 'one'
-      ? sql`${this.ref(next, 'id')} = ${this.ref(alias, hop.rel.column)}`
-      : sql`${this.ref(next, hop.rel.foreignColumn)} = ${this.ref(alias, 'id')}`;
-    const fromFull = hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${this.full(hop.from, alias)}` : sql``;
+    const join =
+      hop.rel.kind === 'one'
+        ? sql`${this.ref(next, 'id')} = ${this.ref(alias, hop.rel.column)}`
+        : sql`${this.ref(next, hop.rel.foreignColumn)} = ${this.ref(alias, 'id')}`;
+    const fromFull =
+      hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${this.full(hop.from, alias)}` : sql``;
     return sql`(exists (select 1 from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${join} and ${this.readable(hop.to, next)}${fromFull} and ${this.through(rest, next, inner)}))`;
   }
 
-  private terminalColumn(t: Terminal, alias: string): { column: RawBuilder<unknown>; codec: Codec; guard: Predicate | null } {
+  private terminalColumn(
+    t: Terminal,
+    alias: string,
+  ): { column: RawBuilder<unknown>; codec: Codec; guard: Predicate | null } {
     const codec = codecOf(t);
     if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec, guard: null };
     if (t.kind === 'foreignKey') {
@@ -118,7 +128,9 @@ export class Compiler {
       return { column: this.ref(alias, t.rel.column), codec, guard };
     }
     const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
-    const column = t.attribute.derived ? t.attribute.derived.sql(alias, this.dialect) : this.ref(alias, t.attribute.column);
+    const column = t.attribute.derived
+      ? t.attribute.derived.sql(alias, this.dialect)
+      : this.ref(alias, t.attribute.column);
     return { column, codec, guard };
   }
 
@@ -151,19 +163,32 @@ export class Compiler {
   private operator(column: RawBuilder<unknown>, c: Condition, values: unknown[]): Predicate {
     const list = () => sql.join(values.map((v) => sql`${v}`));
     switch (c.operator) {
-      case '=': return sql`${column} = ${values[0]}`;
-      case '<>': return sql`${column} <> ${values[0]}`;
-      case '>': return sql`${column} > ${values[0]}`;
-      case '>=': return sql`${column} >= ${values[0]}`;
-      case '<': return sql`${column} < ${values[0]}`;
-      case '<=': return sql`${column} <= ${values[0]}`;
-      case 'IN': return sql`${column} in (${list()})`;
-      case 'NOT IN': return sql`${column} not in (${list()})`;
-      case 'BETWEEN': return sql`${column} between ${values[0]} and ${values[1]}`;
-      case 'NOT BETWEEN': return sql`${column} not between ${values[0]} and ${values[1]}`;
-      case 'IS NULL': return sql`${column} is null`;
-      case 'IS NOT NULL': return sql`${column} is not null`;
-      default: return sql`${foldSql(this.dialect, column)} like ${foldSql(this.dialect, sql`${values[0]}`)} escape '\\'`;
+      case '=':
+        return sql`${column} = ${values[0]}`;
+      case '<>':
+        return sql`${column} <> ${values[0]}`;
+      case '>':
+        return sql`${column} > ${values[0]}`;
+      case '>=':
+        return sql`${column} >= ${values[0]}`;
+      case '<':
+        return sql`${column} < ${values[0]}`;
+      case '<=':
+        return sql`${column} <= ${values[0]}`;
+      case 'IN':
+        return sql`${column} in (${list()})`;
+      case 'NOT IN':
+        return sql`${column} not in (${list()})`;
+      case 'BETWEEN':
+        return sql`${column} between ${values[0]} and ${values[1]}`;
+      case 'NOT BETWEEN':
+        return sql`${column} not between ${values[0]} and ${values[1]}`;
+      case 'IS NULL':
+        return sql`${column} is null`;
+      case 'IS NOT NULL':
+        return sql`${column} is not null`;
+      default:
+        return sql`${foldSql(this.dialect, column)} like ${foldSql(this.dialect, sql`${values[0]}`)} escape '\\'`;
     }
   }
 
@@ -184,7 +209,9 @@ export class Compiler {
       const expression = this.sortExpression(path, alias, field.path);
       const direction = sql.raw(field.descending ? 'desc' : 'asc');
       if (mayBeNull(path)) {
-        terms.push(sql`(case when ${expression} is null then ${sql.raw(field.descending ? '1' : '0')} else ${sql.raw(field.descending ? '0' : '1')} end)`);
+        terms.push(
+          sql`(case when ${expression} is null then ${sql.raw(field.descending ? '1' : '0')} else ${sql.raw(field.descending ? '0' : '1')} end)`,
+        );
       }
       terms.push(sql`${expression} ${direction}`);
     }

@@ -20,11 +20,20 @@ function hostile(tag: string): string {
   const parts = ['filter[any][group][conjunction]=OR'];
   for (let i = 0; i < LIMITS.filterConditions - 1; i += 1) {
     const c = `filter[c${i}][condition]`;
-    parts.push(`${c}[path]=field_reporting_forms_package.field_reporting_period.title`, `${c}[operator]=CONTAINS`, `${c}[value]=${tag}-${i}`, `${c}[memberOf]=any`);
+    parts.push(
+      `${c}[path]=field_reporting_forms_package.field_reporting_period.title`,
+      `${c}[operator]=CONTAINS`,
+      `${c}[value]=${tag}-${i}`,
+      `${c}[memberOf]=any`,
+    );
   }
   // One condition that matches: the answer has rows to compare.
-  parts.push('filter[m][condition][path]=field_reporting_forms_package.field_reporting_period.title', 'filter[m][condition][operator]=CONTAINS',
-    'filter[m][condition][value]=20', 'filter[m][condition][memberOf]=any');
+  parts.push(
+    'filter[m][condition][path]=field_reporting_forms_package.field_reporting_period.title',
+    'filter[m][condition][operator]=CONTAINS',
+    'filter[m][condition][value]=20',
+    'filter[m][condition][memberOf]=any',
+  );
   return `/jsonapi/node/apc_form_1?${parts.join('&')}`;
 }
 
@@ -46,19 +55,28 @@ describeEachDatabase('costly reads', (target) => {
   const useThreads = (budgetMs: number) => {
     const pool = new SqliteReaderPool(join(dir, 'demo.sqlite'), 1, budgetMs);
     pools.push(pool);
-    d.ctx.costlyReads = readerThreadsDb(pool, () => { onThreads += 1; });
+    d.ctx.costlyReads = readerThreadsDb(pool, () => {
+      onThreads += 1;
+    });
     return pool;
   };
   /** PostgreSQL: one connection of its own for the app's costly reads, with this budget. */
   const usePgPool = async (budgetMs: number) => {
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(d.ctx.db)).rows[0].s;
-    const database = openDatabase({ url: target.url, pgSchema: schema, costlyReadsAtOnce: 1, statementTimeoutMs: budgetMs });
+    const database = openDatabase({
+      url: target.url,
+      pgSchema: schema,
+      costlyReadsAtOnce: 1,
+      statementTimeoutMs: budgetMs,
+    });
     pgPools.push(database);
     d.ctx.costlyReads = database.costlyReads;
     return database.costlyReads!;
   };
   beforeAll(async () => {
-    d = await demoApp(sqlite ? { dialect: 'sqlite', url: `sqlite:${join(dir, 'demo.sqlite')}` } : target, { config: { documentCacheBytes: 0 } });
+    d = await demoApp(sqlite ? { dialect: 'sqlite', url: `sqlite:${join(dir, 'demo.sqlite')}` } : target, {
+      config: { documentCacheBytes: 0 },
+    });
     before = await checksum(d.ctx);
   });
   afterAll(async () => {
@@ -68,7 +86,7 @@ describeEachDatabase('costly reads', (target) => {
   });
   const get = (url: string) => api(d.app, d.tokens.alice, 'GET', url);
 
-  it('counts issue 32\'s attack as costly and the web app\'s dashboard read as cheap', () => {
+  it("counts issue 32's attack as costly and the web app's dashboard read as cheap", () => {
     expect(readCost(parseQueryString(hostile('x').split('?')[1]))).toBeGreaterThanOrEqual(COSTLY_READ);
     expect(readCost(parseQueryString(handlerWithIncludesParams().getQueryString()))).toBeLessThan(COSTLY_READ);
   });
@@ -103,41 +121,57 @@ describeEachDatabase('costly reads', (target) => {
     if (pool) expect(pool.threads).toBe(0);
   });
 
-  it.runIf(sqlite)('answers 503 with Retry-After when a costly read cannot run within the budget, and serves on', async () => {
-    const pool = useThreads(300);
-    await pool.start();
-    // The one thread is held by a statement longer than the budget; the read waits for it past the budget.
-    const holding = pool.run("with recursive c(x) as (select 1 union all select x + 1 from c where x < 1e10) select count(*) from c where portal_fold('n' || x) = 'never'", []).catch((e: unknown) => e);
-    const r = await get(hostile('late'));
-    expect(r.status, r.text.slice(0, 300)).toBe(503);
-    expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
-    expect(String(r.headers['content-type'])).toMatch(/^application\/vnd\.api\+json/);
-    expect(r.body.errors[0]).toMatchObject({ status: '503', title: 'Service Unavailable' });
-    expect(await holding).toMatchObject({ code: 'SQLITE_INTERRUPT' });
-    // The server serves on: cheap reads at once, costly ones once a new thread has started.
-    expect((await get('/jsonapi/node/season')).status).toBe(200);
-    await pool.start();
-    expect((await get(hostile('after'))).status).toBe(200);
-  });
+  it.runIf(sqlite)(
+    'answers 503 with Retry-After when a costly read cannot run within the budget, and serves on',
+    async () => {
+      const pool = useThreads(300);
+      await pool.start();
+      // The one thread is held by a statement longer than the budget; the read waits for it past the budget.
+      const holding = pool
+        .run(
+          "with recursive c(x) as (select 1 union all select x + 1 from c where x < 1e10) select count(*) from c where portal_fold('n' || x) = 'never'",
+          [],
+        )
+        .catch((e: unknown) => e);
+      const r = await get(hostile('late'));
+      expect(r.status, r.text.slice(0, 300)).toBe(503);
+      expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+      expect(String(r.headers['content-type'])).toMatch(/^application\/vnd\.api\+json/);
+      expect(r.body.errors[0]).toMatchObject({ status: '503', title: 'Service Unavailable' });
+      expect(await holding).toMatchObject({ code: 'SQLITE_INTERRUPT' });
+      // The server serves on: cheap reads at once, costly ones once a new thread has started.
+      expect((await get('/jsonapi/node/season')).status).toBe(200);
+      await pool.start();
+      expect((await get(hostile('after'))).status).toBe(200);
+    },
+  );
 
-  it.runIf(!sqlite)('answers 503 with Retry-After when a costly read waits past the budget for its connection', async () => {
-    const costly = await usePgPool(300);
-    // The one connection for costly reads is held longer than the budget.
-    const holding = costly.connection().execute(() => new Promise((resolve) => setTimeout(resolve, 1500)));
-    const r = await get(hostile('late'));
-    expect(r.status, r.text.slice(0, 300)).toBe(503);
-    expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
-    expect(r.body.errors[0]).toMatchObject({ status: '503', title: 'Service Unavailable' });
-    await holding;
-    expect((await get('/jsonapi/node/season')).status).toBe(200);
-    expect((await get(hostile('after'))).status).toBe(200);
-  });
+  it.runIf(!sqlite)(
+    'answers 503 with Retry-After when a costly read waits past the budget for its connection',
+    async () => {
+      const costly = await usePgPool(300);
+      // The one connection for costly reads is held longer than the budget.
+      const holding = costly.connection().execute(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+      const r = await get(hostile('late'));
+      expect(r.status, r.text.slice(0, 300)).toBe(503);
+      expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+      expect(r.body.errors[0]).toMatchObject({ status: '503', title: 'Service Unavailable' });
+      await holding;
+      expect((await get('/jsonapi/node/season')).status).toBe(200);
+      expect((await get(hostile('after'))).status).toBe(200);
+    },
+  );
 
   it('never answers a hostile read with a 500', async () => {
     if (sqlite) useThreads(5_000);
     else await usePgPool(5_000);
-    const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => get(`${hostile(`p${i}`)}&page[offset]=${i}`).then((r) => r.status)));
-    expect(statuses.every((s) => s === 200 || s === 503 || s === 429), statuses.join()).toBe(true);
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => get(`${hostile(`p${i}`)}&page[offset]=${i}`).then((r) => r.status)),
+    );
+    expect(
+      statuses.every((s) => s === 200 || s === 503 || s === 429),
+      statuses.join(),
+    ).toBe(true);
   });
 
   it('changed nothing', async () => {

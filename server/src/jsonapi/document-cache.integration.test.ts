@@ -14,7 +14,12 @@ import { DOCUMENT_CACHE_HEADER } from './document-cache.js';
 const invoices = (handlerId: string) =>
   `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_invoice_pdf,field_reporting_period,field_form_1&page%5Blimit%5D=200`;
 const cacheOf = (r: { headers: Record<string, unknown> }) => r.headers[DOCUMENT_CACHE_HEADER];
-type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string } | null }> };
+type Resource = {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { id: string } | null }>;
+};
 
 describeEachDatabase('the document cache', (target) => {
   let d: DemoApp;
@@ -23,9 +28,13 @@ describeEachDatabase('the document cache', (target) => {
 
   beforeAll(async () => {
     d = await demoApp(target, { clock });
-    aliceId = String((await d.ctx.db.selectFrom('users').select('id').where('name', '=', 'alice').executeTakeFirstOrThrow()).id);
+    aliceId = String(
+      (await d.ctx.db.selectFrom('users').select('id').where('name', '=', 'alice').executeTakeFirstOrThrow()).id,
+    );
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('sends a read made again the very document it built the first time', async () => {
     const first = await api(d.app, d.tokens.alice, 'GET', invoices(d.handlers['101']));
@@ -40,7 +49,11 @@ describeEachDatabase('the document cache', (target) => {
 
   it('sends text beyond ASCII kept as the same UTF-8 bytes, with their length', async () => {
     const me = `/jsonapi/user/user/${aliceId}`;
-    const { first_name: was } = await d.ctx.db.selectFrom('users').select('first_name').where('id', '=', aliceId).executeTakeFirstOrThrow();
+    const { first_name: was } = await d.ctx.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', aliceId)
+      .executeTakeFirstOrThrow();
     await d.ctx.db.updateTable('users').set({ first_name: 'Zoë 李明' }).where('id', '=', aliceId).execute();
     try {
       const first = await api(d.app, d.tokens.alice, 'GET', me);
@@ -56,7 +69,16 @@ describeEachDatabase('the document cache', (target) => {
 
   it('keeps the compressed form too, per Accept-Encoding, and sends each client what it asked for', async () => {
     const url = `${invoices(d.handlers['101'])}&sort=-created`;
-    const get = (encoding?: string) => d.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${d.tokens.alice}`, accept: 'application/vnd.api+json', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const get = (encoding?: string) =>
+      d.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${d.tokens.alice}`,
+          accept: 'application/vnd.api+json',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     const first = await get('gzip, deflate, br');
@@ -80,7 +102,8 @@ describeEachDatabase('the document cache', (target) => {
     expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', url))).toBe('HIT');
     const carol = await api(d.app, d.tokens.carol, 'GET', url);
     expect(cacheOf(carol)).toBe('MISS');
-    const handlerOf = (body: { data: Resource[] }) => new Set(body.data.map((i) => i.relationships!.field_handler.data!.id));
+    const handlerOf = (body: { data: Resource[] }) =>
+      new Set(body.data.map((i) => i.relationships!.field_handler.data!.id));
     expect(handlerOf(alice.body)).toEqual(new Set([d.handlers['101']]));
     expect(handlerOf(carol.body)).toEqual(new Set([d.handlers['102']]));
     // Bob works for the same handler as Alice, yet gets a document built for him.
@@ -94,18 +117,26 @@ describeEachDatabase('the document cache', (target) => {
     const contacts = `/jsonapi/user/user?filter%5Bfield_user_handler_company.id%5D=${d.handlers['101']}&sort=field_last_name`;
     expect((await api(d.app, d.tokens.bob, 'GET', contacts)).status).toBe(200);
     expect(cacheOf(await api(d.app, d.tokens.bob, 'GET', contacts))).toBe('HIT');
-    const patch = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, { data: { type: 'user--user', id: aliceId, attributes: { field_job_title: 'Head of shipping' } } });
+    const patch = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, {
+      data: { type: 'user--user', id: aliceId, attributes: { field_job_title: 'Head of shipping' } },
+    });
     expect(patch.status, patch.text).toBe(200);
     const after = await api(d.app, d.tokens.bob, 'GET', contacts);
     expect(cacheOf(after)).toBe('MISS');
-    expect((after.body.data as Resource[]).find((u) => u.id === aliceId)?.attributes.field_job_title).toBe('Head of shipping');
+    expect((after.body.data as Resource[]).find((u) => u.id === aliceId)?.attributes.field_job_title).toBe(
+      'Head of shipping',
+    );
   });
 
   it('builds afresh after a change made in the database by anything else (a console, a script, another replica)', async () => {
     const handler = `/jsonapi/node/handler/${d.handlers['101']}`;
     await api(d.app, d.tokens.alice, 'GET', handler);
     expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', handler))).toBe('HIT');
-    await d.ctx.db.updateTable('handlers').set({ phone: '+1 229 555 0142' }).where('id', '=', d.handlers['101']).execute();
+    await d.ctx.db
+      .updateTable('handlers')
+      .set({ phone: '+1 229 555 0142' })
+      .where('id', '=', d.handlers['101'])
+      .execute();
     const after = await api(d.app, d.tokens.alice, 'GET', handler);
     expect(cacheOf(after)).toBe('MISS');
     expect(after.body.data.attributes.field_phone).toBe('+1 229 555 0142');
@@ -114,7 +145,9 @@ describeEachDatabase('the document cache', (target) => {
   it('keeps what it has when a write is refused (nothing changed)', async () => {
     const handler = `/jsonapi/node/handler/${d.handlers['101']}`;
     await api(d.app, d.tokens.alice, 'GET', handler);
-    const refused = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, { data: { type: 'user--user', id: aliceId, attributes: { field_show_in_directory: 'perhaps' } } });
+    const refused = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/user/user/${aliceId}`, {
+      data: { type: 'user--user', id: aliceId, attributes: { field_show_in_directory: 'perhaps' } },
+    });
     expect(refused.status).toBe(422);
     expect(cacheOf(await api(d.app, d.tokens.alice, 'GET', handler))).toBe('HIT');
   });
@@ -132,7 +165,11 @@ describeEachDatabase('the document cache', (target) => {
     const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
     const url = invoices(d.handlers['101']);
     expect((await api(d.app, token, 'GET', url)).status).toBe(200);
-    await d.ctx.db.updateTable('oauth_token_families').set({ revoked_at: clock.now().toISOString() }).where('user_id', '=', aliceId).execute();
+    await d.ctx.db
+      .updateTable('oauth_token_families')
+      .set({ revoked_at: clock.now().toISOString() })
+      .where('user_id', '=', aliceId)
+      .execute();
     const refused = await api(d.app, token, 'GET', url);
     expect(refused.status).toBe(401);
     expect(refused.text).not.toContain(d.handlers['101']);
@@ -147,7 +184,8 @@ describeEachDatabase('the document cache', (target) => {
     return second;
   };
   const atSecond = (second: number) => clock.set(new Date(second * 1000).toISOString());
-  const idOf = async (name: string) => String((await d.ctx.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
+  const idOf = async (name: string) =>
+    String((await d.ctx.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
 
   it("signs file links anew each minute of the reader's: within it the links are the same, after it the document is built again", async () => {
     const start = Date.parse('2026-11-22T12:30:00Z') / 1000;
@@ -155,7 +193,8 @@ describeEachDatabase('the document cache', (target) => {
     // A token signed in now: the demo's tokens were made at DEMO_TODAY and live five minutes.
     const token = await signIn(d.app, 'alice', DEMO_PASSWORD);
     const url = invoices(d.handlers['101']);
-    const links = (body: { included: Resource[] }) => body.included.filter((i) => i.type === 'file--file').map((f) => (f.attributes.uri as { url: string }).url);
+    const links = (body: { included: Resource[] }) =>
+      body.included.filter((i) => i.type === 'file--file').map((f) => (f.attributes.uri as { url: string }).url);
     const minute = rollOver(aliceId, start);
     atSecond(minute);
     const first = await api(d.app, token, 'GET', url);
@@ -167,9 +206,16 @@ describeEachDatabase('the document cache', (target) => {
     expect(cacheOf(nextMinute)).toBe('MISS');
     const expires = (u: string) => Number(new URL(u).searchParams.get('expires'));
     expect(links(first.body).length).toBeGreaterThan(0);
-    expect(links(nextMinute.body).map(expires).every((e) => e === expires(links(first.body)[0]) + 60)).toBe(true);
+    expect(
+      links(nextMinute.body)
+        .map(expires)
+        .every((e) => e === expires(links(first.body)[0]) + 60),
+    ).toBe(true);
     // The link served from the cache still downloads.
-    const download = await d.app.inject({ method: 'GET', url: links(sameMinute.body)[0].replace(/^https?:\/\/[^/]+/, '') });
+    const download = await d.app.inject({
+      method: 'GET',
+      url: links(sameMinute.body)[0].replace(/^https?:\/\/[^/]+/, ''),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     clock.set(DEMO_TODAY);
@@ -182,9 +228,15 @@ describeEachDatabase('the document cache', (target) => {
     let other: { name: string; id: string } | undefined;
     for (const name of ['bob', 'carol', 'dave']) {
       const id = await idOf(name);
-      if (linkPhase(id) !== linkPhase(aliceId)) { other = { name, id }; break; }
+      if (linkPhase(id) !== linkPhase(aliceId)) {
+        other = { name, id };
+        break;
+      }
     }
-    const tokens = { alice: await signIn(d.app, 'alice', DEMO_PASSWORD), other: await signIn(d.app, other!.name, DEMO_PASSWORD) };
+    const tokens = {
+      alice: await signIn(d.app, 'alice', DEMO_PASSWORD),
+      other: await signIn(d.app, other!.name, DEMO_PASSWORD),
+    };
     const url = '/jsonapi/node/invoice?include=field_invoice_pdf&page%5Blimit%5D=200';
     const read = async (who: 'alice' | 'other') => cacheOf(await api(d.app, tokens[who], 'GET', url));
     const alicesMinute = rollOver(aliceId, start);

@@ -32,7 +32,8 @@ describe('DocumentCache', () => {
 
   it('stays within its bytes, dropping the least recently read, and keeps no document over a quarter of them', () => {
     const cache = new DocumentCache(10_000);
-    for (let i = 0; i < 10; i += 1) cache.set(`k${i}`, { dataVersion: 1, linksExpire: 0, body: Buffer.from('x'.repeat(1_000)) });
+    for (let i = 0; i < 10; i += 1)
+      cache.set(`k${i}`, { dataVersion: 1, linksExpire: 0, body: Buffer.from('x'.repeat(1_000)) });
     expect(cache.size).toBeLessThan(10);
     expect(cache.get('k9', 1, 0)).toBeDefined();
     expect(cache.get('k0', 1, 0)).toBeUndefined();

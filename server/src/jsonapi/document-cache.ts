@@ -51,7 +51,8 @@ export class DocumentCache {
     this.kept = new LRUCache({
       maxSize: maxBytes,
       // Keys are short beside the documents.
-      sizeCalculation: (doc, key) => doc.body.length + key.length + 64 + [...(doc.encoded?.values() ?? [])].reduce((n, e) => n + e.bytes.length, 0),
+      sizeCalculation: (doc, key) =>
+        doc.body.length + key.length + 64 + [...(doc.encoded?.values() ?? [])].reduce((n, e) => n + e.bytes.length, 0),
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
     });
   }
@@ -101,7 +102,12 @@ export interface ReadAnswer {
 }
 
 /** Answers a read from the cache or from `build` (called only when nothing fit is kept). */
-export type CachedRead = (request: FastifyRequest, session: Session, linksExpire: number, build: () => Promise<unknown>) => Promise<ReadAnswer>;
+export type CachedRead = (
+  request: FastifyRequest,
+  session: Session,
+  linksExpire: number,
+  build: () => Promise<unknown>,
+) => Promise<ReadAnswer>;
 
 /**
  * The JSON:API's reads through a document cache of `DOCUMENT_CACHE_MB` (or straight to `build` when it is 0). Call it
@@ -109,7 +115,8 @@ export type CachedRead = (request: FastifyRequest, session: Session, linksExpire
  * @fastify/compress's own (whose plugin is registered first).
  */
 export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
-  if (ctx.config.documentCacheBytes <= 0) return async (_request, _session, _linksExpire, build) => ({ body: JSON.stringify(await build()), headers: {} });
+  if (ctx.config.documentCacheBytes <= 0)
+    return async (_request, _session, _linksExpire, build) => ({ body: JSON.stringify(await build()), headers: {} });
   const cache = new DocumentCache(ctx.config.documentCacheBytes);
   /** The kept document a read answered with, for `keepEncoded` to add the compressed form to. */
   const answeredWith = new WeakMap<FastifyRequest, { key: string; doc: KeptDocument }>();
@@ -119,16 +126,24 @@ export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
     const answered = answeredWith.get(request);
     const encoding = reply.getHeader('content-encoding');
     if (answered && typeof encoding === 'string' && encoding !== 'identity' && Buffer.isBuffer(payload)) {
-      cache.keepEncoded(answered.key, answered.doc, DocumentCache.encodingKey(request.headers), { encoding, bytes: payload });
+      cache.keepEncoded(answered.key, answered.doc, DocumentCache.encodingKey(request.headers), {
+        encoding,
+        bytes: payload,
+      });
     }
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {
-    if (route.method === 'GET' && route.url.startsWith('/jsonapi/')) route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
+    if (route.method === 'GET' && route.url.startsWith('/jsonapi/'))
+      route.onSend = [...[route.onSend ?? []].flat(), keepEncoded];
   });
 
   return async (request, session, linksExpire, build): Promise<ReadAnswer> => {
-    const key = DocumentCache.key(session.viewer, `${request.protocol}://${request.host}${request.url}`, session.familyId);
+    const key = DocumentCache.key(
+      session.viewer,
+      `${request.protocol}://${request.host}${request.url}`,
+      session.familyId,
+    );
     let doc = cache.get(key, session.dataVersion, linksExpire);
     const status = doc ? 'HIT' : 'MISS';
     if (!doc) {
@@ -137,7 +152,11 @@ export function cachedReads(app: FastifyInstance, ctx: AppContext): CachedRead {
     }
     const encoded = doc.encoded?.get(DocumentCache.encodingKey(request.headers));
     // Already compressed: @fastify/compress passes it on as it is.
-    if (encoded) return { body: encoded.bytes, headers: { [DOCUMENT_CACHE_HEADER]: status, 'content-encoding': encoded.encoding, vary: 'accept-encoding' } };
+    if (encoded)
+      return {
+        body: encoded.bytes,
+        headers: { [DOCUMENT_CACHE_HEADER]: status, 'content-encoding': encoded.encoding, vary: 'accept-encoding' },
+      };
     // Only an answer that may be compressed is worth a note for keepEncoded (a WeakMap entry is work for the GC).
     if (request.headers['accept-encoding']) answeredWith.set(request, { key, doc });
     return { body: doc.body, headers: { [DOCUMENT_CACHE_HEADER]: status } };

@@ -31,7 +31,8 @@ interface ObjectPlan {
 }
 /** Bytes of plans kept per type: a plan is a few small objects per field (an estimate, counted generously). */
 const PLAN_BYTES_PER_TYPE = 256 * 1024;
-const planBytes = (key: string, plan: ObjectPlan) => 256 + key.length * 2 + (plan.attributes.length + plan.relationships.length) * 96 + (plan.shown?.size ?? 0) * 64;
+const planBytes = (key: string, plan: ObjectPlan) =>
+  256 + key.length * 2 + (plan.attributes.length + plan.relationships.length) * 96 + (plan.shown?.size ?? 0) * 64;
 const plans = new WeakMap<ResourceDef, LruMap<ObjectPlan>>();
 
 function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefined): ObjectPlan {
@@ -41,13 +42,17 @@ function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefi
   let plan = byShape.get(key);
   if (!plan) {
     const shown = fieldset ? new Set(fieldset) : null;
-    const want = (name: string, visibility: 'public' | 'full') => (!shown || shown.has(name)) && (visibility === 'public' || full);
+    const want = (name: string, visibility: 'public' | 'full') =>
+      (!shown || shown.has(name)) && (visibility === 'public' || full);
     const hidden = new Set(def.hiddenColumns ?? []);
     plan = {
-      attributes: Object.entries(def.attributes).filter(([name, a]) => want(name, a.visibility) && !hidden.has(a.column))
+      attributes: Object.entries(def.attributes)
+        .filter(([name, a]) => want(name, a.visibility) && !hidden.has(a.column))
         .map(([name, a]) => ({ name, column: a.column, codec: a.codec, derived: a.derived })),
       shown,
-      relationships: Object.entries(def.relationships).filter(([name, rel]) => want(name, rel.visibility)).map(([name, rel]) => ({ name, rel })),
+      relationships: Object.entries(def.relationships)
+        .filter(([name, rel]) => want(name, rel.visibility))
+        .map(([name, rel]) => ({ name, rel })),
     };
     byShape.set(key, plan);
   }
@@ -68,25 +73,40 @@ function documentPlans(doc: DocumentContext): PlanOf {
 }
 
 /** One resource object: attributes and relationships the reader may see, in the sparse fieldset if one is asked. */
-function resourceObject(loaded: Loaded, linkage: ManyLinkage, doc: DocumentContext, planOf: PlanOf): Record<string, unknown> {
+function resourceObject(
+  loaded: Loaded,
+  linkage: ManyLinkage,
+  doc: DocumentContext,
+  planOf: PlanOf,
+): Record<string, unknown> {
   const { def, row, full } = loaded;
   const plan = planOf(def, full);
   const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
 
   const attributes: Record<string, unknown> = {};
-  for (const a of plan.attributes) attributes[a.name] = a.derived ? a.derived.value(row) : toApi(a.codec, row[a.column]);
+  for (const a of plan.attributes)
+    attributes[a.name] = a.derived ? a.derived.value(row) : toApi(a.codec, row[a.column]);
   if (doc.computed) {
-    for (const [name, value] of Object.entries(doc.computed(def, row))) if (!plan.shown || plan.shown.has(name)) attributes[name] = value;
+    for (const [name, value] of Object.entries(doc.computed(def, row)))
+      if (!plan.shown || plan.shown.has(name)) attributes[name] = value;
   }
 
-  const object: Record<string, unknown> = { type: def.type, id: String(row.id), links: { self: { href: self } }, attributes };
+  const object: Record<string, unknown> = {
+    type: def.type,
+    id: String(row.id),
+    links: { self: { href: self } },
+    attributes,
+  };
   if (plan.relationships.length === 0) return object;
   const relationships: Record<string, unknown> = {};
   const many = linkage.get(resourceKey(def.type, row.id));
   for (const { name, rel } of plan.relationships) {
-    const data = rel.kind === 'one'
-      ? (row[rel.column] ? { type: rel.target, id: String(row[rel.column]) } : null)
-      : (many?.get(name) ?? []).map((id) => ({ type: rel.target, id }));
+    const data =
+      rel.kind === 'one'
+        ? row[rel.column]
+          ? { type: rel.target, id: String(row[rel.column]) }
+          : null
+        : (many?.get(name) ?? []).map((id) => ({ type: rel.target, id }));
     relationships[name] = {
       data,
       links: { related: { href: `${self}/${name}` }, self: { href: `${self}/relationships/${name}` } },
@@ -110,13 +130,22 @@ function omittedMeta(result: ReadResult, baseUrl: string, registry: (type: strin
   return { omitted: { detail: 'Some resources have been omitted because of insufficient authorization.', links } };
 }
 
-export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl: string, registry: (type: string) => ResourceDef, paging?: PageLinks): Record<string, unknown> {
+export function buildDocument(
+  result: ReadResult,
+  doc: DocumentContext,
+  selfUrl: string,
+  registry: (type: string) => ResourceDef,
+  paging?: PageLinks,
+): Record<string, unknown> {
   const planOf = documentPlans(doc);
   const data = result.single
-    ? (result.primary[0] ? resourceObject(result.primary[0], result.linkage, doc, planOf) : null)
+    ? result.primary[0]
+      ? resourceObject(result.primary[0], result.linkage, doc, planOf)
+      : null
     : result.primary.map((p) => resourceObject(p, result.linkage, doc, planOf));
   const document: Record<string, unknown> = { jsonapi: JSONAPI, data };
-  if (doc.query.include.length > 0) document.included = result.included.map((l) => resourceObject(l, result.linkage, doc, planOf));
+  if (doc.query.include.length > 0)
+    document.included = result.included.map((l) => resourceObject(l, result.linkage, doc, planOf));
   const links: Record<string, unknown> = { self: { href: selfUrl } };
   if (paging?.next) links.next = { href: paging.next };
   if (paging?.first) links.first = { href: paging.first };
@@ -127,7 +156,11 @@ export function buildDocument(result: ReadResult, doc: DocumentContext, selfUrl:
   return document;
 }
 
-export interface PageLinks { next?: string; first?: string; prev?: string }
+export interface PageLinks {
+  next?: string;
+  first?: string;
+  prev?: string;
+}
 
 /**
  * The pager links, as Drupal writes them: the same request with page[offset] moved. `next` when there is more;

@@ -12,21 +12,34 @@ import { serialOf } from './resource.js';
 describeEachDatabase('Drupal-exact behaviour', (target) => {
   let d: DemoApp;
   const get = (url: string, who: keyof DemoApp['tokens'] = 'alice') => api(d.app, d.tokens[who], 'GET', url);
-  const raw = (method: string, url: string, contentType: string | undefined, body?: unknown) => d.app.inject({
-    method: method as 'GET', url,
-    headers: { authorization: `Bearer ${d.tokens.alice}`, accept: 'application/vnd.api+json', ...(contentType ? { 'content-type': contentType } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const raw = (method: string, url: string, contentType: string | undefined, body?: unknown) =>
+    d.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${d.tokens.alice}`,
+        accept: 'application/vnd.api+json',
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
   let draftId: string;
   let draftTitle: string;
 
   beforeAll(async () => {
     d = await demoApp(target);
-    const draft = await d.ctx.db.selectFrom('apc_form_1').select(['id', 'title']).where('handler_id', '=', d.handlers['101']).where('form_status', '=', 'draft').executeTakeFirstOrThrow();
+    const draft = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['id', 'title'])
+      .where('handler_id', '=', d.handlers['101'])
+      .where('form_status', '=', 'draft')
+      .executeTakeFirstOrThrow();
     draftId = String(draft.id);
     draftTitle = String(draft.title);
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('sends application/vnd.api+json without parameters: documents, errors, 201, 200 and the entry point', async () => {
     const bare = 'application/vnd.api+json';
@@ -35,32 +48,51 @@ describeEachDatabase('Drupal-exact behaviour', (target) => {
     expect((await get('/jsonapi/node/season/nope')).headers['content-type']).toBe(bare);
     expect((await get('/jsonapi/node/season?sort=nope')).headers['content-type']).toBe(bare);
     expect((await api(d.app, null, 'GET', '/jsonapi/node/season')).headers['content-type']).toBe(bare);
-    const patched = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${draftId}`, { data: { type: 'node--apc_form_1', id: draftId, attributes: {} } });
+    const patched = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${draftId}`, {
+      data: { type: 'node--apc_form_1', id: draftId, attributes: {} },
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.headers['content-type']).toBe(bare);
     const season = await d.ctx.db.selectFrom('seasons').select('id').executeTakeFirstOrThrow();
     const created = await api(d.app, d.tokens.staff, 'POST', '/jsonapi/node/reporting_period', {
-      data: { type: 'node--reporting_period', attributes: { title: 'Test month', field_period_month: '2031-01', field_due_date: '2031-02-15' },
-        relationships: { field_season: { data: { type: 'node--season', id: season.id } } } },
+      data: {
+        type: 'node--reporting_period',
+        attributes: { title: 'Test month', field_period_month: '2031-01', field_due_date: '2031-02-15' },
+        relationships: { field_season: { data: { type: 'node--season', id: season.id } } },
+      },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.headers['content-type']).toBe(bare);
   });
 
   it('refuses a write sent as application/json with 415, changing nothing', async () => {
-    const before = await d.ctx.db.selectFrom('apc_form_1').select('changed').where('id', '=', draftId).executeTakeFirstOrThrow();
-    const r = await raw('PATCH', `/jsonapi/node/apc_form_1/${draftId}`, 'application/json', { data: { type: 'node--apc_form_1', id: draftId, attributes: { field_amendment_reason: 'x' } } });
+    const before = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select('changed')
+      .where('id', '=', draftId)
+      .executeTakeFirstOrThrow();
+    const r = await raw('PATCH', `/jsonapi/node/apc_form_1/${draftId}`, 'application/json', {
+      data: { type: 'node--apc_form_1', id: draftId, attributes: { field_amendment_reason: 'x' } },
+    });
     expect(r.statusCode).toBe(415);
     expect(r.headers['content-type']).toBe('application/vnd.api+json');
     expect(r.json().errors[0].status).toBe('415');
-    const post = await raw('POST', '/jsonapi/node/apc_form_1', 'application/json; charset=utf-8', { data: { type: 'node--apc_form_1' } });
+    const post = await raw('POST', '/jsonapi/node/apc_form_1', 'application/json; charset=utf-8', {
+      data: { type: 'node--apc_form_1' },
+    });
     expect(post.statusCode).toBe(415);
-    const after = await d.ctx.db.selectFrom('apc_form_1').select('changed').where('id', '=', draftId).executeTakeFirstOrThrow();
+    const after = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select('changed')
+      .where('id', '=', draftId)
+      .executeTakeFirstOrThrow();
     expect(after.changed).toBe(before.changed);
   });
 
   it('answers a method an address does not take with 405 and Allow', async () => {
-    const item = await raw('POST', `/jsonapi/node/apc_form_1/${draftId}`, 'application/vnd.api+json', { data: { type: 'node--apc_form_1' } });
+    const item = await raw('POST', `/jsonapi/node/apc_form_1/${draftId}`, 'application/vnd.api+json', {
+      data: { type: 'node--apc_form_1' },
+    });
     expect(item.statusCode).toBe(405);
     expect(item.headers.allow).toBe('GET, PATCH, DELETE');
     expect(item.json().errors[0].status).toBe('405');
@@ -71,9 +103,11 @@ describeEachDatabase('Drupal-exact behaviour', (target) => {
     expect((await raw('POST', `/jsonapi/node/nope/${draftId}`, 'application/vnd.api+json', {})).statusCode).toBe(404);
   });
 
-  it('takes Drupal\'s expanded sort form, with its direction and langcode', async () => {
+  it("takes Drupal's expanded sort form, with its direction and langcode", async () => {
     const short = await get('/jsonapi/node/season?sort=-field_season_start_date,title');
-    const expanded = await get('/jsonapi/node/season?sort[a][path]=field_season_start_date&sort[a][direction]=DESC&sort[b][path]=title&sort[b][langcode]=en');
+    const expanded = await get(
+      '/jsonapi/node/season?sort[a][path]=field_season_start_date&sort[a][direction]=DESC&sort[b][path]=title&sort[b][langcode]=en',
+    );
     expect(expanded.status, expanded.text).toBe(200);
     expect(ids(expanded.body)).toEqual(ids(short.body));
     const ascending = await get('/jsonapi/node/season?sort[0][path]=field_season_start_date&sort[0][direction]=asc');
@@ -99,7 +133,11 @@ describeEachDatabase('Drupal-exact behaviour', (target) => {
     const links = second.body.links;
     expect(Object.keys(links).sort()).toEqual(['first', 'next', 'prev', 'self']);
     const params = (href: string) => Object.fromEntries(new URL(href).searchParams);
-    expect(params(links.first.href)).toMatchObject({ 'page[offset]': '0', 'page[limit]': '2', sort: 'field_period_month' });
+    expect(params(links.first.href)).toMatchObject({
+      'page[offset]': '0',
+      'page[limit]': '2',
+      sort: 'field_period_month',
+    });
     expect(params(links.prev.href)).toMatchObject({ 'page[offset]': '0', 'page[limit]': '2' });
     expect(params(links.next.href)).toMatchObject({ 'page[offset]': '4', 'page[limit]': '2' });
     // prev never goes below 0.
@@ -110,34 +148,58 @@ describeEachDatabase('Drupal-exact behaviour', (target) => {
   it('has the node base fields status, langcode and drupal_internal__nid, filterable and sortable', async () => {
     const all = await get(`/jsonapi/node/apc_form_1?filter[status]=1&page[limit]=500`);
     expect(all.status, all.text).toBe(200);
-    const mine = await d.ctx.db.selectFrom('apc_form_1').select('id').where('handler_id', '=', d.handlers['101']).execute();
+    const mine = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select('id')
+      .where('handler_id', '=', d.handlers['101'])
+      .execute();
     expect(ids(all.body).sort()).toEqual(mine.map((r) => String(r.id)).sort());
     const item = all.body.data.find((f: { id: string }) => f.id === draftId);
     expect(item.attributes).toMatchObject({ status: true, langcode: 'en', drupal_internal__nid: serialOf(draftId) });
     expect(Number.isSafeInteger(item.attributes.drupal_internal__nid)).toBe(true);
     expect(ids((await get('/jsonapi/node/apc_form_1?filter[status]=0')).body)).toEqual([]);
-    expect(ids((await get('/jsonapi/node/apc_form_1?filter[langcode]=en&page[limit]=500')).body)).toHaveLength(mine.length);
+    expect(ids((await get('/jsonapi/node/apc_form_1?filter[langcode]=en&page[limit]=500')).body)).toHaveLength(
+      mine.length,
+    );
     const byNid = await get(`/jsonapi/node/apc_form_1?filter[drupal_internal__nid]=${serialOf(draftId)}`);
     expect(ids(byNid.body)).toEqual([draftId]);
-    const sorted = await get('/jsonapi/node/apc_form_1?sort=-drupal_internal__nid&page[limit]=500&fields[node--apc_form_1]=drupal_internal__nid');
-    const nids = sorted.body.data.map((f: { attributes: { drupal_internal__nid: number } }) => f.attributes.drupal_internal__nid);
+    const sorted = await get(
+      '/jsonapi/node/apc_form_1?sort=-drupal_internal__nid&page[limit]=500&fields[node--apc_form_1]=drupal_internal__nid',
+    );
+    const nids = sorted.body.data.map(
+      (f: { attributes: { drupal_internal__nid: number } }) => f.attributes.drupal_internal__nid,
+    );
     expect(nids).toEqual([...nids].sort((a, b) => b - a));
     expect(Object.keys(sorted.body.data[0].attributes)).toEqual(['drupal_internal__nid']);
     // Carol (handler 102) cannot find alice's form by its number: the read rule still holds.
-    expect(ids((await get(`/jsonapi/node/apc_form_1?filter[drupal_internal__nid]=${serialOf(draftId)}`, 'carol')).body)).toEqual([]);
+    expect(
+      ids((await get(`/jsonapi/node/apc_form_1?filter[drupal_internal__nid]=${serialOf(draftId)}`, 'carol')).body),
+    ).toEqual([]);
     // Not writable.
-    const w = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${draftId}`, { data: { type: 'node--apc_form_1', id: draftId, attributes: { status: false } } });
+    const w = await api(d.app, d.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${draftId}`, {
+      data: { type: 'node--apc_form_1', id: draftId, attributes: { status: false } },
+    });
     expect(w.status).toBeGreaterThanOrEqual(400);
     expect(w.status).toBeLessThan(500);
   });
 
   it('has the user base fields display_name and drupal_internal__uid', async () => {
-    const alice = await d.ctx.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('name', '=', 'alice').executeTakeFirstOrThrow();
+    const alice = await d.ctx.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('name', '=', 'alice')
+      .executeTakeFirstOrThrow();
     const r = await get(`/jsonapi/user/user/${alice.id}`);
-    expect(r.body.data.attributes).toMatchObject({ display_name: `${alice.first_name} ${alice.last_name}`, drupal_internal__uid: serialOf(alice.id) });
+    expect(r.body.data.attributes).toMatchObject({
+      display_name: `${alice.first_name} ${alice.last_name}`,
+      drupal_internal__uid: serialOf(alice.id),
+    });
     const byUid = await get(`/jsonapi/user/user?filter[drupal_internal__uid]=${serialOf(alice.id)}`);
     expect(ids(byUid.body)).toEqual([alice.id]);
-    const byName = await get(`/jsonapi/user/user?filter[display_name]=${encodeURIComponent(`${alice.first_name} ${alice.last_name}`)}`, 'staff');
+    const byName = await get(
+      `/jsonapi/user/user?filter[display_name]=${encodeURIComponent(`${alice.first_name} ${alice.last_name}`)}`,
+      'staff',
+    );
     expect(ids(byName.body)).toEqual([alice.id]);
     expect((await get('/jsonapi/user/user?sort=display_name', 'staff')).status).toBe(200);
   });
@@ -145,11 +207,28 @@ describeEachDatabase('Drupal-exact behaviour', (target) => {
   it('compares text case- and accent-insensitively with every operator, as STARTS_WITH does (decision 0014)', async () => {
     const alice = await d.ctx.db.selectFrom('users').select('id').where('name', '=', 'alice').executeTakeFirstOrThrow();
     expect(ids((await get('/jsonapi/user/user?filter[name]=ALICE')).body)).toEqual([alice.id]);
-    expect(ids((await get('/jsonapi/user/user?filter[n][path]=name&filter[n][operator]=IN&filter[n][value][]=Alice&filter[n][value][]=x')).body)).toEqual([alice.id]);
-    expect(ids((await get('/jsonapi/user/user?filter[n][path]=name&filter[n][operator]=STARTS_WITH&filter[n][value]=ALI')).body)).toEqual([alice.id]);
+    expect(
+      ids(
+        (
+          await get(
+            '/jsonapi/user/user?filter[n][path]=name&filter[n][operator]=IN&filter[n][value][]=Alice&filter[n][value][]=x',
+          )
+        ).body,
+      ),
+    ).toEqual([alice.id]);
+    expect(
+      ids(
+        (await get('/jsonapi/user/user?filter[n][path]=name&filter[n][operator]=STARTS_WITH&filter[n][value]=ALI'))
+          .body,
+      ),
+    ).toEqual([alice.id]);
     const upper = draftTitle.toUpperCase();
-    expect(ids((await get(`/jsonapi/node/apc_form_1?filter[title]=${encodeURIComponent(upper)}`)).body)).toContain(draftId);
-    const notEqual = await get(`/jsonapi/node/apc_form_1?filter[t][path]=title&filter[t][operator]=<>&filter[t][value]=${encodeURIComponent(upper)}&page[limit]=500`);
+    expect(ids((await get(`/jsonapi/node/apc_form_1?filter[title]=${encodeURIComponent(upper)}`)).body)).toContain(
+      draftId,
+    );
+    const notEqual = await get(
+      `/jsonapi/node/apc_form_1?filter[t][path]=title&filter[t][operator]=<>&filter[t][value]=${encodeURIComponent(upper)}&page[limit]=500`,
+    );
     expect(ids(notEqual.body)).not.toContain(draftId);
     // Ids compare exactly.
     expect(ids((await get(`/jsonapi/user/user?filter[id]=${String(alice.id).toUpperCase()}`)).body)).toEqual([]);

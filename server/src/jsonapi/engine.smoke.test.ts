@@ -17,32 +17,71 @@ describeEachDatabase('engine smoke', (target) => {
     ctx = await createTestContext(target);
     await ensureOAuthClients(ctx.db);
     const db = ctx.db;
-    await db.insertInto('handlers').values([
-      { ...node('h1', 'Riverbend'), handler_number: '101', show_in_handler_directory: ctx.dialect === 'sqlite' ? 1 : true },
-      { ...node('h2', 'Mesa'), handler_number: '102', show_in_handler_directory: ctx.dialect === 'sqlite' ? 1 : true },
-    ]).execute();
+    await db
+      .insertInto('handlers')
+      .values([
+        {
+          ...node('h1', 'Riverbend'),
+          handler_number: '101',
+          show_in_handler_directory: ctx.dialect === 'sqlite' ? 1 : true,
+        },
+        {
+          ...node('h2', 'Mesa'),
+          handler_number: '102',
+          show_in_handler_directory: ctx.dialect === 'sqlite' ? 1 : true,
+        },
+      ])
+      .execute();
     const pass = await hashPassword('demo-pecans-2026');
-    await db.insertInto('users').values([
-      { ...node('u1', ''), name: 'alice', handler_id: 'h1', pass_hash: pass, first_name: 'Alice' },
-      { ...node('u2', ''), name: 'carol', handler_id: 'h2', pass_hash: pass, first_name: 'Carol' },
-    ]).execute();
-    await db.insertInto('seasons').values({ ...node('s1', '2025-2026'), season_start_date: '2025-09-01', season_end_date: '2026-08-31', reporting_due_date: '2026-09-10' }).execute();
-    await db.insertInto('reporting_periods').values({ ...node('p1', 'September 2025'), season_id: 's1', period_month: '2025-09', due_date: '2025-10-10' }).execute();
-    await db.insertInto('reporting_forms_packages').values([
-      { ...node('k1', 'pk1'), handler_id: 'h1', period_id: 'p1' },
-      { ...node('k2', 'pk2'), handler_id: 'h2', period_id: 'p1' },
-    ]).execute();
-    await db.insertInto('apc_form_1').values([
-      { ...node('f1', 'f1'), package_id: 'k1', handler_id: 'h1', period_id: 'p1', receipts_native: 5 },
-      { ...node('f2', 'f2'), package_id: 'k2', handler_id: 'h2', period_id: 'p1', receipts_native: 7 },
-    ]).execute();
+    await db
+      .insertInto('users')
+      .values([
+        { ...node('u1', ''), name: 'alice', handler_id: 'h1', pass_hash: pass, first_name: 'Alice' },
+        { ...node('u2', ''), name: 'carol', handler_id: 'h2', pass_hash: pass, first_name: 'Carol' },
+      ])
+      .execute();
+    await db
+      .insertInto('seasons')
+      .values({
+        ...node('s1', '2025-2026'),
+        season_start_date: '2025-09-01',
+        season_end_date: '2026-08-31',
+        reporting_due_date: '2026-09-10',
+      })
+      .execute();
+    await db
+      .insertInto('reporting_periods')
+      .values({ ...node('p1', 'September 2025'), season_id: 's1', period_month: '2025-09', due_date: '2025-10-10' })
+      .execute();
+    await db
+      .insertInto('reporting_forms_packages')
+      .values([
+        { ...node('k1', 'pk1'), handler_id: 'h1', period_id: 'p1' },
+        { ...node('k2', 'pk2'), handler_id: 'h2', period_id: 'p1' },
+      ])
+      .execute();
+    await db
+      .insertInto('apc_form_1')
+      .values([
+        { ...node('f1', 'f1'), package_id: 'k1', handler_id: 'h1', period_id: 'p1', receipts_native: 5 },
+        { ...node('f2', 'f2'), package_id: 'k2', handler_id: 'h2', period_id: 'p1', receipts_native: 7 },
+      ])
+      .execute();
     app = await buildApp(ctx, { logger: false });
     alice = await signIn(app, 'alice', 'demo-pecans-2026');
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
 
   it('lists only own packages with includes', async () => {
-    const r = await api(app, alice, 'GET', '/jsonapi/node/reporting_forms_package?include=field_form_1,field_reporting_period.field_season&sort=-field_reporting_period.field_due_date');
+    const r = await api(
+      app,
+      alice,
+      'GET',
+      '/jsonapi/node/reporting_forms_package?include=field_form_1,field_reporting_period.field_season&sort=-field_reporting_period.field_due_date',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.map((d: { id: string }) => d.id)).toEqual(['k1']);
     expect(r.body.data[0].relationships.field_form_1.data).toEqual([{ type: 'node--apc_form_1', id: 'f1' }]);
@@ -50,7 +89,12 @@ describeEachDatabase('engine smoke', (target) => {
   });
 
   it('filters through relationships and refuses the other handler', async () => {
-    const r = await api(app, alice, 'GET', '/jsonapi/node/apc_form_1?filter[a][condition][path]=field_handler.field_handler_number&filter[a][condition][value]=102');
+    const r = await api(
+      app,
+      alice,
+      'GET',
+      '/jsonapi/node/apc_form_1?filter[a][condition][path]=field_handler.field_handler_number&filter[a][condition][value]=102',
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([]);
     const item = await api(app, alice, 'GET', '/jsonapi/node/apc_form_1/f2');

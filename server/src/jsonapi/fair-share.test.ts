@@ -4,7 +4,9 @@ import { PerUserTurns } from './fair-share.js';
 
 const deferred = () => {
   let resolve!: () => void;
-  const promise = new Promise<void>((r) => { resolve = r; });
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 };
 const tick = () => new Promise((r) => setImmediate(r));
@@ -14,13 +16,14 @@ describe('PerUserTurns', () => {
     const turns = new PerUserTurns(2, 10);
     const started: string[] = [];
     const gates = new Map<string, ReturnType<typeof deferred>>();
-    const read = (user: string, name: string) => turns.run(user, async () => {
-      started.push(name);
-      const gate = deferred();
-      gates.set(name, gate);
-      await gate.promise;
-      return name;
-    });
+    const read = (user: string, name: string) =>
+      turns.run(user, async () => {
+        started.push(name);
+        const gate = deferred();
+        gates.set(name, gate);
+        await gate.promise;
+        return name;
+      });
     const a = ['a1', 'a2', 'a3', 'a4'].map((n) => read('alice', n));
     const b = read('bob', 'b1');
     await tick();
@@ -38,10 +41,14 @@ describe('PerUserTurns', () => {
   it('answers 429 beyond maxWaiting, and a failed read passes its turn on', async () => {
     const turns = new PerUserTurns(1, 1);
     const gate = deferred();
-    const first = turns.run('u', () => gate.promise.then(() => { throw new Error('boom'); }));
+    const first = turns.run('u', () =>
+      gate.promise.then(() => {
+        throw new Error('boom');
+      }),
+    );
     const second = turns.run('u', async () => 'second');
     const third = turns.run('u', async () => 'third').catch((e: ApiError) => e);
-    expect((await third as ApiError).status).toBe(429);
+    expect(((await third) as ApiError).status).toBe(429);
     gate.resolve();
     await expect(first).rejects.toThrow('boom');
     expect(await second).toBe('second');

@@ -9,14 +9,22 @@ import { ApiError } from '../lib/errors.js';
 export class PerUserTurns {
   private readonly users = new Map<string, { running: number; waiting: Array<() => void> }>();
 
-  constructor(readonly maxRunning: number, readonly maxWaiting: number) {}
+  constructor(
+    readonly maxRunning: number,
+    readonly maxWaiting: number,
+  ) {}
 
   async run<T>(userId: string, task: () => Promise<T>): Promise<T> {
     let user = this.users.get(userId);
     if (!user) this.users.set(userId, (user = { running: 0, waiting: [] }));
     if (user.running < this.maxRunning) user.running += 1;
     else if (user.waiting.length >= this.maxWaiting) {
-      throw new ApiError(429, `Too many reads at once: at most ${this.maxRunning} run and ${this.maxWaiting} wait for one user.`, {}, { 'retry-after': '1' });
+      throw new ApiError(
+        429,
+        `Too many reads at once: at most ${this.maxRunning} run and ${this.maxWaiting} wait for one user.`,
+        {},
+        { 'retry-after': '1' },
+      );
     } else await new Promise<void>((resolve) => user.waiting.push(resolve));
     try {
       return await task();

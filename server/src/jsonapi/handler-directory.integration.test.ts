@@ -30,9 +30,15 @@ function directoryQuery(search = '', limit = 50): string {
   return `/jsonapi/node/handler?${p.toString()}`;
 }
 
-type Doc = { data: Array<{ attributes: { title: string; field_handler_number: string } }>; links?: { next?: { href: string } } };
+type Doc = {
+  data: Array<{ attributes: { title: string; field_handler_number: string } }>;
+  links?: { next?: { href: string } };
+};
 const numbers = (body: Doc) => body.data.map((h) => h.attributes.field_handler_number);
-const path = (href: string) => { const u = new URL(href, 'http://x.invalid'); return u.pathname + u.search; };
+const path = (href: string) => {
+  const u = new URL(href, 'http://x.invalid');
+  return u.pathname + u.search;
+};
 
 describeEachDatabase('handler directory: paged and searched on the server', (target) => {
   let d: DemoApp;
@@ -51,19 +57,46 @@ describeEachDatabase('handler directory: paged and searched on the server', (tar
   beforeAll(async () => {
     d = await demoApp(target);
     if (target.dialect === 'sqlite') {
-      SQLite.prototype.prepare = function (this: SQLite.Database, text: string) { prepared.push(text); return prepare.call(this, text); } as typeof prepare;
+      SQLite.prototype.prepare = function (this: SQLite.Database, text: string) {
+        prepared.push(text);
+        return prepare.call(this, text);
+      } as typeof prepare;
     }
     const now = '2026-11-22T12:00:00+00:00';
     const flag = (v: boolean) => (target.dialect === 'sqlite' ? Number(v) : v);
     // 60 more handlers in the directory (three pages with the demo's two), one with accents, one hidden.
     const rows = Array.from({ length: 60 }, (_, i) => ({
-      id: randomUUID(), title: `Bulk Pecans ${String(i).padStart(2, '0')}`, created: now, changed: now,
-      handler_number: String(500 + i), handler_status: 'active', show_in_handler_directory: flag(true),
-      address: null, phone: null, email: null, website: null,
+      id: randomUUID(),
+      title: `Bulk Pecans ${String(i).padStart(2, '0')}`,
+      created: now,
+      changed: now,
+      handler_number: String(500 + i),
+      handler_status: 'active',
+      show_in_handler_directory: flag(true),
+      address: null,
+      phone: null,
+      email: null,
+      website: null,
     }));
-    rows.push({ ...rows[0], id: randomUUID(), title: 'Pécanerie de la Côte', handler_number: '601', address: 'Rue Émile 3\nQuébec', email: 'ÉTÉ@cote.example' as never });
-    rows.push({ ...rows[0], id: randomUUID(), title: 'Hidden Pecans', handler_number: '602', show_in_handler_directory: flag(false) });
-    await d.ctx.db.insertInto('handlers').values(rows as never).execute();
+    rows.push({
+      ...rows[0],
+      id: randomUUID(),
+      title: 'Pécanerie de la Côte',
+      handler_number: '601',
+      address: 'Rue Émile 3\nQuébec',
+      email: 'ÉTÉ@cote.example' as never,
+    });
+    rows.push({
+      ...rows[0],
+      id: randomUUID(),
+      title: 'Hidden Pecans',
+      handler_number: '602',
+      show_in_handler_directory: flag(false),
+    });
+    await d.ctx.db
+      .insertInto('handlers')
+      .values(rows as never)
+      .execute();
   });
   afterAll(async () => {
     SQLite.prototype.prepare = prepare;
@@ -130,14 +163,19 @@ describeEachDatabase('handler directory: paged and searched on the server', (tar
     expect(own.status).toBe(200);
   });
 
-  it.runIf(target.dialect === 'sqlite')('the first page walks the directory index in title order (no scan, no sort)', async () => {
-    await get(directoryQuery());
-    const statement = prepared.find((s) => /from "handlers"/.test(s) && /limit/i.test(s) && !/portal_fold/.test(s));
-    expect(statement, prepared.join('\n')).toBeDefined();
-    const n = (statement!.match(/\?/g) ?? []).length;
-    const plan = await d.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${statement}`, Array(n).fill(1)));
-    const details = plan.rows.map((r) => r.detail);
-    expect(details.join('\n')).toMatch(/SEARCH \w+ USING INDEX handlers_directory \(show_in_handler_directory=\?\)/);
-    expect(details.join('\n')).not.toMatch(/TEMP B-TREE/);
-  });
+  it.runIf(target.dialect === 'sqlite')(
+    'the first page walks the directory index in title order (no scan, no sort)',
+    async () => {
+      await get(directoryQuery());
+      const statement = prepared.find((s) => /from "handlers"/.test(s) && /limit/i.test(s) && !/portal_fold/.test(s));
+      expect(statement, prepared.join('\n')).toBeDefined();
+      const n = (statement!.match(/\?/g) ?? []).length;
+      const plan = await d.ctx.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${statement}`, Array(n).fill(1)),
+      );
+      const details = plan.rows.map((r) => r.detail);
+      expect(details.join('\n')).toMatch(/SEARCH \w+ USING INDEX handlers_directory \(show_in_handler_directory=\?\)/);
+      expect(details.join('\n')).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 });

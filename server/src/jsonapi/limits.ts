@@ -43,12 +43,16 @@ export function checkQuerySize(query: Query): void {
   const groups = countGroups(query.filter, conditions);
   if (conditions.length > LIMITS.filterConditions) throw over('filter', 'filter conditions', LIMITS.filterConditions);
   if (groups > LIMITS.filterGroups) throw over('filter', 'filter groups', LIMITS.filterGroups);
-  if (conditions.reduce((n, c) => n + c.values.length, 0) > LIMITS.filterValues) throw over('filter', 'filter values', LIMITS.filterValues);
+  if (conditions.reduce((n, c) => n + c.values.length, 0) > LIMITS.filterValues)
+    throw over('filter', 'filter values', LIMITS.filterValues);
   for (const c of conditions) {
     const parameter = `filter[${c.key}]`;
     checkPathHops(c.path, parameter);
     if (c.values.some((v) => v.length > LIMITS.filterValueLength)) {
-      throw badParameter(parameter, `A filter value is too long: at most ${LIMITS.filterValueLength} characters are allowed.`);
+      throw badParameter(
+        parameter,
+        `A filter value is too long: at most ${LIMITS.filterValueLength} characters are allowed.`,
+      );
     }
   }
   if (query.sort.length > LIMITS.sortFields) throw over('sort', 'sort fields', LIMITS.sortFields);
@@ -56,7 +60,10 @@ export function checkQuerySize(query: Query): void {
   if (query.include.length > LIMITS.includes) throw over('include', 'include paths', LIMITS.includes);
   for (const path of query.include) {
     if (path.split('.').length > LIMITS.includeDepth) {
-      throw badParameter('include', `The include "${path}" is too deep: at most ${LIMITS.includeDepth} relationships are allowed.`);
+      throw badParameter(
+        'include',
+        `The include "${path}" is too deep: at most ${LIMITS.includeDepth} relationships are allowed.`,
+      );
     }
   }
 }
@@ -75,14 +82,20 @@ function countGroups(tree: FilterTree, conditions: Condition[]): number {
 function checkPathHops(path: string, parameter: string): void {
   const segments = path.split('.').filter((s) => s !== 'entity' && s !== 'id');
   if (segments.length - 1 > LIMITS.pathHops) {
-    throw badParameter(parameter, `The path "${path}" is too long: at most ${LIMITS.pathHops} relationships are allowed.`);
+    throw badParameter(
+      parameter,
+      `The path "${path}" is too long: at most ${LIMITS.pathHops} relationships are allowed.`,
+    );
   }
 }
 
 /** A statement's SQL beyond LIMITS.sqlLength: a 400 instead of a statement kept in every cache. */
 export function checkSqlLength(sqlText: string): void {
   if (sqlText.length > LIMITS.sqlLength) {
-    throw new ApiError(400, `The request is too complex: its query would be over ${LIMITS.sqlLength} characters of SQL. Use fewer conditions or shorter paths.`);
+    throw new ApiError(
+      400,
+      `The request is too complex: its query would be over ${LIMITS.sqlLength} characters of SQL. Use fewer conditions or shorter paths.`,
+    );
   }
 }
 

@@ -21,7 +21,10 @@ function nextPackageQuery(handlerId: string, dueBefore: string): string {
 }
 
 type Linkage = { data: Array<{ type: string; id: string }> };
-type Doc = { data: Array<{ id: string; attributes: Record<string, unknown>; relationships: Record<string, Linkage> }>; links: { next?: unknown } };
+type Doc = {
+  data: Array<{ id: string; attributes: Record<string, unknown>; relationships: Record<string, Linkage> }>;
+  links: { next?: unknown };
+};
 
 describeEachDatabase("the form page's Next package", (target) => {
   let d: DemoApp;
@@ -30,16 +33,25 @@ describeEachDatabase("the form page's Next package", (target) => {
 
   beforeAll(async () => {
     d = await demoApp(target);
-    const rows = await d.ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
-      .select(['k.id', 'p.season_id', 'p.due_date']).where('k.handler_id', '=', d.handlers['101']).orderBy('p.due_date', 'desc').execute();
+    const rows = await d.ctx.db
+      .selectFrom('reporting_forms_packages as k')
+      .innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
+      .select(['k.id', 'p.season_id', 'p.due_date'])
+      .where('k.handler_id', '=', d.handlers['101'])
+      .orderBy('p.due_date', 'desc')
+      .execute();
     list = rows.map((r) => ({ id: String(r.id), season: String(r.season_id), due: String(r.due_date) }));
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   /** The spec's rule, on the whole list. */
   const bySpec = (index: number) => {
     const after = list.slice(index + 1);
-    return after.find((p) => p.season === list[index].season) ?? after.find((p) => p.season !== list[index].season) ?? null;
+    return (
+      after.find((p) => p.season === list[index].season) ?? after.find((p) => p.season !== list[index].season) ?? null
+    );
   };
 
   it('is, for every package of the handler, the one the spec names, and none after the oldest', async () => {
@@ -48,7 +60,10 @@ describeEachDatabase("the form page's Next package", (target) => {
       const r = await api(d.app, d.tokens.alice, 'GET', nextPackageQuery(d.handlers['101'], pkg.due));
       expect(r.status, r.text).toBe(200);
       const body = r.body as Doc;
-      expect(body.data.map((p) => p.id), `after ${pkg.due}`).toEqual(bySpec(index) ? [bySpec(index)!.id] : []);
+      expect(
+        body.data.map((p) => p.id),
+        `after ${pkg.due}`,
+      ).toEqual(bySpec(index) ? [bySpec(index)!.id] : []);
     }
   });
 
@@ -57,7 +72,12 @@ describeEachDatabase("the form page's Next package", (target) => {
     const [pkg] = (r.body as Doc).data;
     expect(Object.keys(pkg.relationships).sort()).toEqual(['field_form_1', 'field_form_2', 'field_form_3']);
     expect(pkg.attributes).toEqual({});
-    const versions = await d.ctx.db.selectFrom('apc_form_1').select('id').where('package_id', '=', pkg.id).orderBy('amendment_number').execute();
+    const versions = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select('id')
+      .where('package_id', '=', pkg.id)
+      .orderBy('amendment_number')
+      .execute();
     expect(pkg.relationships.field_form_1.data.map((f) => f.id)).toEqual(versions.map((v) => String(v.id)));
   });
 
@@ -68,7 +88,10 @@ describeEachDatabase("the form page's Next package", (target) => {
   });
 
   it('refuses an operator it does not know with a 400 naming the parameter', async () => {
-    const unknown = nextPackageQuery(d.handlers['101'], list[0].due).replace('%5Boperator%5D=%3C', '%5Boperator%5D=LESS');
+    const unknown = nextPackageQuery(d.handlers['101'], list[0].due).replace(
+      '%5Boperator%5D=%3C',
+      '%5Boperator%5D=LESS',
+    );
     const r = await api(d.app, d.tokens.alice, 'GET', unknown);
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.errors)).toContain('filter[field_reporting_period.field_due_date][operator]');

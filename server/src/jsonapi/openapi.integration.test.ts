@@ -19,15 +19,27 @@ describe('the OpenAPI description', () => {
 
   it('keeps in step with the registry: every type, attribute, relationship and operation', () => {
     const schemas = document.components.schemas;
-    expect(Object.keys(schemas).filter((n) => n !== 'Error').sort()).toEqual(allResources.map((d) => d.type).sort());
+    expect(
+      Object.keys(schemas)
+        .filter((n) => n !== 'Error')
+        .sort(),
+    ).toEqual(allResources.map((d) => d.type).sort());
     for (const def of allResources) {
       const schema = schemas[def.type];
       const attributes = schema.properties.attributes.properties;
-      expect(Object.keys(attributes).sort(), def.type).toEqual([...Object.keys(def.attributes), ...(def.computedAttributes ?? [])].sort());
-      expect(Object.keys(schema.properties.relationships.properties).sort(), def.type).toEqual(Object.keys(def.relationships).sort());
+      expect(Object.keys(attributes).sort(), def.type).toEqual(
+        [...Object.keys(def.attributes), ...(def.computedAttributes ?? [])].sort(),
+      );
+      expect(Object.keys(schema.properties.relationships.properties).sort(), def.type).toEqual(
+        Object.keys(def.relationships).sort(),
+      );
       for (const [name, a] of Object.entries(def.attributes)) {
         expect(attributes[name].readOnly === true, `${def.type}.${name}`).toBe(!a.writable);
-        if (a.allowed) expect(attributes[name].enum.filter((v: unknown) => v !== null), `${def.type}.${name}`).toEqual(a.allowed);
+        if (a.allowed)
+          expect(
+            attributes[name].enum.filter((v: unknown) => v !== null),
+            `${def.type}.${name}`,
+          ).toEqual(a.allowed);
         expect(attributes[name]['x-visibility'] === 'restricted', `${def.type}.${name}`).toBe(a.visibility === 'full');
       }
       const path = `/jsonapi/${def.entity}/${def.bundle}`;
@@ -49,11 +61,20 @@ describe('the OpenAPI description', () => {
 
 describeEachDatabase('GET /jsonapi/openapi.json', (target) => {
   let d: DemoApp;
-  beforeAll(async () => { d = await demoApp(target); });
-  afterAll(async () => { await d?.close(); });
+  beforeAll(async () => {
+    d = await demoApp(target);
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('is served to a signed-in reader, the same for everyone, and holds no data', async () => {
-    const get = (token?: string) => d.app.inject({ method: 'GET', url: '/jsonapi/openapi.json', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const get = (token?: string) =>
+      d.app.inject({
+        method: 'GET',
+        url: '/jsonapi/openapi.json',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
     expect((await get()).statusCode).toBe(401);
     const alice = await get(d.tokens.alice);
     expect(alice.statusCode).toBe(200);

@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { form1FiguresParams, ownAnalyticsParams, industryAnalyticsParams } from '../../../web/src/features/analytics/api/analytics-params.js';
+import {
+  form1FiguresParams,
+  ownAnalyticsParams,
+  industryAnalyticsParams,
+} from '../../../web/src/features/analytics/api/analytics-params.js';
 import { newestReportParams } from '../../../web/src/lib/portal/position-report-params.js';
 import { contactsParams, handlerDirectoryParams } from '../../../web/src/lib/portal/directory-params.js';
-import { handlerWithIncludesParams, userByNameParams, userWithHandlerParams } from '../../../web/src/lib/portal/handler-params.js';
+import {
+  handlerWithIncludesParams,
+  userByNameParams,
+  userWithHandlerParams,
+} from '../../../web/src/lib/portal/handler-params.js';
 import { invoicesParams, openInvoicesParams } from '../../../web/src/lib/portal/invoice-params.js';
-import { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } from '../../../web/src/lib/portal/package-params.js';
+import {
+  currentSeasonPackagesParams,
+  nextPackageParams,
+  seasonPackagesParams,
+} from '../../../web/src/lib/portal/package-params.js';
 import { seasonsParams } from '../../../web/src/lib/portal/season-params.js';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
@@ -19,25 +31,44 @@ function orContains(count: number, path: string, tag: string): string {
   const parts = ['filter[any][group][conjunction]=OR'];
   for (let i = 0; i < count; i += 1) {
     const c = `filter[c${i}][condition]`;
-    parts.push(`${c}[path]=${path}`, `${c}[operator]=CONTAINS`, `${c}[value]=${tag}-${i}-${'q'.repeat(40)}`, `${c}[memberOf]=any`);
+    parts.push(
+      `${c}[path]=${path}`,
+      `${c}[operator]=CONTAINS`,
+      `${c}[value]=${tag}-${i}-${'q'.repeat(40)}`,
+      `${c}[memberOf]=any`,
+    );
   }
   return parts.join('&');
 }
 
 // The attack of issue 32: six hops, 60 conditions; and the same kept within every limit (two hops, 12 conditions).
-const SIX_HOPS = 'field_amendment_of.field_amendment_of.field_amendment_of.field_reporting_forms_package.field_reporting_period.field_season.title';
+const SIX_HOPS =
+  'field_amendment_of.field_amendment_of.field_amendment_of.field_reporting_forms_package.field_reporting_period.field_season.title';
 const TWO_HOPS = 'field_reporting_forms_package.field_reporting_period.title';
 const THREE_HOPS = `field_amendment_of.${TWO_HOPS}`;
 
 describe('the limits let every read of the web app through', () => {
   const id = '00000000-0000-4000-8000-000000000001';
   const reads = {
-    seasonsParams, industryAnalyticsParams, ownAnalyticsParams, newestReportParams, handlerWithIncludesParams,
-    directory: () => handlerDirectoryParams('pecan & sons'), contacts: () => contactsParams(id),
-    userByName: () => userByNameParams('alice'), userWithHandler: () => userWithHandlerParams('alice'),
-    invoices: () => invoicesParams(id), openInvoices: () => openInvoicesParams(id),
-    seasonPackages: () => seasonPackagesParams(id, id), currentSeasonPackages: () => currentSeasonPackagesParams(id),
-    nextPackage: () => nextPackageParams(id, '2026-12-01'), form1Figures: () => form1FiguresParams(id, Array.from({ length: 30 }, () => id)),
+    seasonsParams,
+    industryAnalyticsParams,
+    ownAnalyticsParams,
+    newestReportParams,
+    handlerWithIncludesParams,
+    directory: () => handlerDirectoryParams('pecan & sons'),
+    contacts: () => contactsParams(id),
+    userByName: () => userByNameParams('alice'),
+    userWithHandler: () => userWithHandlerParams('alice'),
+    invoices: () => invoicesParams(id),
+    openInvoices: () => openInvoicesParams(id),
+    seasonPackages: () => seasonPackagesParams(id, id),
+    currentSeasonPackages: () => currentSeasonPackagesParams(id),
+    nextPackage: () => nextPackageParams(id, '2026-12-01'),
+    form1Figures: () =>
+      form1FiguresParams(
+        id,
+        Array.from({ length: 30 }, () => id),
+      ),
   };
   it.each(Object.entries(reads))('%s', (_name, make) => {
     expect(() => parseQueryString(make().getQueryString())).not.toThrow();
@@ -51,10 +82,17 @@ describeEachDatabase('query limits', (target) => {
     d = await demoApp(target);
     before = await checksum(d.ctx);
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   const get = (url: string) => api(d.app, d.tokens.alice, 'GET', url);
-  const expectRefused = (r: Awaited<ReturnType<typeof get>>, status: number, parameter: string | undefined, words: RegExp) => {
+  const expectRefused = (
+    r: Awaited<ReturnType<typeof get>>,
+    status: number,
+    parameter: string | undefined,
+    words: RegExp,
+  ) => {
     expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(status);
     expect(String(r.headers['content-type'])).toMatch(/^application\/vnd\.api\+json/);
     expect(r.body.errors[0].status).toBe(String(status));
@@ -68,17 +106,58 @@ describeEachDatabase('query limits', (target) => {
   });
 
   it('answers each size limit with a 400 naming it', async () => {
-    expectRefused(await get(`/jsonapi/node/apc_form_1?filter[p][condition][path]=${THREE_HOPS}&filter[p][condition][value]=x`), 400, 'filter[p]', /at most 2 relationships/);
-    expectRefused(await get(`/jsonapi/node/apc_form_1?sort=field_amendment_of.field_amendment_of.field_reporting_forms_package.title`), 400, 'sort', /at most 2 relationships/);
+    expectRefused(
+      await get(`/jsonapi/node/apc_form_1?filter[p][condition][path]=${THREE_HOPS}&filter[p][condition][value]=x`),
+      400,
+      'filter[p]',
+      /at most 2 relationships/,
+    );
+    expectRefused(
+      await get(
+        `/jsonapi/node/apc_form_1?sort=field_amendment_of.field_amendment_of.field_reporting_forms_package.title`,
+      ),
+      400,
+      'sort',
+      /at most 2 relationships/,
+    );
     const groups = Array.from({ length: 11 }, (_, i) => `filter[g${i}][group][conjunction]=OR`).join('&');
     expectRefused(await get(`/jsonapi/node/season?${groups}`), 400, 'filter', /too many filter groups: at most 10/);
     const values = Array.from({ length: 300 }, (_, i) => `filter[a][value][]=${i}&filter[b][value][]=${i}`).join('&');
-    expectRefused(await get(`/jsonapi/node/season?filter[a][operator]=IN&filter[b][operator]=IN&filter[a][path]=title&filter[b][path]=title&${values}`), 400, 'filter', /too many filter values: at most 500/);
-    expectRefused(await get(`/jsonapi/node/season?filter[title]=${'x'.repeat(1001)}`), 400, 'filter[title]', /at most 1000 characters/);
-    expectRefused(await get('/jsonapi/node/season?sort=title,title,title,title,title,title'), 400, 'sort', /too many sort fields: at most 5/);
+    expectRefused(
+      await get(
+        `/jsonapi/node/season?filter[a][operator]=IN&filter[b][operator]=IN&filter[a][path]=title&filter[b][path]=title&${values}`,
+      ),
+      400,
+      'filter',
+      /too many filter values: at most 500/,
+    );
+    expectRefused(
+      await get(`/jsonapi/node/season?filter[title]=${'x'.repeat(1001)}`),
+      400,
+      'filter[title]',
+      /at most 1000 characters/,
+    );
+    expectRefused(
+      await get('/jsonapi/node/season?sort=title,title,title,title,title,title'),
+      400,
+      'sort',
+      /too many sort fields: at most 5/,
+    );
     const includes = Array.from({ length: 11 }, () => 'field_reporting_period').join(',');
-    expectRefused(await get(`/jsonapi/node/apc_form_1?include=${includes}`), 400, 'include', /too many include paths: at most 10/);
-    expectRefused(await get('/jsonapi/node/apc_form_1?include=field_amendment_of.field_amendment_of.field_amendment_of.field_handler'), 400, 'include', /at most 3 relationships/);
+    expectRefused(
+      await get(`/jsonapi/node/apc_form_1?include=${includes}`),
+      400,
+      'include',
+      /too many include paths: at most 10/,
+    );
+    expectRefused(
+      await get(
+        '/jsonapi/node/apc_form_1?include=field_amendment_of.field_amendment_of.field_amendment_of.field_handler',
+      ),
+      400,
+      'include',
+      /at most 3 relationships/,
+    );
   });
 
   it('accepts a 32 KB address and answers 414, as a JSON:API error, beyond', async () => {
@@ -97,7 +176,9 @@ describeEachDatabase('query limits', (target) => {
   it('keeps what the hostile reads that pass every limit cost in bytes: never more than its budget', async () => {
     const statuses = new Set<number>();
     for (let i = 0; i < 40; i += 1) {
-      const r = await get(`/jsonapi/node/apc_form_1?${orContains(LIMITS.filterConditions, TWO_HOPS, `t${i}`)}&page[offset]=${i}`);
+      const r = await get(
+        `/jsonapi/node/apc_form_1?${orContains(LIMITS.filterConditions, TWO_HOPS, `t${i}`)}&page[offset]=${i}`,
+      );
       statuses.add(r.status);
       if (r.status !== 200) expectRefused(r, 400, undefined, /too complex/);
     }

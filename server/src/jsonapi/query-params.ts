@@ -7,8 +7,23 @@ import { LANGCODE } from './resource.js';
  * Drupal's JSON:API query syntax parsed into a plain structure. Everything malformed is a 400 naming the
  * parameter; nothing unknown is ignored.
  */
-export const OPERATORS = ['=', '<>', '>', '>=', '<', '<=', 'STARTS_WITH', 'CONTAINS', 'ENDS_WITH', 'IN', 'NOT IN',
-  'BETWEEN', 'NOT BETWEEN', 'IS NULL', 'IS NOT NULL'] as const;
+export const OPERATORS = [
+  '=',
+  '<>',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'STARTS_WITH',
+  'CONTAINS',
+  'ENDS_WITH',
+  'IN',
+  'NOT IN',
+  'BETWEEN',
+  'NOT BETWEEN',
+  'IS NULL',
+  'IS NOT NULL',
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 export interface Condition {
@@ -69,9 +84,17 @@ export function parseQueryString(search: string): Query {
 /** qs would drop parameters beyond its limits, or keep a too deep key as one name, silently: a 400 instead. */
 function parseRaw(search: string): Raw {
   try {
-    return qs.parse(search, { depth: 6, strictDepth: true, arrayLimit: 500, parameterLimit: 2000, throwOnLimitExceeded: true, allowDots: false }) as Raw;
+    return qs.parse(search, {
+      depth: 6,
+      strictDepth: true,
+      arrayLimit: 500,
+      parameterLimit: 2000,
+      throwOnLimitExceeded: true,
+      allowDots: false,
+    }) as Raw;
   } catch (e) {
-    if (e instanceof RangeError) throw new ApiError(400, 'The query string has too many parameters, or a list or name nested too deep.');
+    if (e instanceof RangeError)
+      throw new ApiError(400, 'The query string has too many parameters, or a list or name nested too deep.');
     throw e;
   }
 }
@@ -122,19 +145,31 @@ function parseSort(value: unknown): SortField[] {
       return { path: descending ? item.slice(1) : item, descending };
     });
   }
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : isObject(value) ? Object.entries(value) : null;
-  if (!entries || entries.length === 0) throw badParameter('sort', '"sort" must be a comma-separated list, or sort[name][path] and sort[name][direction].');
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : isObject(value)
+      ? Object.entries(value)
+      : null;
+  if (!entries || entries.length === 0)
+    throw badParameter('sort', '"sort" must be a comma-separated list, or sort[name][path] and sort[name][direction].');
   return entries.map(([key, item]) => {
     const param = `sort[${key}]`;
     if (!isObject(item)) throw badParameter(param, `${param} must have a [path] and may have a [direction].`);
     for (const k of Object.keys(item)) {
-      if (!['path', 'direction', 'langcode'].includes(k)) throw badParameter(`${param}[${k}]`, `Unknown member ${param}[${k}]: use path, direction and langcode.`);
+      if (!['path', 'direction', 'langcode'].includes(k))
+        throw badParameter(`${param}[${k}]`, `Unknown member ${param}[${k}]: use path, direction and langcode.`);
     }
-    if (typeof item.path !== 'string' || item.path.trim() === '') throw badParameter(`${param}[path]`, `${param}[path] is missing.`);
-    const direction = item.direction === undefined ? 'ASC' : typeof item.direction === 'string' ? item.direction.toUpperCase() : '';
-    if (direction !== 'ASC' && direction !== 'DESC') throw badParameter(`${param}[direction]`, `${param}[direction] is ASC or DESC.`);
+    if (typeof item.path !== 'string' || item.path.trim() === '')
+      throw badParameter(`${param}[path]`, `${param}[path] is missing.`);
+    const direction =
+      item.direction === undefined ? 'ASC' : typeof item.direction === 'string' ? item.direction.toUpperCase() : '';
+    if (direction !== 'ASC' && direction !== 'DESC')
+      throw badParameter(`${param}[direction]`, `${param}[direction] is ASC or DESC.`);
     if (item.langcode !== undefined && item.langcode !== LANGCODE) {
-      throw badParameter(`${param}[langcode]`, `${param}[langcode] can only be "${LANGCODE}": the content has no other language.`);
+      throw badParameter(
+        `${param}[langcode]`,
+        `${param}[langcode] can only be "${LANGCODE}": the content has no other language.`,
+      );
     }
     return { path: item.path.trim(), descending: direction === 'DESC' };
   });
@@ -145,7 +180,8 @@ function parseFields(value: unknown): Record<string, string[]> {
   if (!isObject(value)) throw badParameter('fields', '"fields" must be given per type: fields[node--handler]=title.');
   const out: Record<string, string[]> = {};
   for (const [type, list] of Object.entries(value)) {
-    if (typeof list !== 'string') throw badParameter(`fields[${type}]`, `fields[${type}] must be a comma-separated list.`);
+    if (typeof list !== 'string')
+      throw badParameter(`fields[${type}]`, `fields[${type}] must be a comma-separated list.`);
     out[type] = list === '' ? [] : list.split(',').map((s) => s.trim());
   }
   return out;
@@ -163,7 +199,8 @@ function parsePage(value: unknown): Query['page'] {
   if (value === undefined) return { offset: 0, limit: DEFAULT_LIMIT };
   if (!isObject(value)) throw badParameter('page', 'Use page[offset] and page[limit].');
   for (const key of Object.keys(value)) {
-    if (key !== 'offset' && key !== 'limit') throw badParameter(`page[${key}]`, `Unknown paging parameter page[${key}].`);
+    if (key !== 'offset' && key !== 'limit')
+      throw badParameter(`page[${key}]`, `Unknown paging parameter page[${key}].`);
   }
   return {
     offset: parseInteger(value.offset, 'page[offset]', 0, 10_000_000, 0),
@@ -175,34 +212,51 @@ function parseValues(value: unknown, param: string): string[] {
   if (value === undefined) return [];
   if (typeof value === 'string') return [value];
   const list = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : null;
-  if (!list || list.some((v) => typeof v !== 'string')) throw badParameter(param, `${param} must be a value or a list of values.`);
+  if (!list || list.some((v) => typeof v !== 'string'))
+    throw badParameter(param, `${param} must be a value or a list of values.`);
   return list as string[];
 }
 
 function parseOperator(value: unknown, param: string): Operator {
   if (value === undefined) return '=';
   const op = typeof value === 'string' ? value.toUpperCase() : '';
-  if (!(OPERATORS as readonly string[]).includes(op)) throw badParameter(param, `Unknown filter operator "${String(value)}".`);
+  if (!(OPERATORS as readonly string[]).includes(op))
+    throw badParameter(param, `Unknown filter operator "${String(value)}".`);
   return op as Operator;
 }
 
 function checkArity(c: Condition, param: string): void {
   const n = c.values.length;
-  const fail = (what: string) => { throw badParameter(param, `The operator ${c.operator} needs ${what}.`); };
-  if (c.operator === 'IS NULL' || c.operator === 'IS NOT NULL') { if (n !== 0) fail('no value'); return; }
-  if (c.operator === 'BETWEEN' || c.operator === 'NOT BETWEEN') { if (n !== 2) fail('exactly two values'); return; }
-  if (c.operator === 'IN' || c.operator === 'NOT IN') { if (n < 1) fail('at least one value'); return; }
+  const fail = (what: string) => {
+    throw badParameter(param, `The operator ${c.operator} needs ${what}.`);
+  };
+  if (c.operator === 'IS NULL' || c.operator === 'IS NOT NULL') {
+    if (n !== 0) fail('no value');
+    return;
+  }
+  if (c.operator === 'BETWEEN' || c.operator === 'NOT BETWEEN') {
+    if (n !== 2) fail('exactly two values');
+    return;
+  }
+  if (c.operator === 'IN' || c.operator === 'NOT IN') {
+    if (n < 1) fail('at least one value');
+    return;
+  }
   if (n !== 1) fail('exactly one value');
 }
 
 function parseCondition(key: string, body: Raw, memberOf: unknown): Condition {
   const param = `filter[${key}]`;
-  if (typeof body.path !== 'string' || body.path === '') throw badParameter(param, `${param}[condition][path] is missing.`);
+  if (typeof body.path !== 'string' || body.path === '')
+    throw badParameter(param, `${param}[condition][path] is missing.`);
   for (const k of Object.keys(body)) {
-    if (!['path', 'operator', 'value', 'memberOf'].includes(k)) throw badParameter(param, `Unknown member ${param}[condition][${k}].`);
+    if (!['path', 'operator', 'value', 'memberOf'].includes(k))
+      throw badParameter(param, `Unknown member ${param}[condition][${k}].`);
   }
   const condition: Condition = {
-    kind: 'condition', key, path: body.path,
+    kind: 'condition',
+    key,
+    path: body.path,
     operator: parseOperator(body.operator, `${param}[condition][operator]`),
     values: parseValues(body.value, `${param}[condition][value]`),
     memberOf: parseMemberOf(body.memberOf ?? memberOf, param),
@@ -220,17 +274,26 @@ function parseMemberOf(value: unknown, param: string): string {
 function parseEntry(key: string, value: unknown): Condition | Group {
   const param = `filter[${key}]`;
   // The root group has this name: an entry by it would replace the root and drop every condition before it.
-  if (key === ROOT_GROUP) throw badParameter(param, `"${ROOT_GROUP}" names the root group; give a group or condition another name.`);
+  if (key === ROOT_GROUP)
+    throw badParameter(param, `"${ROOT_GROUP}" names the root group; give a group or condition another name.`);
   // Shorthand: filter[field_x]=value, filter[field_x][]=a&filter[field_x][]=b
   if (typeof value === 'string' || Array.isArray(value)) {
     const values = parseValues(value, param);
-    return { kind: 'condition', key, path: key, operator: Array.isArray(value) ? 'IN' : '=', values, memberOf: ROOT_GROUP };
+    return {
+      kind: 'condition',
+      key,
+      path: key,
+      operator: Array.isArray(value) ? 'IN' : '=',
+      values,
+      memberOf: ROOT_GROUP,
+    };
   }
   if (!isObject(value)) throw badParameter(param, `${param} is malformed.`);
   if (isObject(value.condition)) return parseCondition(key, value.condition, undefined);
   if (isObject(value.group)) {
     const conj = String(value.group.conjunction ?? 'AND').toUpperCase();
-    if (conj !== 'AND' && conj !== 'OR') throw badParameter(`${param}[group][conjunction]`, 'A group conjunction is AND or OR.');
+    if (conj !== 'AND' && conj !== 'OR')
+      throw badParameter(`${param}[group][conjunction]`, 'A group conjunction is AND or OR.');
     return { kind: 'group', key, conjunction: conj, memberOf: parseMemberOf(value.group.memberOf, param) };
   }
   // Shorthand with an operator: filter[field_x][value]=v&filter[field_x][operator]=CONTAINS
@@ -239,9 +302,12 @@ function parseEntry(key: string, value: unknown): Condition | Group {
       if (!['value', 'operator', 'path'].includes(k)) throw badParameter(param, `Unknown member ${param}[${k}].`);
     }
     const condition: Condition = {
-      kind: 'condition', key, path: typeof value.path === 'string' ? value.path : key,
+      kind: 'condition',
+      key,
+      path: typeof value.path === 'string' ? value.path : key,
       operator: parseOperator(value.operator, `${param}[operator]`),
-      values: parseValues(value.value, `${param}[value]`), memberOf: ROOT_GROUP,
+      values: parseValues(value.value, `${param}[value]`),
+      memberOf: ROOT_GROUP,
     };
     checkArity(condition, param);
     return condition;
@@ -259,7 +325,8 @@ function parseFilter(value: unknown): FilterTree {
   for (const e of entries) if (e.kind === 'group') groups.set(e.key, { conjunction: e.conjunction, members: [] });
   for (const e of entries) {
     const parent = groups.get(e.memberOf);
-    if (!parent) throw badParameter(`filter[${e.key}]`, `filter[${e.key}] is a member of an unknown group "${e.memberOf}".`);
+    if (!parent)
+      throw badParameter(`filter[${e.key}]`, `filter[${e.key}] is a member of an unknown group "${e.memberOf}".`);
     parent.members.push(e.kind === 'group' ? groups.get(e.key)! : e);
   }
   assertAcyclic(entries);

@@ -14,14 +14,17 @@ describeEachDatabase('JSON:API query features', (target) => {
   let d: DemoApp;
   let seasons: Record<string, string>;
   const get = (url: string, who: keyof DemoApp['tokens'] = 'alice') => api(d.app, d.tokens[who], 'GET', url);
-  const seasonTitles = (body: { data: Array<{ id: string }> }) => ids(body).map((id) => Object.entries(seasons).find(([, v]) => v === id)![0]);
+  const seasonTitles = (body: { data: Array<{ id: string }> }) =>
+    ids(body).map((id) => Object.entries(seasons).find(([, v]) => v === id)![0]);
 
   beforeAll(async () => {
     d = await demoApp(target);
     const rows = await d.ctx.db.selectFrom('seasons').select(['id', 'title']).execute();
     seasons = Object.fromEntries(rows.map((r) => [String(r.title), String(r.id)]));
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('shorthand filter: filter[name]=alice', async () => {
     const alice = await d.ctx.db.selectFrom('users').select('id').where('name', '=', 'alice').executeTakeFirstOrThrow();
@@ -66,7 +69,9 @@ describeEachDatabase('JSON:API query features', (target) => {
 
     it('text operators are case-insensitive and escape LIKE wildcards', async () => {
       const r = await get(`/jsonapi/node/handler?${cond('title', 'CONTAINS', ['RIVERBEND'])}`, 'staff');
-      expect(r.body.data.map((h: { attributes: { field_handler_number: string } }) => h.attributes.field_handler_number)).toEqual(['101']);
+      expect(
+        r.body.data.map((h: { attributes: { field_handler_number: string } }) => h.attributes.field_handler_number),
+      ).toEqual(['101']);
       const wild = await get(`/jsonapi/node/season?${cond('title', 'CONTAINS', ['%'])}`);
       expect(wild.body.data).toEqual([]);
       const underscore = await get(`/jsonapi/node/season?${cond('title', 'STARTS_WITH', ['202_'])}`);
@@ -74,20 +79,39 @@ describeEachDatabase('JSON:API query features', (target) => {
     });
 
     it('IS NULL and IS NOT NULL split the invoices exactly as the database does', async () => {
-      const own = await d.ctx.db.selectFrom('invoices').select(['id', 'paid_date']).where('handler_id', '=', d.handlers['101']).execute();
-      const unpaid = own.filter((i) => i.paid_date === null).map((i) => String(i.id)).sort();
-      const paid = own.filter((i) => i.paid_date !== null).map((i) => String(i.id)).sort();
+      const own = await d.ctx.db
+        .selectFrom('invoices')
+        .select(['id', 'paid_date'])
+        .where('handler_id', '=', d.handlers['101'])
+        .execute();
+      const unpaid = own
+        .filter((i) => i.paid_date === null)
+        .map((i) => String(i.id))
+        .sort();
+      const paid = own
+        .filter((i) => i.paid_date !== null)
+        .map((i) => String(i.id))
+        .sort();
       expect(unpaid.length).toBeGreaterThan(0);
       expect(paid.length).toBeGreaterThan(0);
-      const isNull = await get(`/jsonapi/node/invoice?page[limit]=500&filter[c][condition][path]=field_paid_date&filter[c][condition][operator]=IS%20NULL`);
-      const notNull = await get(`/jsonapi/node/invoice?page[limit]=500&filter[c][condition][path]=field_paid_date&filter[c][condition][operator]=IS%20NOT%20NULL`);
+      const isNull = await get(
+        `/jsonapi/node/invoice?page[limit]=500&filter[c][condition][path]=field_paid_date&filter[c][condition][operator]=IS%20NULL`,
+      );
+      const notNull = await get(
+        `/jsonapi/node/invoice?page[limit]=500&filter[c][condition][path]=field_paid_date&filter[c][condition][operator]=IS%20NOT%20NULL`,
+      );
       expect(isNull.status).toBe(200);
       expect(ids(isNull.body).sort()).toEqual(unpaid);
       expect(ids(notNull.body).sort()).toEqual(paid);
     });
 
     it('integer comparison: amendments are the forms 1 with field_amendment_number > 0', async () => {
-      const expected = await d.ctx.db.selectFrom('apc_form_1').select('id').where('handler_id', '=', d.handlers['101']).where('amendment_number', '>', 0).execute();
+      const expected = await d.ctx.db
+        .selectFrom('apc_form_1')
+        .select('id')
+        .where('handler_id', '=', d.handlers['101'])
+        .where('amendment_number', '>', 0)
+        .execute();
       expect(expected.length).toBe(2);
       const r = await get(`/jsonapi/node/apc_form_1?${cond('field_amendment_number', '>', ['0'])}`);
       expect(ids(r.body).sort()).toEqual(expected.map((e) => String(e.id)).sort());
@@ -98,49 +122,95 @@ describeEachDatabase('JSON:API query features', (target) => {
     // 2024-2025 OR (started after 2025-01-01 AND current): 2024-2025 and 2026-2027, not 2025-2026.
     const q = [
       'filter[g][group][conjunction]=OR',
-      'filter[old][condition][path]=title', 'filter[old][condition][value]=2024-2025', 'filter[old][condition][memberOf]=g',
-      'filter[h][group][conjunction]=AND', 'filter[h][group][memberOf]=g',
-      'filter[late][condition][path]=field_season_start_date', 'filter[late][condition][operator]=%3E%3D',
-      'filter[late][condition][value]=2025-01-01', 'filter[late][condition][memberOf]=h',
-      'filter[cur][condition][path]=field_current_season', 'filter[cur][condition][value]=1', 'filter[cur][condition][memberOf]=h',
+      'filter[old][condition][path]=title',
+      'filter[old][condition][value]=2024-2025',
+      'filter[old][condition][memberOf]=g',
+      'filter[h][group][conjunction]=AND',
+      'filter[h][group][memberOf]=g',
+      'filter[late][condition][path]=field_season_start_date',
+      'filter[late][condition][operator]=%3E%3D',
+      'filter[late][condition][value]=2025-01-01',
+      'filter[late][condition][memberOf]=h',
+      'filter[cur][condition][path]=field_current_season',
+      'filter[cur][condition][value]=1',
+      'filter[cur][condition][memberOf]=h',
     ].join('&');
     const r = await get(`/jsonapi/node/season?sort=field_season_start_date&${q}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(seasonTitles(r.body)).toEqual(['2024-2025', '2026-2027']);
     // With a root condition next to the group, both must hold.
-    const r2 = await get(`/jsonapi/node/season?${q}&filter[notold][condition][path]=title&filter[notold][condition][operator]=%3C%3E&filter[notold][condition][value]=2024-2025`);
+    const r2 = await get(
+      `/jsonapi/node/season?${q}&filter[notold][condition][path]=title&filter[notold][condition][operator]=%3C%3E&filter[notold][condition][value]=2024-2025`,
+    );
     expect(seasonTitles(r2.body)).toEqual(['2026-2027']);
   });
 
   it('dotted paths two levels deep in a filter and in a sort', async () => {
-    const expected = await d.ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
-      .select(['k.id', 'p.due_date']).where('k.handler_id', '=', d.handlers['101']).where('p.season_id', '=', seasons['2025-2026'])
-      .orderBy('p.due_date', 'desc').execute();
+    const expected = await d.ctx.db
+      .selectFrom('reporting_forms_packages as k')
+      .innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
+      .select(['k.id', 'p.due_date'])
+      .where('k.handler_id', '=', d.handlers['101'])
+      .where('p.season_id', '=', seasons['2025-2026'])
+      .orderBy('p.due_date', 'desc')
+      .execute();
     expect(expected.length).toBe(12);
-    const r = await get('/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.title]=2025-2026&sort=-field_reporting_period.field_due_date');
+    const r = await get(
+      '/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.title]=2025-2026&sort=-field_reporting_period.field_due_date',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(ids(r.body)).toEqual(expected.map((e) => String(e.id)));
     // The ascending sort is the exact reverse.
-    const asc = await get('/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.title]=2025-2026&sort=field_reporting_period.field_due_date');
+    const asc = await get(
+      '/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.title]=2025-2026&sort=field_reporting_period.field_due_date',
+    );
     expect(ids(asc.body)).toEqual(expected.map((e) => String(e.id)).reverse());
     // A two-level sort over the season: current season's packages first when descending.
-    const bySeason = await get('/jsonapi/node/reporting_forms_package?page[limit]=3&sort=-field_reporting_period.field_season.field_season_start_date,-field_reporting_period.field_due_date');
-    const current = await d.ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
-      .select('k.id').where('k.handler_id', '=', d.handlers['101']).where('p.season_id', '=', seasons['2026-2027']).orderBy('p.due_date', 'desc').execute();
+    const bySeason = await get(
+      '/jsonapi/node/reporting_forms_package?page[limit]=3&sort=-field_reporting_period.field_season.field_season_start_date,-field_reporting_period.field_due_date',
+    );
+    const current = await d.ctx.db
+      .selectFrom('reporting_forms_packages as k')
+      .innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
+      .select('k.id')
+      .where('k.handler_id', '=', d.handlers['101'])
+      .where('p.season_id', '=', seasons['2026-2027'])
+      .orderBy('p.due_date', 'desc')
+      .execute();
     expect(ids(bySeason.body)).toEqual(current.map((c) => String(c.id)));
   });
 
   it('include of a to-many and through it a to-one: the included ids are exactly the forms and their PDFs', async () => {
-    const packages = await d.ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
-      .select('k.id').where('k.handler_id', '=', d.handlers['101']).where('p.season_id', '=', seasons['2025-2026']).execute();
-    const forms = await d.ctx.db.selectFrom('apc_form_1').select(['id', 'package_id', 'form_1_pdf_id', 'amendment_number'])
-      .where('package_id', 'in', packages.map((p) => String(p.id))).orderBy('amendment_number').execute();
+    const packages = await d.ctx.db
+      .selectFrom('reporting_forms_packages as k')
+      .innerJoin('reporting_periods as p', 'p.id', 'k.period_id')
+      .select('k.id')
+      .where('k.handler_id', '=', d.handlers['101'])
+      .where('p.season_id', '=', seasons['2025-2026'])
+      .execute();
+    const forms = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['id', 'package_id', 'form_1_pdf_id', 'amendment_number'])
+      .where(
+        'package_id',
+        'in',
+        packages.map((p) => String(p.id)),
+      )
+      .orderBy('amendment_number')
+      .execute();
     expect(forms.length).toBe(13); // twelve months and one amendment
-    const r = await get('/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.id]=' + seasons['2025-2026']
-      + '&include=field_form_1,field_form_1.field_form_1_pdf,field_reporting_period');
+    const r = await get(
+      '/jsonapi/node/reporting_forms_package?filter[field_reporting_period.field_season.id]=' +
+        seasons['2025-2026'] +
+        '&include=field_form_1,field_form_1.field_form_1_pdf,field_reporting_period',
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const included = r.body.included as Array<{ type: string; id: string }>;
-    const byType = (t: string) => included.filter((i) => i.type === t).map((i) => i.id).sort();
+    const byType = (t: string) =>
+      included
+        .filter((i) => i.type === t)
+        .map((i) => i.id)
+        .sort();
     expect(byType('node--apc_form_1')).toEqual(forms.map((f) => String(f.id)).sort());
     expect(byType('file--file')).toEqual(forms.map((f) => String(f.form_1_pdf_id)).sort());
     expect(byType('node--reporting_period').length).toBe(12);
@@ -151,9 +221,12 @@ describeEachDatabase('JSON:API query features', (target) => {
     const versions = forms.filter((f) => f.package_id === amended.package_id).map((f) => String(f.id));
     expect(pkg.relationships.field_form_1.data.map((x: { id: string }) => x.id)).toEqual(versions);
     // An include of a to-one alone (on an item).
-    const form = await get(`/jsonapi/node/apc_form_1/${String(amended.id)}?include=field_reporting_period,field_form_1_pdf`);
+    const form = await get(
+      `/jsonapi/node/apc_form_1/${String(amended.id)}?include=field_reporting_period,field_form_1_pdf`,
+    );
     expect(form.body.included.map((i: { id: string }) => i.id).sort()).toEqual(
-      [String(amended.form_1_pdf_id), form.body.data.relationships.field_reporting_period.data.id].sort());
+      [String(amended.form_1_pdf_id), form.body.data.relationships.field_reporting_period.data.id].sort(),
+    );
   });
 
   it('sparse fieldsets on primary and included resources', async () => {
@@ -161,7 +234,9 @@ describeEachDatabase('JSON:API query features', (target) => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body.data.attributes).sort()).toEqual(['field_handler_number', 'title']);
     expect(r.body.data.relationships).toBeUndefined();
-    const p = await get('/jsonapi/node/reporting_forms_package?page[limit]=2&include=field_form_1&fields[node--reporting_forms_package]=field_form_1&fields[node--apc_form_1]=field_form_status');
+    const p = await get(
+      '/jsonapi/node/reporting_forms_package?page[limit]=2&include=field_form_1&fields[node--reporting_forms_package]=field_form_1&fields[node--apc_form_1]=field_form_status',
+    );
     expect(p.status).toBe(200);
     for (const pkg of p.body.data) {
       expect(Object.keys(pkg.attributes)).toEqual([]);
@@ -176,10 +251,13 @@ describeEachDatabase('JSON:API query features', (target) => {
 
   it('includes follow a to-many relationship that the sparse fieldset leaves out', async () => {
     const whole = await get('/jsonapi/node/reporting_forms_package?page[limit]=3&sort=id&include=field_form_1');
-    const sparse = await get('/jsonapi/node/reporting_forms_package?page[limit]=3&sort=id&include=field_form_1&fields[node--reporting_forms_package]=title');
+    const sparse = await get(
+      '/jsonapi/node/reporting_forms_package?page[limit]=3&sort=id&include=field_form_1&fields[node--reporting_forms_package]=title',
+    );
     expect(sparse.status).toBe(200);
     for (const pkg of sparse.body.data) expect(pkg.relationships).toBeUndefined();
-    const included = (body: { included: Array<{ type: string; id: string }> }) => body.included.map((r) => `${r.type}/${r.id}`).sort();
+    const included = (body: { included: Array<{ type: string; id: string }> }) =>
+      body.included.map((r) => `${r.type}/${r.id}`).sort();
     expect(included(whole.body).length).toBeGreaterThanOrEqual(3);
     expect(included(sparse.body)).toEqual(included(whole.body));
   });
@@ -188,20 +266,29 @@ describeEachDatabase('JSON:API query features', (target) => {
     // Only the fieldset's columns are read (jsonapi/read.ts): the values must be those of the full read.
     const include = 'include=field_form_1.field_form_1_pdf,field_reporting_period';
     const whole = await get(`/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id&${include}`);
-    const sparse = await get(`/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id&${include}&fields[node--reporting_forms_package]=title,field_form_1&fields[node--apc_form_1]=field_receipts_total,field_form_1_pdf&fields[node--reporting_period]=field_due_date`);
+    const sparse = await get(
+      `/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id&${include}&fields[node--reporting_forms_package]=title,field_form_1&fields[node--apc_form_1]=field_receipts_total,field_form_1_pdf&fields[node--reporting_period]=field_due_date`,
+    );
     expect(sparse.status).toBe(200);
     const byId = (list: Array<{ type: string; id: string }>) => new Map(list.map((r) => [`${r.type}/${r.id}`, r]));
     const wholeIncluded = byId(whole.body.included);
     expect(sparse.body.data.map((r: { id: string }) => r.id)).toEqual(whole.body.data.map((r: { id: string }) => r.id));
-    sparse.body.data.forEach((r: { attributes: object; relationships: Record<string, { data: unknown }> }, i: number) => {
-      expect(r.attributes).toEqual({ title: whole.body.data[i].attributes.title });
-      expect(Object.keys(r.relationships)).toEqual(['field_form_1']);
-      expect(r.relationships.field_form_1.data).toEqual(whole.body.data[i].relationships.field_form_1.data);
-    });
+    sparse.body.data.forEach(
+      (r: { attributes: object; relationships: Record<string, { data: unknown }> }, i: number) => {
+        expect(r.attributes).toEqual({ title: whole.body.data[i].attributes.title });
+        expect(Object.keys(r.relationships)).toEqual(['field_form_1']);
+        expect(r.relationships.field_form_1.data).toEqual(whole.body.data[i].relationships.field_form_1.data);
+      },
+    );
     // The periods are included although the packages do not show their (to-one) relationship to them.
     expect([...byId(sparse.body.included).keys()].sort()).toEqual([...wholeIncluded.keys()].sort());
     const types = new Set<string>();
-    for (const r of sparse.body.included as Array<{ type: string; id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> }>) {
+    for (const r of sparse.body.included as Array<{
+      type: string;
+      id: string;
+      attributes: Record<string, unknown>;
+      relationships?: Record<string, { data: unknown }>;
+    }>) {
       types.add(r.type);
       const full = wholeIncluded.get(`${r.type}/${r.id}`) as typeof r;
       if (r.type === 'node--apc_form_1') {
@@ -217,7 +304,11 @@ describeEachDatabase('JSON:API query features', (target) => {
   });
 
   it('page[offset] and page[limit] with links.next and links.prev, no overlap between pages', async () => {
-    const all = await d.ctx.db.selectFrom('apc_form_1').select('id').where('handler_id', '=', d.handlers['101']).execute();
+    const all = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select('id')
+      .where('handler_id', '=', d.handlers['101'])
+      .execute();
     expect(all.length).toBe(29);
     const seen: string[] = [];
     let url: string | undefined = '/jsonapi/node/apc_form_1?page[limit]=10&fields[node--apc_form_1]=title';
@@ -230,7 +321,11 @@ describeEachDatabase('JSON:API query features', (target) => {
       url = r.body.links.next ? pathOf(r.body.links.next.href) : undefined;
       expect(pages.length).toBeLessThan(10);
     }
-    expect(pages).toEqual([{ size: 10, prev: false, next: true }, { size: 10, prev: true, next: true }, { size: 9, prev: true, next: false }]);
+    expect(pages).toEqual([
+      { size: 10, prev: false, next: true },
+      { size: 10, prev: true, next: true },
+      { size: 9, prev: true, next: false },
+    ]);
     expect(new Set(seen).size).toBe(29);
     expect(seen.sort()).toEqual(all.map((a) => String(a.id)).sort());
     const third = await get('/jsonapi/node/apc_form_1?page[limit]=10&page[offset]=20');
@@ -245,9 +340,14 @@ describeEachDatabase('JSON:API query features', (target) => {
 
   it('boolean filter values 1/0/true/false', async () => {
     const numbers = async (v: string) => {
-      const r = await get(`/jsonapi/node/handler?filter[field_show_in_handler_directory]=${v}&sort=field_handler_number`, 'staff');
+      const r = await get(
+        `/jsonapi/node/handler?filter[field_show_in_handler_directory]=${v}&sort=field_handler_number`,
+        'staff',
+      );
       expect(r.status).toBe(200);
-      return r.body.data.map((h: { attributes: { field_handler_number: string } }) => h.attributes.field_handler_number);
+      return r.body.data.map(
+        (h: { attributes: { field_handler_number: string } }) => h.attributes.field_handler_number,
+      );
     };
     expect(await numbers('1')).toEqual(['101', '102']);
     expect(await numbers('true')).toEqual(['101', '102']);
@@ -258,10 +358,20 @@ describeEachDatabase('JSON:API query features', (target) => {
   });
 
   it('relationship endpoints: /relationships/field_x and the related /field_x', async () => {
-    const amended = await d.ctx.db.selectFrom('apc_form_1').select(['package_id', 'period_id']).where('handler_id', '=', d.handlers['101'])
-      .where('amendment_number', '>', 0).executeTakeFirstOrThrow();
-    const versions = (await d.ctx.db.selectFrom('apc_form_1').select('id').where('package_id', '=', amended.package_id)
-      .orderBy('amendment_number').execute()).map((v) => String(v.id));
+    const amended = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['package_id', 'period_id'])
+      .where('handler_id', '=', d.handlers['101'])
+      .where('amendment_number', '>', 0)
+      .executeTakeFirstOrThrow();
+    const versions = (
+      await d.ctx.db
+        .selectFrom('apc_form_1')
+        .select('id')
+        .where('package_id', '=', amended.package_id)
+        .orderBy('amendment_number')
+        .execute()
+    ).map((v) => String(v.id));
     expect(versions.length).toBe(2);
     const base = `/jsonapi/node/reporting_forms_package/${String(amended.package_id)}`;
     const linkage = await get(`${base}/relationships/field_form_1`);
@@ -269,7 +379,9 @@ describeEachDatabase('JSON:API query features', (target) => {
     expect(linkage.body.data).toEqual(versions.map((id) => ({ type: 'node--apc_form_1', id })));
     const related = await get(`${base}/field_form_1`);
     expect(related.status).toBe(200);
-    expect(related.body.data.map((f: { type: string; id: string }) => `${f.type}:${f.id}`).sort()).toEqual(versions.map((v) => `node--apc_form_1:${v}`).sort());
+    expect(related.body.data.map((f: { type: string; id: string }) => `${f.type}:${f.id}`).sort()).toEqual(
+      versions.map((v) => `node--apc_form_1:${v}`).sort(),
+    );
     expect(related.body.data[0].attributes.field_form_status).toBeDefined();
     const one = await get(`${base}/relationships/field_reporting_period`);
     expect(one.body.data).toEqual({ type: 'node--reporting_period', id: String(amended.period_id) });
@@ -280,8 +392,12 @@ describeEachDatabase('JSON:API query features', (target) => {
   });
 
   it('file--file: the signed uri.url downloads the PDF without a token; tampered or expired links are 401', async () => {
-    const form = await d.ctx.db.selectFrom('apc_form_1').select(['id', 'form_1_pdf_id']).where('handler_id', '=', d.handlers['101'])
-      .where('form_status', '=', 'certified').executeTakeFirstOrThrow();
+    const form = await d.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['id', 'form_1_pdf_id'])
+      .where('handler_id', '=', d.handlers['101'])
+      .where('form_status', '=', 'certified')
+      .executeTakeFirstOrThrow();
     const r = await get(`/jsonapi/node/apc_form_1/${String(form.id)}?include=field_form_1_pdf`);
     const file = resources(r.body).included.find((i) => i.type === 'file--file')!;
     expect(file.id).toBe(String(form.form_1_pdf_id));
@@ -298,7 +414,13 @@ describeEachDatabase('JSON:API query features', (target) => {
     tampered.searchParams.set('signature', (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1));
     const longer = new URL(url);
     longer.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 3600));
-    const expiredPath = signedFilePath(d.ctx.fileLinkSecret, file.id, String(file.attributes.filename), Math.floor(d.ctx.clock.now().getTime() / 1000) - 1, link.searchParams.get('session')!);
+    const expiredPath = signedFilePath(
+      d.ctx.fileLinkSecret,
+      file.id,
+      String(file.attributes.filename),
+      Math.floor(d.ctx.clock.now().getTime() / 1000) - 1,
+      link.searchParams.get('session')!,
+    );
     for (const bad of [pathOf(tampered.toString()), pathOf(longer.toString()), expiredPath, `${link.pathname}`]) {
       const res = await d.app.inject({ method: 'GET', url: bad });
       expect(res.statusCode, bad).toBe(401);

@@ -40,7 +40,11 @@ const key = (type: string, id: unknown) => `${type}:${String(id)}`;
  */
 const MAX_CACHED_SHAPES = 64;
 const columnCache = new WeakMap<ResourceDef, Map<string, readonly RawBuilder<unknown>[]>>();
-export function selectColumns(def: ResourceDef, alias: string, shown: Set<string> | null = null): readonly RawBuilder<unknown>[] {
+export function selectColumns(
+  def: ResourceDef,
+  alias: string,
+  shown: Set<string> | null = null,
+): readonly RawBuilder<unknown>[] {
   const fieldset = shown && !def.computedAttributes?.length ? shown : null;
   const cacheKey = fieldset ? `${alias}|${[...fieldset].join(',')}` : alias;
   let byShape = columnCache.get(def);
@@ -81,8 +85,16 @@ function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {
  * filters' paths, operators and number of values, sorts, page): the filters' values are checked at every request and
  * put in place of its stand-ins. A related collection's (`extra`, its owner's id) is built at every request.
  */
-export async function readCollection(db: Db, compiler: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): Promise<{ rows: Loaded[]; hasMore: boolean }> {
-  const statement = extra ? pageStatement(compiler, def, query, extra).compile(db) : keptPageStatement(compiler, def, query);
+export async function readCollection(
+  db: Db,
+  compiler: Compiler,
+  def: ResourceDef,
+  query: Query,
+  extra?: (alias: string) => RawBuilder<unknown>,
+): Promise<{ rows: Loaded[]; hasMore: boolean }> {
+  const statement = extra
+    ? pageStatement(compiler, def, query, extra).compile(db)
+    : keptPageStatement(compiler, def, query);
   if (extra) checkSqlLength(statement.sql);
   const { rows } = await db.executeQuery<Row>(statement);
   const hasMore = rows.length > query.page.limit;
@@ -90,9 +102,15 @@ export async function readCollection(db: Db, compiler: Compiler, def: ResourceDe
 }
 
 /** readCollection's statement, built for the reader of `c` (and with the filters' values `c` binds). */
-export function pageStatement(c: Compiler, def: ResourceDef, query: Query, extra?: (alias: string) => RawBuilder<unknown>): RawBuilder<Row> {
+export function pageStatement(
+  c: Compiler,
+  def: ResourceDef,
+  query: Query,
+  extra?: (alias: string) => RawBuilder<unknown>,
+): RawBuilder<Row> {
   const t = c.alias();
-  const sort = query.sort.length > 0 ? query.sort : def.defaultSort ? [{ path: def.defaultSort, descending: false }] : [];
+  const sort =
+    query.sort.length > 0 ? query.sort : def.defaultSort ? [{ path: def.defaultSort, descending: false }] : [];
   const where = [c.readable(def, t), c.filter(def, t, query.filter)];
   if (extra) where.push(extra(t));
   return sql<Row>`select ${sql.join([...selectColumns(def, t, shownFields(def, query)), fullFlag(c, def, t)])}
@@ -105,13 +123,21 @@ export function pageStatement(c: Compiler, def: ResourceDef, query: Query, extra
 /** The page statement kept per shape, with this request's reader and filter values. */
 export function keptPageStatement(compiler: Compiler, def: ResourceDef, query: Query): CompiledQuery<Row> {
   const key = `page|${def.type}|${fieldsetKey(shownFields(def, query))}|${pageShape(query)}`;
-  return compiledOnce(compiler.dialect, key, compiler.viewer, compiler.filterValues(def, query.filter),
-    (reader, slot) => pageStatement(compiler.as(reader).slotted(slot), def, query)) as CompiledQuery<Row>;
+  return compiledOnce(
+    compiler.dialect,
+    key,
+    compiler.viewer,
+    compiler.filterValues(def, query.filter),
+    (reader, slot) => pageStatement(compiler.as(reader).slotted(slot), def, query),
+  ) as CompiledQuery<Row>;
 }
 
 /** What a page statement's text depends on besides type and fieldset: never a filter's value. JSON, so no two differ. */
 function pageShape(query: Query): string {
-  const filter = (tree: FilterTree): unknown[] => [tree.conjunction, ...tree.members.map((m) => ('kind' in m ? [m.path, m.operator, m.values.length] : filter(m)))];
+  const filter = (tree: FilterTree): unknown[] => [
+    tree.conjunction,
+    ...tree.members.map((m) => ('kind' in m ? [m.path, m.operator, m.values.length] : filter(m))),
+  ];
   return JSON.stringify([filter(query.filter), query.sort, query.page.limit, query.page.offset]);
 }
 
@@ -119,8 +145,16 @@ function pageShape(query: Query): string {
  * A statement of the reads below, compiled once per shape (jsonapi/shape-cache.ts): `build` gets a compiler for the
  * stand-in reader and a stand-in for each of `values`; `key` names all else its text depends on.
  */
-async function runShaped(db: Db, compiler: Compiler, key: string, values: readonly unknown[], build: (c: Compiler, slot: (i: number) => string) => RawBuilder<unknown>): Promise<Row[]> {
-  const statement = compiledOnce(compiler.dialect, key, compiler.viewer, values, (reader, slot) => build(compiler.as(reader), slot));
+async function runShaped(
+  db: Db,
+  compiler: Compiler,
+  key: string,
+  values: readonly unknown[],
+  build: (c: Compiler, slot: (i: number) => string) => RawBuilder<unknown>,
+): Promise<Row[]> {
+  const statement = compiledOnce(compiler.dialect, key, compiler.viewer, values, (reader, slot) =>
+    build(compiler.as(reader), slot),
+  );
   return (await db.executeQuery<Row>(statement)).rows;
 }
 
@@ -129,9 +163,15 @@ const fieldsetKey = (shown: Set<string> | null) => (shown ? [...shown].join(',')
 /** One row by id, or 404 when there is none and 403 when the reader may not see it. */
 export async function readItem(db: Db, compiler: Compiler, def: ResourceDef, id: string): Promise<Loaded> {
   const t = compiler.alias();
-  const rows = await runShaped(db, compiler, `item|${def.type}|${t}`, [id], (c, slot) => sql`select ${sql.join([...selectColumns(def, t), fullFlag(c, def, t)])}
+  const rows = await runShaped(
+    db,
+    compiler,
+    `item|${def.type}|${t}`,
+    [id],
+    (c, slot) => sql`select ${sql.join([...selectColumns(def, t), fullFlag(c, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
-    where ${sql.ref(`${t}.id`)} = ${slot(0)} and ${c.readable(def, t)}`);
+    where ${sql.ref(`${t}.id`)} = ${slot(0)} and ${c.readable(def, t)}`,
+  );
   if (rows.length > 0) return toLoaded(def, rows)[0];
   const exists = await sql`select 1 from ${sql.table(def.table)} where id = ${id}`.execute(db);
   if (exists.rows.length > 0) throw forbidden(`You are not allowed to view this ${def.bundle}.`);
@@ -143,9 +183,15 @@ async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: stri
   if (ids.length === 0) return [];
   const t = compiler.alias();
   const shown = shownFields(def, query);
-  const rows = await runShaped(db, compiler, `ids|${def.type}|${t}|${fieldsetKey(shown)}|${ids.length}`, ids, (c, slot) => sql`select ${sql.join([...selectColumns(def, t, shown), fullFlag(c, def, t)])}
+  const rows = await runShaped(
+    db,
+    compiler,
+    `ids|${def.type}|${t}|${fieldsetKey(shown)}|${ids.length}`,
+    ids,
+    (c, slot) => sql`select ${sql.join([...selectColumns(def, t, shown), fullFlag(c, def, t)])}
     from ${sql.table(def.table)} as ${sql.raw(t)}
-    where ${sql.ref(`${t}.id`)} in (${sql.join(ids.map((_, i) => slot(i)))}) and ${c.readable(def, t)}`);
+    where ${sql.ref(`${t}.id`)} in (${sql.join(ids.map((_, i) => slot(i)))}) and ${c.readable(def, t)}`,
+  );
   return toLoaded(def, rows);
 }
 
@@ -153,7 +199,15 @@ async function readByIds(db: Db, compiler: Compiler, def: ResourceDef, ids: stri
  * The readable targets of a to-many relationship for many owners in one query: full rows when they are included,
  * or just ids and owners for linkage.
  */
-async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: ResourceDef, ownerIds: string[], withRows: boolean, query: Query): Promise<Loaded[]> {
+async function readMany(
+  db: Db,
+  compiler: Compiler,
+  rel: ToManyDef,
+  target: ResourceDef,
+  ownerIds: string[],
+  withRows: boolean,
+  query: Query,
+): Promise<Loaded[]> {
   if (ownerIds.length === 0) return [];
   const t = compiler.alias();
   const shown = shownFields(target, query);
@@ -162,7 +216,10 @@ async function readMany(db: Db, compiler: Compiler, rel: ToManyDef, target: Reso
     const columns = withRows
       ? [...selectColumns(target, t, shown), fullFlag(c, target, t)]
       : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
-    if (withRows && !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)) {
+    if (
+      withRows &&
+      !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)
+    ) {
       columns.push(sql.ref(`${t}.${rel.foreignColumn}`));
     }
     const order = [rel.foreignColumn, ...rel.orderBy, 'id'].map((column) => sql.ref(`${t}.${column}`));
@@ -187,7 +244,11 @@ export function checkFields(registry: Registry, query: Query): void {
     const def = registry.find(type);
     if (!def) throw badParameter(parameter, `There is no resource type ${type}.`);
     for (const name of names) {
-      if (!own(def.attributes, name) && !own(def.relationships, name) && !(def.computedAttributes ?? []).includes(name)) {
+      if (
+        !own(def.attributes, name) &&
+        !own(def.relationships, name) &&
+        !(def.computedAttributes ?? []).includes(name)
+      ) {
         throw badParameter(parameter, `${type} has no field "${name}".`);
       }
     }
@@ -221,7 +282,14 @@ function includeTree(registry: Registry, root: ResourceDef, paths: string[]): In
  * are read once per type whichever branch asked for them: a season's packages read the PDFs of forms 1, 2 and 3
  * (`field_form_N.field_form_N_pdf`) in one query, not three.
  */
-export async function loadRelated(db: Db, compiler: Compiler, registry: Registry, root: ResourceDef, primary: Loaded[], query: Query): Promise<Pick<ReadResult, 'included' | 'omitted' | 'linkage'>> {
+export async function loadRelated(
+  db: Db,
+  compiler: Compiler,
+  registry: Registry,
+  root: ResourceDef,
+  primary: Loaded[],
+  query: Query,
+): Promise<Pick<ReadResult, 'included' | 'omitted' | 'linkage'>> {
   const included = new Map<string, Loaded>();
   const omitted = new Map<string, { type: string; id: string }>();
   const linkage: ManyLinkage = new Map();
@@ -240,7 +308,10 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
       const inDocument = !shown || shown.has(name);
       if (rel.kind !== 'many' || (!inDocument && !node.children.has(name))) continue;
       // An owner reached by two include paths gets its linkage once.
-      const owners = sources.filter((s) => (rel.visibility === 'public' || s.full) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`))
+      const owners = sources
+        .filter(
+          (s) => (rel.visibility === 'public' || s.full) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`),
+        )
         .map((s) => String(s.row.id));
       for (const o of owners) linkageDone.add(`${key(def.type, o)}|${name}`);
       const target = registry.get(rel.target);
@@ -263,7 +334,10 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
     const fresh: Loaded[] = [];
     for (const f of found) {
       const k = key(f.def.type, f.row.id);
-      if (!seen.has(k)) { seen.add(k); included.set(k, f); }
+      if (!seen.has(k)) {
+        seen.add(k);
+        included.set(k, f);
+      }
       fresh.push(included.get(k) ?? f);
     }
     return dedupe(fresh);
@@ -279,9 +353,14 @@ export async function loadRelated(db: Db, compiler: Compiler, registry: Registry
       const manyRows = await loadManyLinkage(sources, node);
       for (const [name, child] of node.children) {
         const rel = def.relationships[name];
-        if (rel.kind === 'many') { steps.push({ node: child, rows: manyRows.get(name) ?? [] }); continue; }
+        if (rel.kind === 'many') {
+          steps.push({ node: child, rows: manyRows.get(name) ?? [] });
+          continue;
+        }
         const visible = sources.filter((s) => rel.visibility === 'public' || s.full);
-        const ids = [...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string'))];
+        const ids = [
+          ...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string')),
+        ];
         if (!wanted.has(rel.target)) wanted.set(rel.target, new Set());
         for (const id of ids) wanted.get(rel.target)!.add(id);
         steps.push({ node: child, type: rel.target, ids });

@@ -130,14 +130,27 @@ type AttrOptions = Partial<Pick<AttributeDef, 'visibility' | 'writable' | 'nulla
 /** Shorthand for an attribute: `attr('handler_number', 'string', { writable: true })`. */
 export function attr(column: string, codec: Codec, options: AttrOptions = {}): AttributeDef {
   return {
-    column, codec, visibility: options.visibility ?? 'public', writable: options.writable ?? false, nullable: options.nullable ?? true,
-    ...(options.description ? { description: options.description } : {}), ...(options.allowed ? { allowed: options.allowed } : {}),
+    column,
+    codec,
+    visibility: options.visibility ?? 'public',
+    writable: options.writable ?? false,
+    nullable: options.nullable ?? true,
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.allowed ? { allowed: options.allowed } : {}),
   };
 }
 
 /** A read-only attribute computed from the row (see AttributeDef.derived); never null. */
 export function derivedAttr(codec: Codec, derived: DerivedAttribute, description: string): AttributeDef {
-  return { column: derived.columns[0], codec, visibility: 'public', writable: false, nullable: false, derived, description };
+  return {
+    column: derived.columns[0],
+    codec,
+    visibility: 'public',
+    writable: false,
+    nullable: false,
+    derived,
+    description,
+  };
 }
 
 /** The SQLite function that turns a UUID into its Drupal-style integer id (database.ts registers it). */
@@ -159,15 +172,33 @@ function serialSql(alias: string, dialect: Dialect): RawBuilder<unknown> {
 
 /** `drupal_internal__nid` of nodes, `drupal_internal__uid` of users. */
 export function serialAttr(what: string): AttributeDef {
-  return derivedAttr('int', { columns: ['id'], value: (row) => serialOf(row.id), sql: serialSql },
-    `Drupal's integer id of the ${what}: a stable number made from the first 13 hex digits of its UUID (the UUID is the id to use).`);
+  return derivedAttr(
+    'int',
+    { columns: ['id'], value: (row) => serialOf(row.id), sql: serialSql },
+    `Drupal's integer id of the ${what}: a stable number made from the first 13 hex digits of its UUID (the UUID is the id to use).`,
+  );
 }
 
-export function toOne(target: string, column: string, options: Partial<Pick<ToOneDef, 'visibility' | 'writable'>> = {}): ToOneDef {
-  return { kind: 'one', target, column, visibility: options.visibility ?? 'public', writable: options.writable ?? false };
+export function toOne(
+  target: string,
+  column: string,
+  options: Partial<Pick<ToOneDef, 'visibility' | 'writable'>> = {},
+): ToOneDef {
+  return {
+    kind: 'one',
+    target,
+    column,
+    visibility: options.visibility ?? 'public',
+    writable: options.writable ?? false,
+  };
 }
 
-export function toMany(target: string, foreignColumn: string, orderBy: string[], visibility: Visibility = 'public'): ToManyDef {
+export function toMany(
+  target: string,
+  foreignColumn: string,
+  orderBy: string[],
+  visibility: Visibility = 'public',
+): ToManyDef {
   return { kind: 'many', target, foreignColumn, orderBy, visibility };
 }
 
@@ -181,9 +212,16 @@ export const LANGCODE = 'en';
 export function nodeAttributes(writableTitle = false): Record<string, AttributeDef> {
   return {
     drupal_internal__nid: serialAttr('node'),
-    langcode: derivedAttr('string', { columns: ['id'], value: () => LANGCODE, sql: () => sql`${sql.lit(LANGCODE)}` }, 'The language of the content: always "en".'),
-    status: derivedAttr('bool', { columns: ['id'], value: () => true, sql: (_alias, dialect) => sql.raw(dialect === 'sqlite' ? '1' : 'true') },
-      'Published: always true (a node you can read is published).'),
+    langcode: derivedAttr(
+      'string',
+      { columns: ['id'], value: () => LANGCODE, sql: () => sql`${sql.lit(LANGCODE)}` },
+      'The language of the content: always "en".',
+    ),
+    status: derivedAttr(
+      'bool',
+      { columns: ['id'], value: () => true, sql: (_alias, dialect) => sql.raw(dialect === 'sqlite' ? '1' : 'true') },
+      'Published: always true (a node you can read is published).',
+    ),
     title: attr('title', 'string', { writable: writableTitle, nullable: false }),
     created: attr('created', 'datetime', { nullable: false }),
     changed: attr('changed', 'datetime', { nullable: false }),

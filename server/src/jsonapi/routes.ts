@@ -20,7 +20,12 @@ import type { Db } from '../db/database.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 
-interface Params { entity: string; bundle: string; id?: string; field?: string }
+interface Params {
+  entity: string;
+  bundle: string;
+  id?: string;
+  field?: string;
+}
 
 /**
  * The JSON:API routes. Every request: bearer check -> parse query -> compile to SQL with the reader's access rule
@@ -34,7 +39,11 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   /** What a read or a write needs once the reader is known: the query parsed and checked, the document's context. */
-  const begin = (request: FastifyRequest, session: Session, linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now())) => {
+  const begin = (
+    request: FastifyRequest,
+    session: Session,
+    linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now()),
+  ) => {
     const viewer = session.viewer;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const query = parseQueryString(search);
@@ -42,8 +51,19 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const baseUrl = baseUrlOf(request);
     // One expiry for the whole document, the one the document cache keeps it by.
     const signLink = fileLinkSigner(ctx, linksExpire, session.familyId);
-    const doc: DocumentContext = { baseUrl, query, computed: (def, row) => def.computeAttributes?.(row, { baseUrl, signLink }) ?? {} };
-    return { viewer, query, doc, compiler: new Compiler(registry, viewer, ctx.dialect), selfUrl: `${baseUrl}${request.url}`, db: ctx.db };
+    const doc: DocumentContext = {
+      baseUrl,
+      query,
+      computed: (def, row) => def.computeAttributes?.(row, { baseUrl, signLink }) ?? {},
+    };
+    return {
+      viewer,
+      query,
+      doc,
+      compiler: new Compiler(registry, viewer, ctx.dialect),
+      selfUrl: `${baseUrl}${request.url}`,
+      db: ctx.db,
+    };
   };
   type Started = ReturnType<typeof begin>;
   const start = async (request: FastifyRequest) => begin(request, await authenticateSession(ctx, request, true));
@@ -59,7 +79,9 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
     const session = await authenticateSession(ctx, request, true);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
-    const answer = await cachedRead(request, session, linksExpire, () => turns.run(session.viewer.userId, async () => build(await costlyOnReaders(begin(request, session, linksExpire)))));
+    const answer = await cachedRead(request, session, linksExpire, () =>
+      turns.run(session.viewer.userId, async () => build(await costlyOnReaders(begin(request, session, linksExpire)))),
+    );
     return send(reply.headers(answer.headers), 200, answer.body);
   };
 
@@ -80,7 +102,10 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/jsonapi/') || request.method === 'GET' || request.method === 'HEAD') return done();
     const type = request.headers['content-type'];
-    const hasBody = type !== undefined || Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      type !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !/^application\/vnd\.api\+json\s*(;|$)/i.test(type ?? '')) {
       throw new ApiError(415, `Send the body as ${MEDIA_TYPE}.`);
     }
@@ -89,7 +114,15 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type(MEDIA_TYPE).send(body);
 
-  const withRelated = async (db: Db, compiler: Compiler, def: ResourceDef, primary: Loaded[], query: Query, single: boolean, hasMore = false): Promise<ReadResult> => {
+  const withRelated = async (
+    db: Db,
+    compiler: Compiler,
+    def: ResourceDef,
+    primary: Loaded[],
+    query: Query,
+    single: boolean,
+    hasMore = false,
+  ): Promise<ReadResult> => {
     const related = await loadRelated(db, compiler, registry, def, primary, query);
     return { primary, single, hasMore, ...related };
   };
@@ -97,7 +130,9 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/jsonapi', async (request, reply) => {
     await authenticate(ctx, request, true);
     const base = baseUrlOf(request);
-    const links = Object.fromEntries(registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]));
+    const links = Object.fromEntries(
+      registry.all().map((d) => [d.type, { href: `${base}/jsonapi/${d.entity}/${d.bundle}` }]),
+    );
     return send(reply, 200, { jsonapi: JSONAPI, data: [], links: { self: { href: `${base}/jsonapi` }, ...links } });
   });
 
@@ -140,7 +175,13 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
         const result = await withRelated(db, compiler, target, item ? [item] : [], query, true);
         return buildDocument(result, doc, selfUrl, typeOf);
       }
-      const { rows, hasMore } = await readCollection(db, compiler, target, query, (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`);
+      const { rows, hasMore } = await readCollection(
+        db,
+        compiler,
+        target,
+        query,
+        (t) => sql`${sql.ref(`${t}.${rel.foreignColumn}`)} = ${owner.row.id}`,
+      );
       const result = await withRelated(db, compiler, target, rows, query, false, hasMore);
       return buildDocument(result, doc, selfUrl, typeOf, pageLinks(selfUrl, query, hasMore));
     });
@@ -154,8 +195,14 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
       const owner = await readItem(db, compiler, def, request.params.id!);
       assertRelationshipVisible(owner, rel.visibility, request.params.field!);
       const result = await withRelated(db, compiler, def, [owner], { ...query, include: [] }, true);
-      const object = buildDocument(result, doc, selfUrl, typeOf).data as { relationships: Record<string, { data: unknown }> };
-      return { jsonapi: JSONAPI, data: object.relationships[request.params.field!].data, links: { self: { href: selfUrl } } };
+      const object = buildDocument(result, doc, selfUrl, typeOf).data as {
+        relationships: Record<string, { data: unknown }>;
+      };
+      return {
+        jsonapi: JSONAPI,
+        data: object.relationships[request.params.field!].data,
+        links: { self: { href: selfUrl } },
+      };
     });
   });
 
@@ -169,13 +216,22 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
    * transaction, before the commit: a write that leaves its writer unable to read what it wrote (the record moved to
    * another handler) is refused with that 403 and rolled back, never answered 403 after committing.
    */
-  const writeAndReadBack = async (started: Started, reply: FastifyReply, def: ResourceDef, status: number, run: (w: WriteContext, compiler: Compiler) => Promise<string>) => {
+  const writeAndReadBack = async (
+    started: Started,
+    reply: FastifyReply,
+    def: ResourceDef,
+    status: number,
+    run: (w: WriteContext, compiler: Compiler) => Promise<string>,
+  ) => {
     const { viewer, query, doc, compiler, selfUrl } = started;
     const { id, body } = await ctx.db.transaction().execute(async (trx) => {
       const writtenId = await run({ ctx: { ...ctx, db: trx }, viewer, db: trx, def }, compiler);
       const item = await readItem(trx, compiler, def, writtenId);
       const related = await loadRelated(trx, compiler, registry, def, [item], query);
-      return { id: writtenId, body: buildDocument({ primary: [item], single: true, hasMore: false, ...related }, doc, selfUrl, typeOf) };
+      return {
+        id: writtenId,
+        body: buildDocument({ primary: [item], single: true, hasMore: false, ...related }, doc, selfUrl, typeOf),
+      };
     });
     if (status === 201) reply.header('location', `${doc.baseUrl}/jsonapi/${def.entity}/${def.bundle}/${id}`);
     return send(reply, status, body);
@@ -223,7 +279,8 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
     const rel = relationshipOf(def, request.params.field!);
     const { viewer, compiler } = await start(request);
     const add = def.writes?.addToRelationship;
-    if (rel.kind !== 'many' || !add) throw new ApiError(405, `Nothing can be added to ${request.params.field} of ${def.type}.`, {}, { allow: 'GET' });
+    if (rel.kind !== 'many' || !add)
+      throw new ApiError(405, `Nothing can be added to ${request.params.field} of ${def.type}.`, {}, { allow: 'GET' });
     const ids = relationshipIds(request.body, rel.target);
     await write(viewer, def, async (w) => {
       const row = await readItem(w.db, compiler, def, request.params.id!);
@@ -235,12 +292,18 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
 
   for (const method of ['PATCH', 'DELETE'] as const) {
     app.route<{ Params: Params }>({
-      method, url: '/jsonapi/:entity/:bundle/:id/relationships/:field',
+      method,
+      url: '/jsonapi/:entity/:bundle/:id/relationships/:field',
       handler: async (request) => {
         const def = registry.byPath(request.params.entity, request.params.bundle);
         relationshipOf(def, request.params.field!);
         await authenticate(ctx, request, true);
-        throw new ApiError(405, `${request.params.field} of ${def.type} is changed through its own resource, not this relationship.`, {}, { allow: 'GET, POST' });
+        throw new ApiError(
+          405,
+          `${request.params.field} of ${def.type} is changed through its own resource, not this relationship.`,
+          {},
+          { allow: 'GET, POST' },
+        );
       },
     });
   }
@@ -249,10 +312,23 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   // GET and POST, an item GET, PATCH and DELETE).
   const refuse = (allow: string) => async (request: FastifyRequest<{ Params: Params }>) => {
     registry.byPath(request.params.entity, request.params.bundle);
-    throw new ApiError(405, `This address takes ${allow.replace(/, ([A-Z]+)$/, ' or $1')}, not ${request.method}.`, {}, { allow });
+    throw new ApiError(
+      405,
+      `This address takes ${allow.replace(/, ([A-Z]+)$/, ' or $1')}, not ${request.method}.`,
+      {},
+      { allow },
+    );
   };
-  app.route<{ Params: Params }>({ method: ['PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/jsonapi/:entity/:bundle', handler: refuse('GET, POST') });
-  app.route<{ Params: Params }>({ method: ['POST', 'PUT', 'OPTIONS'], url: '/jsonapi/:entity/:bundle/:id', handler: refuse('GET, PATCH, DELETE') });
+  app.route<{ Params: Params }>({
+    method: ['PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/jsonapi/:entity/:bundle',
+    handler: refuse('GET, POST'),
+  });
+  app.route<{ Params: Params }>({
+    method: ['POST', 'PUT', 'OPTIONS'],
+    url: '/jsonapi/:entity/:bundle/:id',
+    handler: refuse('GET, PATCH, DELETE'),
+  });
 }
 
 function relationshipOf(def: ResourceDef, field: string) {
@@ -262,10 +338,10 @@ function relationshipOf(def: ResourceDef, field: string) {
 }
 
 function assertRelationshipVisible(owner: Loaded, visibility: 'public' | 'full', field: string): void {
-  if (visibility === 'full' && !owner.full) throw new ApiError(403, `You are not allowed to view ${field} of this ${owner.def.bundle}.`);
+  if (visibility === 'full' && !owner.full)
+    throw new ApiError(403, `You are not allowed to view ${field} of this ${owner.def.bundle}.`);
 }
 
 function methodNotAllowed(def: ResourceDef, method: string): ApiError {
   return new ApiError(405, `${def.type} cannot be changed with ${method}.`, {}, { allow: 'GET' });
 }
-

@@ -18,8 +18,10 @@ import { accessRule, compiledOnce } from './shape-cache.js';
  * in the values.
  */
 const compilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
-const compile = (rule: Predicate, dialect: Dialect) => compilers[dialect].compileQuery(rule.toOperationNode(), createQueryId());
-const inStatement = (rule: Predicate) => sql`select 1 from files as f where f.id = ${'file-1'} and f.owner_type = ${'node--invoice'} and ${rule}`;
+const compile = (rule: Predicate, dialect: Dialect) =>
+  compilers[dialect].compileQuery(rule.toOperationNode(), createQueryId());
+const inStatement = (rule: Predicate) =>
+  sql`select 1 from files as f where f.id = ${'file-1'} and f.owner_type = ${'node--invoice'} and ${rule}`;
 
 const readers: Array<[string, Viewer]> = [
   ['handler user A', { userId: 'user-a', name: 'a', role: 'handler', handlerId: 'handler-1' }],
@@ -61,8 +63,13 @@ describe('SQL kept per shape and kind of reader', () => {
     for (const dialect of ['sqlite', 'postgres'] as const) {
       for (const [, viewer] of readers) {
         for (const ids of [['f-1', 'f-2'], ['f-3', 'f-4'], ['f-5']]) {
-          const kept = compiledOnce(dialect, `test|files|${ids.length}`, viewer, ids, (reader, slot) => lookUp(reader, ids, slot));
-          const fresh = compile(lookUp(viewer, ids, (i) => ids[i]), dialect);
+          const kept = compiledOnce(dialect, `test|files|${ids.length}`, viewer, ids, (reader, slot) =>
+            lookUp(reader, ids, slot),
+          );
+          const fresh = compile(
+            lookUp(viewer, ids, (i) => ids[i]),
+            dialect,
+          );
           expect(pick(kept)).toEqual(pick(fresh));
         }
       }
@@ -81,14 +88,45 @@ describe('SQL kept per shape and kind of reader', () => {
 
 describe('page statements kept per shape', () => {
   const registry = new Registry(allResources);
-  const compile = (statement: RawBuilder<unknown>, dialect: Dialect) => compilers[dialect].compileQuery(statement.toOperationNode(), createQueryId());
+  const compile = (statement: RawBuilder<unknown>, dialect: Dialect) =>
+    compilers[dialect].compileQuery(statement.toOperationNode(), createQueryId());
   // Per shape, queries that differ in their values only: through relationships (EXISTS with the target's rule), text
   // matches (the value becomes a LIKE pattern), lists, ranges, booleans, groups, a sort through a relationship.
   const shapes: Array<[string, string[]]> = [
-    ['node--reporting_forms_package', ['h-1', 'h-2'].map((h) => `filter[field_handler.id]=${h}&filter[field_reporting_period.field_season.field_current_season]=1&sort=-field_reporting_period.field_due_date&include=field_form_1&page[limit]=50`)],
-    ['node--handler', ['Pecan', '100%_off'].map((v) => `filter[t][condition][path]=title&filter[t][condition][operator]=CONTAINS&filter[t][condition][value]=${encodeURIComponent(v)}&filter[field_show_in_handler_directory]=1&sort=title`)],
-    ['node--invoice', [['open', 'paid'], ['paid', 'void']].map(([x, y]) => `filter[s][condition][path]=field_invoice_status&filter[s][condition][operator]=IN&filter[s][condition][value][]=${x}&filter[s][condition][value][]=${y}&fields[node--invoice]=field_amount_due`)],
-    ['node--invoice', [['2025-01-01', '2025-12-31'], ['2026-01-01', '2026-06-30']].map(([x, y]) => `filter[g][group][conjunction]=OR&filter[d][condition][path]=field_due_date&filter[d][condition][operator]=BETWEEN&filter[d][condition][value][]=${x}&filter[d][condition][value][]=${y}&filter[d][condition][memberOf]=g&filter[n][condition][path]=field_amount_due&filter[n][condition][operator]=>&filter[n][condition][value]=10&filter[n][condition][memberOf]=g&page[offset]=50`)],
+    [
+      'node--reporting_forms_package',
+      ['h-1', 'h-2'].map(
+        (h) =>
+          `filter[field_handler.id]=${h}&filter[field_reporting_period.field_season.field_current_season]=1&sort=-field_reporting_period.field_due_date&include=field_form_1&page[limit]=50`,
+      ),
+    ],
+    [
+      'node--handler',
+      ['Pecan', '100%_off'].map(
+        (v) =>
+          `filter[t][condition][path]=title&filter[t][condition][operator]=CONTAINS&filter[t][condition][value]=${encodeURIComponent(v)}&filter[field_show_in_handler_directory]=1&sort=title`,
+      ),
+    ],
+    [
+      'node--invoice',
+      [
+        ['open', 'paid'],
+        ['paid', 'void'],
+      ].map(
+        ([x, y]) =>
+          `filter[s][condition][path]=field_invoice_status&filter[s][condition][operator]=IN&filter[s][condition][value][]=${x}&filter[s][condition][value][]=${y}&fields[node--invoice]=field_amount_due`,
+      ),
+    ],
+    [
+      'node--invoice',
+      [
+        ['2025-01-01', '2025-12-31'],
+        ['2026-01-01', '2026-06-30'],
+      ].map(
+        ([x, y]) =>
+          `filter[g][group][conjunction]=OR&filter[d][condition][path]=field_due_date&filter[d][condition][operator]=BETWEEN&filter[d][condition][value][]=${x}&filter[d][condition][value][]=${y}&filter[d][condition][memberOf]=g&filter[n][condition][path]=field_amount_due&filter[n][condition][operator]=>&filter[n][condition][value]=10&filter[n][condition][memberOf]=g&page[offset]=50`,
+      ),
+    ],
   ];
   for (const dialect of ['sqlite', 'postgres'] as const) {
     it(`give every reader and every value the statement built anew (${dialect})`, () => {

@@ -54,12 +54,26 @@ function resolve(parameter: unknown, viewer: Viewer, values: readonly unknown[])
 
 // ---------------------------------------------------------------- access rules
 
-interface FlatRule { fragments: readonly string[]; values: readonly unknown[] }
-const rules = new LruMap<FlatRule | null>(RULE_CACHE_BYTES, (key, flat) =>
-  ENTRY_BYTES + stringBytes(key) + (flat ? flat.fragments.reduce((n, f) => n + stringBytes(f), 0) + flat.values.length * PARAMETER_BYTES : 0));
+interface FlatRule {
+  fragments: readonly string[];
+  values: readonly unknown[];
+}
+const rules = new LruMap<FlatRule | null>(
+  RULE_CACHE_BYTES,
+  (key, flat) =>
+    ENTRY_BYTES +
+    stringBytes(key) +
+    (flat ? flat.fragments.reduce((n, f) => n + stringBytes(f), 0) + flat.values.length * PARAMETER_BYTES : 0),
+);
 
 /** `access.read` or `access.full` of `def` for this reader over the row aliased `alias`. */
-export function accessRule(kind: keyof AccessRules, def: ResourceDef, alias: string, viewer: Viewer, dialect: Dialect): Predicate {
+export function accessRule(
+  kind: keyof AccessRules,
+  def: ResourceDef,
+  alias: string,
+  viewer: Viewer,
+  dialect: Dialect,
+): Predicate {
   const build = def.access[kind]!;
   const key = `${dialect}|${kind}|${def.type}|${alias}|${readerKind(viewer)}`;
   let flat = rules.get(key);
@@ -89,9 +103,14 @@ function flatten(rule: Predicate, dialect: Dialect): FlatRule | null {
 
 // ---------------------------------------------------------------- whole statements
 
-interface Shape { sql: string; parameters: readonly unknown[] }
-const shapes = new LruMap<Shape>(SHAPE_CACHE_BYTES, (key, shape) =>
-  ENTRY_BYTES + stringBytes(key) + stringBytes(shape.sql) + shape.parameters.length * PARAMETER_BYTES);
+interface Shape {
+  sql: string;
+  parameters: readonly unknown[];
+}
+const shapes = new LruMap<Shape>(
+  SHAPE_CACHE_BYTES,
+  (key, shape) => ENTRY_BYTES + stringBytes(key) + stringBytes(shape.sql) + shape.parameters.length * PARAMETER_BYTES,
+);
 
 /** Bytes the kept SQL takes (tests). */
 export const keptBytes = () => ({ rules: rules.bytes, shapes: shapes.bytes });
@@ -101,14 +120,25 @@ export const keptBytes = () => ({ rules: rules.bytes, shapes: shapes.bytes });
  * statement's rules for it, through a compiler of its own) and `slot(i)`, the stand-in for `values[i]`. The key must
  * name everything else the statement's text depends on (type, alias, columns, how many values).
  */
-export function compiledOnce(dialect: Dialect, key: string, viewer: Viewer, values: readonly unknown[],
-  build: (reader: Viewer, slot: (i: number) => string) => RawBuilder<unknown>): CompiledQuery {
+export function compiledOnce(
+  dialect: Dialect,
+  key: string,
+  viewer: Viewer,
+  values: readonly unknown[],
+  build: (reader: Viewer, slot: (i: number) => string) => RawBuilder<unknown>,
+): CompiledQuery {
   const fullKey = `${dialect}|${readerKind(viewer)}|${key}`;
   let shape = shapes.get(fullKey);
   if (!shape) {
-    const compiled = compilers[dialect].compileQuery(build(standIn(viewer), (i) => `${VALUE}${i}`).toOperationNode(), createQueryId());
+    const compiled = compilers[dialect].compileQuery(
+      build(standIn(viewer), (i) => `${VALUE}${i}`).toOperationNode(),
+      createQueryId(),
+    );
     checkSqlLength(compiled.sql);
     shapes.set(fullKey, (shape = { sql: compiled.sql, parameters: compiled.parameters }));
   }
-  return CompiledQuery.raw(shape.sql, shape.parameters.map((p) => resolve(p, viewer, values)));
+  return CompiledQuery.raw(
+    shape.sql,
+    shape.parameters.map((p) => resolve(p, viewer, values)),
+  );
 }

@@ -11,9 +11,21 @@ export interface ErrorObject {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 424: 'Failed Dependency', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  424: 'Failed Dependency',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** An error the API answers on purpose. Anything else thrown is a 500 with a request id and no stack trace. */
@@ -32,7 +44,11 @@ export class ApiError extends Error {
   /** Several errors at once, e.g. one 422 per invalid field. */
   static many(status: number, errors: Array<Omit<ErrorObject, 'status' | 'title'> & { title?: string }>): ApiError {
     const e = new ApiError(status, errors[0]?.detail ?? TITLES[status] ?? 'Error');
-    e.errors.splice(0, 1, ...errors.map((x) => ({ status: String(status), title: x.title ?? TITLES[status] ?? 'Error', ...x })));
+    e.errors.splice(
+      0,
+      1,
+      ...errors.map((x) => ({ status: String(status), title: x.title ?? TITLES[status] ?? 'Error', ...x })),
+    );
     return e;
   }
 }

@@ -9,7 +9,10 @@ export class LruMap<V> {
   private readonly map = new Map<string, { value: V; bytes: number }>();
   private used = 0;
 
-  constructor(readonly maxBytes: number, private readonly sizeOf: (key: string, value: V) => number) {}
+  constructor(
+    readonly maxBytes: number,
+    private readonly sizeOf: (key: string, value: V) => number,
+  ) {}
 
   get(key: string): V | undefined {
     const entry = this.map.get(key);

@@ -5,7 +5,7 @@ import { sendMail, trySendMail, type MailLog } from './mailer.js';
 import { accountRefusedMail, passwordResetMail } from './templates.js';
 import { firstLink, startTestSmtpServer, type TestSmtpServer } from './test-smtp.js';
 
-const contextWith = (smtpUrl?: string): AppContext => ({ config: testConfig({ smtpUrl }) } as AppContext);
+const contextWith = (smtpUrl?: string): AppContext => ({ config: testConfig({ smtpUrl }) }) as AppContext;
 
 function recordingLog() {
   const lines: Array<{ level: string; obj: object; msg: string }> = [];
@@ -18,11 +18,20 @@ function recordingLog() {
 
 describe('mail', () => {
   let smtp: TestSmtpServer;
-  beforeAll(async () => { smtp = await startTestSmtpServer(); });
-  afterAll(async () => { await smtp?.close(); });
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
 
   it('sends plain text and HTML over SMTP from MAIL_FROM', async () => {
-    const message = passwordResetMail({ to: 'alice@example.com', name: 'Alice', link: 'http://portal.test/resetpassword?token=abc', validMinutes: 60 });
+    const message = passwordResetMail({
+      to: 'alice@example.com',
+      name: 'Alice',
+      link: 'http://portal.test/resetpassword?token=abc',
+      validMinutes: 60,
+    });
     await sendMail(contextWith(smtp.url), message);
     const received = await smtp.waitFor((m) => m.to.includes('alice@example.com'));
     expect(received.subject).toBe('Reset your Handler Portal password');
@@ -34,7 +43,12 @@ describe('mail', () => {
 
   it('writes the message to the log at info level when no SMTP is configured', async () => {
     const { log, lines } = recordingLog();
-    const message = passwordResetMail({ to: 'bob@example.com', name: 'Bob', link: 'http://portal.test/resetpassword?token=xyz', validMinutes: 60 });
+    const message = passwordResetMail({
+      to: 'bob@example.com',
+      name: 'Bob',
+      link: 'http://portal.test/resetpassword?token=xyz',
+      validMinutes: 60,
+    });
     await sendMail(contextWith(undefined), message, log);
     expect(lines).toHaveLength(1);
     expect(lines[0].level).toBe('info');
@@ -44,7 +58,11 @@ describe('mail', () => {
 
   it('logs a failed delivery without throwing, and without the body', async () => {
     const { log, lines } = recordingLog();
-    const ok = await trySendMail(contextWith('smtp://127.0.0.1:1'), passwordResetMail({ to: 'c@example.com', name: '', link: 'http://x/secret', validMinutes: 60 }), log);
+    const ok = await trySendMail(
+      contextWith('smtp://127.0.0.1:1'),
+      passwordResetMail({ to: 'c@example.com', name: '', link: 'http://x/secret', validMinutes: 60 }),
+      log,
+    );
     expect(ok).toBe(false);
     expect(lines[0].level).toBe('error');
     expect(JSON.stringify(lines[0].obj)).not.toContain('secret');

@@ -40,7 +40,10 @@ function transportFor(url: string): Transporter {
  */
 export async function sendMail(ctx: AppContext, message: MailMessage, log: MailLog = consoleLog): Promise<void> {
   if (!ctx.config.smtpUrl) {
-    log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail not sent (no SMTP_URL): message follows');
+    log.info(
+      { mail: { to: message.to, subject: message.subject, text: message.text } },
+      'mail not sent (no SMTP_URL): message follows',
+    );
     return;
   }
   await transportFor(ctx.config.smtpUrl).sendMail({

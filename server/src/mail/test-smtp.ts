@@ -33,7 +33,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const mail = { ...parseMessage(Buffer.concat(chunks).toString('utf8')), to: session.envelope.rcptTo.map((r) => r.address) };
+        const mail = {
+          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+          to: session.envelope.rcptTo.map((r) => r.address),
+        };
         messages.push(mail);
         for (const w of [...waiters]) {
           if (w.match(mail)) {
@@ -54,10 +57,20 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const waiter = { match, resolve: (m: ReceivedMail) => { clearTimeout(timer); resolve(m); } };
+        const waiter = {
+          match,
+          resolve: (m: ReceivedMail) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to} "${m.subject}"`).join(', ')}`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to} "${m.subject}"`).join(', ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });
@@ -66,7 +79,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   };
 }
 
-interface Part { headers: Map<string, string>; body: string }
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
 
 function splitPart(raw: string): Part {
   const normalized = raw.replace(/\r\n/g, '\n');
@@ -83,19 +99,30 @@ function splitPart(raw: string): Part {
 
 function decodeBody(body: string, encoding: string | undefined): string {
   switch ((encoding ?? '7bit').toLowerCase()) {
-    case 'base64': return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     case 'quoted-printable': {
-      const bytes = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const bytes = body
+        .replace(/=\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     }
-    default: return body;
+    default:
+      return body;
   }
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=\s*/gi, (_m, _charset: string, kind: string, data: string) => (kind.toLowerCase() === 'b'
-    ? Buffer.from(data, 'base64').toString('utf8')
-    : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')));
+  return value.replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=\s*/gi, (_m, _charset: string, kind: string, data: string) =>
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 /** Collects the text/plain and text/html bodies of a (possibly nested multipart) message. */

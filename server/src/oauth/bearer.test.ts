@@ -17,9 +17,17 @@ describeEachDatabase('bearer authentication', (target) => {
   const ids: Record<string, string> = {};
 
   const signIn = async (userId: string) =>
-    (await startFamily(ctx.db, { userId, clientId: 'portal-web', scope: null }, clock.now(), { access: 300, refresh: 43200 })).accessToken;
+    (
+      await startFamily(ctx.db, { userId, clientId: 'portal-web', scope: null }, clock.now(), {
+        access: 300,
+        refresh: 43200,
+      })
+    ).accessToken;
   const rejection = async (authorization?: string): Promise<ApiError> => {
-    const error = await authenticate(ctx, request(authorization)).then(() => null, (e: unknown) => e);
+    const error = await authenticate(ctx, request(authorization)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     return error as ApiError;
   };
@@ -27,13 +35,25 @@ describeEachDatabase('bearer authentication', (target) => {
   beforeAll(async () => {
     ctx = await createTestContext(target, { clock });
     await ensureOAuthClients(ctx.db, clock);
-    await ctx.db.insertInto('handlers').values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' }).execute();
-    for (const [name, role, handler] of [['alice', 'handler', 'h1'], ['sam', 'staff', null], ['eve', 'handler', 'h1']]) {
+    await ctx.db
+      .insertInto('handlers')
+      .values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' })
+      .execute();
+    for (const [name, role, handler] of [
+      ['alice', 'handler', 'h1'],
+      ['sam', 'staff', null],
+      ['eve', 'handler', 'h1'],
+    ]) {
       ids[name as string] = newId();
-      await ctx.db.insertInto('users').values({ id: ids[name as string], title: name, created: T0, changed: T0, name, role, handler_id: handler }).execute();
+      await ctx.db
+        .insertInto('users')
+        .values({ id: ids[name as string], title: name, created: T0, changed: T0, name, role, handler_id: handler })
+        .execute();
     }
   });
-  afterAll(async () => { await ctx?.close(); });
+  afterAll(async () => {
+    await ctx?.close();
+  });
   beforeEach(() => clock.set(T0));
 
   it('returns the viewer in one query', async () => {
@@ -42,29 +62,44 @@ describeEachDatabase('bearer authentication', (target) => {
     expect(result).toEqual({ userId: ids.alice, name: 'alice', role: 'handler', handlerId: 'h1' });
     expect(queries).toBe(1);
     expect(await authenticate(ctx, request(`bearer ${token}`))).toMatchObject({ userId: ids.alice });
-    expect(await authenticate(ctx, request(`Bearer ${await signIn(ids.sam)}`))).toEqual({ userId: ids.sam, name: 'sam', role: 'staff', handlerId: null });
+    expect(await authenticate(ctx, request(`Bearer ${await signIn(ids.sam)}`))).toEqual({
+      userId: ids.sam,
+      name: 'sam',
+      role: 'staff',
+      handlerId: null,
+    });
   });
 
-  it('never reads a write transaction\'s uncommitted data version (a rollback would take it back)', async () => {
+  it("never reads a write transaction's uncommitted data version (a rollback would take it back)", async () => {
     const token = await signIn(ids.alice);
     const committed = (await authenticateSession(ctx, request(`Bearer ${token}`))).dataVersion;
     // SQLite's check skips Kysely when it can (db/database.ts, readNow); PostgreSQL's always goes through it.
     expect(readNow(ctx.db) !== undefined).toBe(target.dialect === 'sqlite');
     let during: Promise<number> | undefined;
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('handlers').set({ changed: '2026-10-10T15:00:00.000Z' }).where('id', '=', 'h1').execute();
-      // Another request's bearer check while the write is open, then the write fails.
-      during = authenticateSession(ctx, request(`Bearer ${token}`)).then((s) => s.dataVersion);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      throw new Error('the write fails');
-    }).catch(() => undefined);
+    await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('handlers').set({ changed: '2026-10-10T15:00:00.000Z' }).where('id', '=', 'h1').execute();
+        // Another request's bearer check while the write is open, then the write fails.
+        during = authenticateSession(ctx, request(`Bearer ${token}`)).then((s) => s.dataVersion);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        throw new Error('the write fails');
+      })
+      .catch(() => undefined);
     expect(await during).toBe(committed);
     expect((await authenticateSession(ctx, request(`Bearer ${token}`))).dataVersion).toBe(committed);
   });
 
   it('refuses missing, malformed, unknown and expired tokens with 401 and WWW-Authenticate: Bearer', async () => {
     const token = await signIn(ids.alice);
-    for (const header of [undefined, token, `Basic ${token}`, 'Bearer', 'Bearer not-a-token', `Bearer ${token} extra`]) {
+    for (const header of [
+      undefined,
+      token,
+      `Basic ${token}`,
+      'Bearer',
+      'Bearer not-a-token',
+      `Bearer ${token} extra`,
+    ]) {
       const error = await rejection(header);
       expect(error.status).toBe(401);
       expect(error.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });

@@ -34,7 +34,8 @@ const sessionQueries = new WeakMap<Db, CompiledQuery>();
 function sessionQuery(db: Db): CompiledQuery {
   let query = sessionQueries.get(db);
   if (!query) {
-    query = db.selectFrom('oauth_access_tokens as a')
+    query = db
+      .selectFrom('oauth_access_tokens as a')
       .innerJoin('oauth_token_families as f', 'f.id', 'a.family_id')
       .innerJoin('users as u', 'u.id', 'f.user_id')
       .select(['a.expires_at', 'f.id as family_id', 'u.id as user_id', 'u.name', 'u.role', 'u.handler_id'])
@@ -51,7 +52,15 @@ function sessionQuery(db: Db): CompiledQuery {
   return query;
 }
 
-interface SessionRow { expires_at: string; family_id: string; user_id: string; name: string; role: string; handler_id: string | null; data_version: number }
+interface SessionRow {
+  expires_at: string;
+  family_id: string;
+  user_id: string;
+  name: string;
+  role: string;
+  handler_id: string | null;
+  data_version: number;
+}
 
 /**
  * Looks up an access token in one query: the token, its family (not revoked, not past its absolute expiry) and its
@@ -65,12 +74,18 @@ export async function findSession(ctx: AppContext, token: string): Promise<Sessi
   const query = sessionQuery(ctx.db);
   const parameters = query.parameters.map((p) => (p === TOKEN_HASH ? hash : p === NOW ? now : p));
   // On SQLite at once, outside Kysely, unless a write transaction is open (db/database.ts, readNow).
-  const rows = (readNow(ctx.db)?.(query.sql, parameters) ?? (await ctx.db.executeQuery(CompiledQuery.raw(query.sql, parameters))).rows) as SessionRow[];
+  const rows = (readNow(ctx.db)?.(query.sql, parameters) ??
+    (await ctx.db.executeQuery(CompiledQuery.raw(query.sql, parameters))).rows) as SessionRow[];
   const row = rows[0];
   if (!row) return null;
   const role: Viewer['role'] = row.role === 'staff' ? 'staff' : 'handler';
   return {
-    viewer: { userId: row.user_id, name: row.name, role, handlerId: role === 'staff' ? null : (row.handler_id ?? null) },
+    viewer: {
+      userId: row.user_id,
+      name: row.name,
+      role,
+      handlerId: role === 'staff' ? null : (row.handler_id ?? null),
+    },
     familyId: row.family_id,
     expiresAt: row.expires_at,
     dataVersion: Number(row.data_version),
@@ -86,13 +101,20 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest, all
  * The session behind the bearer token. API clients are let in only where the caller says so (`allowClients`: the
  * JSON:API, subrequests, analytics, /oauth/debug); the account and council endpoints are a person's.
  */
-export async function authenticateSession(ctx: AppContext, request: FastifyRequest, allowClients = false): Promise<Session> {
+export async function authenticateSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  allowClients = false,
+): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
   const session = await findSession(ctx, token);
   if (!session) throw unauthorized('The access token is invalid or has expired.');
   if (session.viewer.client && !allowClients) {
-    throw new ApiError(403, 'API clients use the JSON:API (/jsonapi, /subrequests); this endpoint is for people signed in.');
+    throw new ApiError(
+      403,
+      'API clients use the JSON:API (/jsonapi, /subrequests); this endpoint is for people signed in.',
+    );
   }
   return session;
 }

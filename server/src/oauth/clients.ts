@@ -20,16 +20,28 @@ const hashSecret = (secret: string): string => `sha256$${createHash('sha256').up
 
 /** Creates the clients the portal needs if they are missing. Safe to call at every start-up and from every replica. */
 export async function ensureOAuthClients(db: Db, clock: Clock = systemClock): Promise<void> {
-  await db.insertInto('oauth_clients')
-    .values({ id: WEB_CLIENT_ID, label: 'Handler Portal web app', secret_hash: null, created: isoTimestamp(clock.now()) })
+  await db
+    .insertInto('oauth_clients')
+    .values({
+      id: WEB_CLIENT_ID,
+      label: 'Handler Portal web app',
+      secret_hash: null,
+      created: isoTimestamp(clock.now()),
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
 /** Registers a confidential client (e.g. an integration) and returns its secret, which is shown once and never stored. */
-export async function createConfidentialClient(db: Db, id: string, label: string, clock: Clock = systemClock): Promise<string> {
+export async function createConfidentialClient(
+  db: Db,
+  id: string,
+  label: string,
+  clock: Clock = systemClock,
+): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
-  await db.insertInto('oauth_clients')
+  await db
+    .insertInto('oauth_clients')
     .values({ id, label, secret_hash: hashSecret(secret), created: isoTimestamp(clock.now()) })
     .execute();
   return secret;
@@ -47,7 +59,11 @@ function secretMatches(given: string, stored: string): boolean {
  * anyway is ignored (older front ends send a secret with every call).
  */
 export async function authenticateClient(db: Db, clientId: string, secret: string | undefined): Promise<OAuthClient> {
-  const row = await db.selectFrom('oauth_clients').select(['id', 'label', 'secret_hash']).where('id', '=', clientId).executeTakeFirst();
+  const row = await db
+    .selectFrom('oauth_clients')
+    .select(['id', 'label', 'secret_hash'])
+    .where('id', '=', clientId)
+    .executeTakeFirst();
   if (!row) throw invalidClient();
   if (row.secret_hash === null) return { id: row.id, label: row.label, confidential: false };
   if (!secret || !secretMatches(secret, row.secret_hash)) throw invalidClient();

@@ -19,8 +19,13 @@ describeEachDatabase('staff second factor', (target) => {
   let ip = 0;
 
   const form = (url: string, fields: Record<string, string>, address = `198.51.100.${++ip % 250}`) =>
-    app.inject({ method: 'POST', url, remoteAddress: address, payload: new URLSearchParams(fields).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: address,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   const signIn = (username: string, extra: Record<string, string> = {}, password = PASSWORD, address?: string) =>
     form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password, ...extra }, address);
   /** The demo key's code for the step `offset` steps from now. */
@@ -28,7 +33,8 @@ describeEachDatabase('staff second factor', (target) => {
     totpCode(secret, new Date(clock.now().getTime() + offset * TOTP_PERIOD * 1000));
   const failures = async (key: string) =>
     (await ctx.db.selectFrom('login_failures').select('id').where('throttle_key', '=', key).execute()).length;
-  const debug = (token: string) => app.inject({ method: 'GET', url: '/oauth/debug', headers: { authorization: `Bearer ${token}` } });
+  const debug = (token: string) =>
+    app.inject({ method: 'GET', url: '/oauth/debug', headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' } });
@@ -36,7 +42,10 @@ describeEachDatabase('staff second factor', (target) => {
     ({ users } = await seedAccounts(ctx));
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
   beforeEach(async () => {
     // Each test starts a few minutes after the last, so earlier tests' steps are in the past.
     clock.advance(300);
@@ -56,20 +65,32 @@ describeEachDatabase('staff second factor', (target) => {
     expect(await failures('user:staff')).toBe(0);
     // A wrong password is still just a wrong password: the second step is not revealed.
     expect((await signIn('staff', {}, 'not the password')).json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await signIn('staff', { totp: code() }, 'not the password')).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await signIn('staff', { totp: code() }, 'not the password')).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('signs staff in with the current code, once: a replayed or older code is refused (RFC 6238 §5.2)', async () => {
     const now = code();
     const ok = await signIn('staff', { totp: now });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await debug(ok.json().access_token)).json()).toMatchObject({ name: 'staff', roles: ['authenticated', 'staff'] });
-    const stored = await ctx.db.selectFrom('user_totp').select('last_step').where('user_id', '=', users.staff).executeTakeFirstOrThrow();
+    expect((await debug(ok.json().access_token)).json()).toMatchObject({
+      name: 'staff',
+      roles: ['authenticated', 'staff'],
+    });
+    const stored = await ctx.db
+      .selectFrom('user_totp')
+      .select('last_step')
+      .where('user_id', '=', users.staff)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.last_step)).toBe(stepAt(clock.now()));
 
     const replay = await signIn('staff', { totp: now });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
+    expect(replay.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('already used'),
+    });
     // The previous step is inside the window but before the step just used.
     expect((await signIn('staff', { totp: code(-1) })).json()).toMatchObject({ error: 'invalid_grant' });
     // The next step (a phone a little ahead) is accepted, with spaces as apps show it.
@@ -105,7 +126,10 @@ describeEachDatabase('staff second factor', (target) => {
 
   it('enrols a staff user who has no factor: key once, first code, ten recovery codes each good once', async () => {
     const system = { userId: 'system', name: 'system', role: 'staff' as const, handlerId: null };
-    const rita = await createUser({ ctx, viewer: system }, { username: 'rita', password: PASSWORD, firstName: 'Rita', role: 'staff', handlerNumber: null });
+    const rita = await createUser(
+      { ctx, viewer: system },
+      { username: 'rita', password: PASSWORD, firstName: 'Rita', role: 'staff', handlerNumber: null },
+    );
 
     const first = await signIn('rita');
     expect(first.statusCode).toBe(400);
@@ -113,19 +137,29 @@ describeEachDatabase('staff second factor', (target) => {
     expect(error).toBe('mfa_enrollment_required');
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // The enrolment token alone signs nobody in, and nothing is enrolled yet.
-    expect(await ctx.db.selectFrom('user_totp').select('user_id').where('user_id', '=', rita).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('user_totp').select('user_id').where('user_id', '=', rita).executeTakeFirst(),
+    ).toBeUndefined();
 
     const keyRes = await form('/oauth/mfa/enrollment', { enrollment_token: token });
     expect(keyRes.statusCode, keyRes.body).toBe(200);
     expect(keyRes.headers['cache-control']).toBe('no-store');
     const key = keyRes.json();
     expect(key.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(key.otpauth_uri).toBe(`otpauth://totp/Pecan%20Handler%20Portal:rita?issuer=Pecan%20Handler%20Portal&secret=${key.secret}&algorithm=SHA1&digits=6&period=30`);
-    expect((await form('/oauth/mfa/enrollment', { enrollment_token: 'not-a-token' })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect(key.otpauth_uri).toBe(
+      `otpauth://totp/Pecan%20Handler%20Portal:rita?issuer=Pecan%20Handler%20Portal&secret=${key.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect((await form('/oauth/mfa/enrollment', { enrollment_token: 'not-a-token' })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
 
     // A wrong first code, and a code without the password, do not enrol.
-    expect((await signIn('rita', { enrollment_token: token, totp: '000000' })).json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await signIn('rita', { enrollment_token: token, totp: code(0, key.secret) }, 'wrong password')).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await signIn('rita', { enrollment_token: token, totp: '000000' })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    expect(
+      (await signIn('rita', { enrollment_token: token, totp: code(0, key.secret) }, 'wrong password')).json(),
+    ).toMatchObject({ error: 'invalid_grant' });
 
     const done = await signIn('rita', { enrollment_token: token, totp: code(0, key.secret) });
     expect(done.statusCode, done.body).toBe(200);
@@ -134,8 +168,14 @@ describeEachDatabase('staff second factor', (target) => {
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     // The key is never shown again, and the codes are stored only as hashes.
-    expect((await form('/oauth/mfa/enrollment', { enrollment_token: token })).json()).toMatchObject({ error: 'invalid_grant' });
-    const stored = await ctx.db.selectFrom('mfa_recovery_codes').select('code_hash').where('user_id', '=', rita).execute();
+    expect((await form('/oauth/mfa/enrollment', { enrollment_token: token })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    const stored = await ctx.db
+      .selectFrom('mfa_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', rita)
+      .execute();
     expect(stored).toHaveLength(10);
     expect(stored.some((r) => codes.some((c) => String(r.code_hash).includes(c.replace(/-/g, ''))))).toBe(false);
 
@@ -145,8 +185,10 @@ describeEachDatabase('staff second factor', (target) => {
     const withRecovery = await signIn('rita', { recovery_code: codes[3].toUpperCase().replace(/-/g, ' ') });
     expect(withRecovery.statusCode, withRecovery.body).toBe(200);
     expect(withRecovery.json().recovery_codes).toBeUndefined();
-    expect((await signIn('rita', { recovery_code: codes[3] })).json())
-      .toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('recovery code') });
+    expect((await signIn('rita', { recovery_code: codes[3] })).json()).toEqual({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('recovery code'),
+    });
     // Another user's recovery code is no good either.
     expect((await signIn('staff', { recovery_code: codes[4] })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await signIn('rita', { recovery_code: codes[4] })).statusCode).toBe(200);
@@ -154,11 +196,16 @@ describeEachDatabase('staff second factor', (target) => {
 
   it('lets an enrolment lapse after 15 minutes', async () => {
     const system = { userId: 'system', name: 'system', role: 'staff' as const, handlerId: null };
-    await createUser({ ctx, viewer: system }, { username: 'sol', password: PASSWORD, firstName: 'Sol', role: 'staff', handlerNumber: null });
+    await createUser(
+      { ctx, viewer: system },
+      { username: 'sol', password: PASSWORD, firstName: 'Sol', role: 'staff', handlerNumber: null },
+    );
     const token = (await signIn('sol')).json().enrollment_token as string;
     const key = (await form('/oauth/mfa/enrollment', { enrollment_token: token })).json();
     clock.advance(15 * 60);
-    expect((await form('/oauth/mfa/enrollment', { enrollment_token: token })).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await form('/oauth/mfa/enrollment', { enrollment_token: token })).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
     const late = await signIn('sol', { enrollment_token: token, totp: code(0, key.secret) });
     expect(late.json()).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('expired') });
   });
@@ -166,14 +213,28 @@ describeEachDatabase('staff second factor', (target) => {
   it('refreshes without a code', async () => {
     const tokens = (await signIn('staff', { totp: code() })).json();
     clock.advance(60);
-    const refreshed = await form('/oauth/token', { grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: tokens.refresh_token });
+    const refreshed = await form('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: 'portal-web',
+      refresh_token: tokens.refresh_token,
+    });
     expect(refreshed.statusCode).toBe(200);
   });
 
   it('starts council-created staff without a factor, and a reset ends the sessions and asks for a new set-up', async () => {
     const admin = (await signIn('staff', { totp: code() })).json().access_token as string;
-    const created = await app.inject({ method: 'POST', url: '/api/council/users', headers: { authorization: `Bearer ${admin}` },
-      payload: { username: 'uma', first_name: 'Uma', email: 'uma@example.com', role: 'staff', password: 'uma-pecans-2026' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/council/users',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {
+        username: 'uma',
+        first_name: 'Uma',
+        email: 'uma@example.com',
+        role: 'staff',
+        password: 'uma-pecans-2026',
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect((await signIn('uma', {}, 'uma-pecans-2026')).json()).toMatchObject({ error: 'mfa_enrollment_required' });
 

@@ -21,9 +21,15 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long a staff user has to scan the key and type the first code. */
 export const ENROLLMENT_TTL_SECONDS = 15 * 60;
 
-const totpOf = (secret: string, label: string) => new OTPAuth.TOTP({
-  issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: OTPAuth.Secret.fromBase32(secret),
-});
+const totpOf = (secret: string, label: string) =>
+  new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 
 /** The time step a moment falls in. */
 export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD);
@@ -43,19 +49,28 @@ export function matchingStep(secret: string, code: string, now: Date): number | 
 }
 
 /** The code of a secret at a moment (the demo data, tests and the browser tests' helper use it). */
-export const totpCode = (secret: string, now: Date): string => totpOf(secret, 'code').generate({ timestamp: now.getTime() });
+export const totpCode = (secret: string, now: Date): string =>
+  totpOf(secret, 'code').generate({ timestamp: now.getTime() });
 
 export const hasFactor = async (db: Db, userId: string): Promise<boolean> =>
   (await db.selectFrom('user_totp').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
 
 /** Checks a TOTP code of an enrolled user and consumes its step. False for a wrong, stale or replayed code. */
 export async function acceptTotp(db: Db, userId: string, code: string, now: Date): Promise<boolean> {
-  const factor = await db.selectFrom('user_totp').select(['secret', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
+  const factor = await db
+    .selectFrom('user_totp')
+    .select(['secret', 'last_step'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!factor) return false;
   const step = matchingStep(factor.secret as string, code, now);
   if (step === null || step <= Number(factor.last_step)) return false;
-  const moved = await db.updateTable('user_totp').set({ last_step: step })
-    .where('user_id', '=', userId).where('last_step', '<', step).executeTakeFirst();
+  const moved = await db
+    .updateTable('user_totp')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
 
@@ -67,14 +82,24 @@ const newRecoveryCode = (): string => {
 };
 /** Case, spaces and dashes do not matter when a code is typed back. */
 const hashRecoveryCode = (code: string): string =>
-  createHash('sha256').update(code.toLowerCase().replace(/[\s-]+/g, '')).digest('hex');
+  createHash('sha256')
+    .update(code.toLowerCase().replace(/[\s-]+/g, ''))
+    .digest('hex');
 
 /** Replaces a user's recovery codes with ten new ones and returns them (the only time they are seen in clear). */
 export async function newRecoveryCodes(db: Db, userId: string, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
-  await db.insertInto('mfa_recovery_codes')
-    .values(codes.map((code) => ({ code_hash: hashRecoveryCode(code), user_id: userId, created: isoTimestamp(now), used_at: null })))
+  await db
+    .insertInto('mfa_recovery_codes')
+    .values(
+      codes.map((code) => ({
+        code_hash: hashRecoveryCode(code),
+        user_id: userId,
+        created: isoTimestamp(now),
+        used_at: null,
+      })),
+    )
     .execute();
   return codes;
 }
@@ -82,15 +107,22 @@ export async function newRecoveryCodes(db: Db, userId: string, now: Date): Promi
 /** Uses up one recovery code of the user; false when it is not theirs or already used. */
 export async function useRecoveryCode(db: Db, userId: string, code: string, now: Date): Promise<boolean> {
   if (code.length > 64) return false;
-  const used = await db.updateTable('mfa_recovery_codes').set({ used_at: isoTimestamp(now) })
-    .where('code_hash', '=', hashRecoveryCode(code)).where('user_id', '=', userId).where('used_at', 'is', null)
+  const used = await db
+    .updateTable('mfa_recovery_codes')
+    .set({ used_at: isoTimestamp(now) })
+    .where('code_hash', '=', hashRecoveryCode(code))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }
 
 /** Enrols a user with a known secret (the demo data's staff user), consuming no step. */
 export async function enrolWithSecret(db: Db, userId: string, secret: string, now: Date): Promise<void> {
-  await db.insertInto('user_totp').values({ user_id: userId, secret, enrolled_at: isoTimestamp(now), last_step: 0 }).execute();
+  await db
+    .insertInto('user_totp')
+    .values({ user_id: userId, secret, enrolled_at: isoTimestamp(now), last_step: 0 })
+    .execute();
 }
 
 /**
@@ -101,44 +133,81 @@ export async function startEnrollment(db: Db, userId: string, now: Date): Promis
   const token = newToken();
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db.deleteFrom('mfa_enrollments').where('user_id', '=', userId).execute();
-  await db.insertInto('mfa_enrollments').values({
-    token_hash: hashToken(token), user_id: userId, secret, created: isoTimestamp(now),
-    expires_at: isoTimestamp(new Date(now.getTime() + ENROLLMENT_TTL_SECONDS * 1000)), used_at: null,
-  }).execute();
+  await db
+    .insertInto('mfa_enrollments')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      secret,
+      created: isoTimestamp(now),
+      expires_at: isoTimestamp(new Date(now.getTime() + ENROLLMENT_TTL_SECONDS * 1000)),
+      used_at: null,
+    })
+    .execute();
   return token;
 }
 
-interface PendingEnrollment { userId: string; name: string; secret: string }
+interface PendingEnrollment {
+  userId: string;
+  name: string;
+  secret: string;
+}
 
 async function pendingEnrollment(db: Db, token: string, now: Date): Promise<PendingEnrollment | null> {
-  const row = await db.selectFrom('mfa_enrollments as e').innerJoin('users as u', 'u.id', 'e.user_id')
+  const row = await db
+    .selectFrom('mfa_enrollments as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
     .select(['e.user_id', 'e.secret', 'u.name'])
-    .where('e.token_hash', '=', hashToken(token)).where('e.used_at', 'is', null).where('e.expires_at', '>', isoTimestamp(now))
+    .where('e.token_hash', '=', hashToken(token))
+    .where('e.used_at', 'is', null)
+    .where('e.expires_at', '>', isoTimestamp(now))
     .executeTakeFirst();
   return row ? { userId: row.user_id as string, name: row.name as string, secret: row.secret as string } : null;
 }
 
 /** The key to put in an authenticator app, while the enrolment is open: as text and as an otpauth:// URI (QR code). */
-export async function enrollmentKey(db: Db, token: string, now: Date): Promise<{ secret: string; otpauth_uri: string; issuer: string; account: string } | null> {
+export async function enrollmentKey(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ secret: string; otpauth_uri: string; issuer: string; account: string } | null> {
   const pending = await pendingEnrollment(db, token, now);
   if (!pending) return null;
-  return { secret: pending.secret, otpauth_uri: totpOf(pending.secret, pending.name).toString(), issuer: ISSUER, account: pending.name };
+  return {
+    secret: pending.secret,
+    otpauth_uri: totpOf(pending.secret, pending.name).toString(),
+    issuer: ISSUER,
+    account: pending.name,
+  };
 }
 
 export type EnrollmentOutcome = { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'expired' | 'wrong_code' };
 
 /** Finishes an enrolment with the first code: the factor is stored, its step consumed, ten recovery codes made. */
-export async function completeEnrollment(db: Db, userId: string, token: string, code: string, now: Date): Promise<EnrollmentOutcome> {
+export async function completeEnrollment(
+  db: Db,
+  userId: string,
+  token: string,
+  code: string,
+  now: Date,
+): Promise<EnrollmentOutcome> {
   const pending = await pendingEnrollment(db, token, now);
   if (!pending || pending.userId !== userId) return { ok: false, reason: 'expired' };
   const step = matchingStep(pending.secret, code, now);
   if (step === null) return { ok: false, reason: 'wrong_code' };
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable('mfa_enrollments').set({ used_at: isoTimestamp(now) })
-      .where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('mfa_enrollments')
+      .set({ used_at: isoTimestamp(now) })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: 'expired' } as const;
     await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
-    await trx.insertInto('user_totp').values({ user_id: userId, secret: pending.secret, enrolled_at: isoTimestamp(now), last_step: step }).execute();
+    await trx
+      .insertInto('user_totp')
+      .values({ user_id: userId, secret: pending.secret, enrolled_at: isoTimestamp(now), last_step: step })
+      .execute();
     return { ok: true, recoveryCodes: await newRecoveryCodes(trx, userId, now) } as const;
   });
 }
@@ -150,4 +219,3 @@ export async function resetFactor(db: Db, userId: string): Promise<boolean> {
   await db.deleteFrom('mfa_enrollments').where('user_id', '=', userId).execute();
   return Number(removed.numDeletedRows) === 1;
 }
-

@@ -40,11 +40,16 @@ function basicCredentials(request: FastifyRequest): ClientCredentials | null {
   if (!match) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 1) throw new OAuthError(401, 'invalid_client', 'Client authentication failed.', { 'WWW-Authenticate': 'Basic' });
+  if (colon < 1)
+    throw new OAuthError(401, 'invalid_client', 'Client authentication failed.', { 'WWW-Authenticate': 'Basic' });
   // The parts are form-encoded before base64 (RFC 6749 §2.3.1).
   const part = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
   try {
-    return { clientId: part(decoded.slice(0, colon)), secret: part(decoded.slice(colon + 1)) || undefined, viaBasic: true };
+    return {
+      clientId: part(decoded.slice(0, colon)),
+      secret: part(decoded.slice(colon + 1)) || undefined,
+      viaBasic: true,
+    };
   } catch {
     throw new OAuthError(401, 'invalid_client', 'Client authentication failed.', { 'WWW-Authenticate': 'Basic' });
   }

@@ -24,11 +24,13 @@ describeEachDatabase('password rehash at sign-in', (target) => {
   let ctx: TestContext;
   let app: FastifyInstance;
 
-  const signIn = (username: string, password: string) => app.inject({
-    method: 'POST', url: '/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
-  });
+  const signIn = (username: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
+    });
   const storedHash = async (name: string) =>
     (await ctx.db.selectFrom('users').select('pass_hash').where('name', '=', name).executeTakeFirstOrThrow()).pass_hash;
 
@@ -37,11 +39,17 @@ describeEachDatabase('password rehash at sign-in', (target) => {
     await ensureOAuthClients(ctx.db, ctx.clock);
     const at = new Date().toISOString();
     for (const name of ['olduser', 'wrongpass', 'unlucky']) {
-      await ctx.db.insertInto('users').values({ id: newId(), title: name, created: at, changed: at, name, pass_hash: SCRYPT_HASH }).execute();
+      await ctx.db
+        .insertInto('users')
+        .values({ id: newId(), title: name, created: at, changed: at, name, pass_hash: SCRYPT_HASH })
+        .execute();
     }
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
 
   it('signs in a user with a scrypt hash and stores an Argon2id hash of the same password', async () => {
     const first = await signIn('olduser', PASSWORD);

@@ -18,12 +18,28 @@ describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
   const ids: Record<string, string> = {};
 
   const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload: new URLSearchParams(fields).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
   const signIn = async (username: string, extra: Record<string, string> = {}) =>
-    (await form('/oauth/token', { grant_type: 'password', client_id: 'portal-web', username, password: PASSWORD, ...extra })).json();
+    (
+      await form('/oauth/token', {
+        grant_type: 'password',
+        client_id: 'portal-web',
+        username,
+        password: PASSWORD,
+        ...extra,
+      })
+    ).json();
   const debug = (accessToken: string) =>
-    app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${accessToken}` } });
+    app.inject({
+      method: 'GET',
+      url: '/oauth/debug?_format=json',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
   const refresh = (refreshToken: string) =>
     form('/oauth/token', { grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: refreshToken });
 
@@ -31,22 +47,47 @@ describeEachDatabase('/oauth/revoke and /oauth/debug', (target) => {
     // No web app: these tests are about the API only (and a built web/dist must not change them).
     ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent' } });
     await ensureOAuthClients(ctx.db, clock);
-    await ctx.db.insertInto('handlers').values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' }).execute();
-    for (const [name, role] of [['alice', 'handler'], ['sam', 'staff']]) {
+    await ctx.db
+      .insertInto('handlers')
+      .values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' })
+      .execute();
+    for (const [name, role] of [
+      ['alice', 'handler'],
+      ['sam', 'staff'],
+    ]) {
       ids[name] = newId();
-      await ctx.db.insertInto('users').values({ id: ids[name], title: name, created: T0, changed: T0, name, role,
-        handler_id: role === 'handler' ? 'h1' : null, pass_hash: await hashPassword(PASSWORD) }).execute();
+      await ctx.db
+        .insertInto('users')
+        .values({
+          id: ids[name],
+          title: name,
+          created: T0,
+          changed: T0,
+          name,
+          role,
+          handler_id: role === 'handler' ? 'h1' : null,
+          pass_hash: await hashPassword(PASSWORD),
+        })
+        .execute();
     }
     await enrolWithSecret(ctx.db, ids.sam, SAM_KEY, clock.now());
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
 
   it('describes the token holder', async () => {
     const tokens = await signIn('alice');
     const res = await debug(tokens.access_token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: ids.alice, name: 'alice', roles: ['authenticated', 'handler'], expires: Date.parse(T0) / 1000 + 300 });
+    expect(res.json()).toEqual({
+      id: ids.alice,
+      name: 'alice',
+      roles: ['authenticated', 'handler'],
+      expires: Date.parse(T0) / 1000 + 300,
+    });
     const staff = await debug((await signIn('sam', { totp: totpCode(SAM_KEY, clock.now()) })).access_token);
     expect(staff.json().roles).toEqual(['authenticated', 'staff']);
   });

@@ -19,7 +19,11 @@ function sendOAuthError(error: FastifyError | Error, request: FastifyRequest, re
     known = new OAuthError(error.statusCode, 'invalid_request', 'The request could not be read.');
   } else {
     request.log.error({ err: error }, 'oauth request failed');
-    known = new OAuthError(500, 'server_error', `Something went wrong. Quote request id ${request.id} when reporting it.`);
+    known = new OAuthError(
+      500,
+      'server_error',
+      `Something went wrong. Quote request id ${request.id} when reporting it.`,
+    );
   }
   for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
   return reply.code(known.status).type('application/json').send(known.body());
@@ -60,7 +64,13 @@ async function debug(ctx: AppContext, request: FastifyRequest) {
     id: viewer.userId,
     name: viewer.name,
     roles: viewer.client ? ['authenticated', 'api_client'] : ['authenticated', viewer.role],
-    ...(viewer.client ? { client_id: viewer.client.id, handler_id: viewer.handlerId, scope: viewer.client.write ? 'read write' : 'read' } : {}),
+    ...(viewer.client
+      ? {
+          client_id: viewer.client.id,
+          handler_id: viewer.handlerId,
+          scope: viewer.client.write ? 'read write' : 'read',
+        }
+      : {}),
     expires: Math.floor(Date.parse(session.expiresAt) / 1000),
   };
 }

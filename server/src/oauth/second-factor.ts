@@ -13,9 +13,7 @@ import type { Params } from './params.js';
  *
  * 400 follows RFC 6749 §5.2 (the default status of a token error) and the endpoint's other errors.
  */
-export type SecondFactor =
-  | { kind: 'ok'; recoveryCodes?: string[] }
-  | { kind: 'missing' | 'wrong'; error: OAuthError };
+export type SecondFactor = { kind: 'ok'; recoveryCodes?: string[] } | { kind: 'missing' | 'wrong'; error: OAuthError };
 
 const WRONG_CODE = 'The authenticator code is not right, or was already used. Wait for the next code and try again.';
 const WRONG_RECOVERY = 'The recovery code is not right, or was already used.';
@@ -36,15 +34,24 @@ export async function checkSecondFactor(db: Db, params: Params, userId: string, 
     const token = await startEnrollment(db, userId, now);
     return {
       kind: 'missing',
-      error: new OAuthError(400, 'mfa_enrollment_required',
+      error: new OAuthError(
+        400,
+        'mfa_enrollment_required',
         'Council staff need an authenticator app. Set it up with the enrolment token, then send its first code as totp.',
-        {}, { enrollment_token: token }),
+        {},
+        { enrollment_token: token },
+      ),
     };
   }
   if (totp !== undefined) return (await acceptTotp(db, userId, totp, now)) ? { kind: 'ok' } : wrong(WRONG_CODE);
-  if (recovery !== undefined) return (await useRecoveryCode(db, userId, recovery, now)) ? { kind: 'ok' } : wrong(WRONG_RECOVERY);
+  if (recovery !== undefined)
+    return (await useRecoveryCode(db, userId, recovery, now)) ? { kind: 'ok' } : wrong(WRONG_RECOVERY);
   return {
     kind: 'missing',
-    error: new OAuthError(400, 'mfa_required', 'Council staff sign in with a second factor: send the authenticator code as totp, or a recovery code as recovery_code.'),
+    error: new OAuthError(
+      400,
+      'mfa_required',
+      'Council staff sign in with a second factor: send the authenticator code as totp, or a recovery code as recovery_code.',
+    ),
   };
 }

@@ -18,25 +18,46 @@ describeEachDatabase('login throttling', (target) => {
 
   const signIn = (username: string, password: string, ip = '203.0.113.7') =>
     app.inject({
-      method: 'POST', url: '/oauth/token', remoteAddress: ip,
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: ip,
       payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-  const failures = async () => (await ctx.db.selectFrom('login_failures').select('throttle_key').execute()).map((r) => r.throttle_key);
+  const failures = async () =>
+    (await ctx.db.selectFrom('login_failures').select('throttle_key').execute()).map((r) => r.throttle_key);
 
   beforeAll(async () => {
     // Defaults from the configuration: 5 failures, 900 s lockout.
     // No web app: these tests are about the API only (and a built web/dist must not change them).
     smtp = await startTestSmtpServer();
-    ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent', smtpUrl: smtp.url, publicUrl: 'http://portal.test' } });
+    ctx = await createTestContext(target, {
+      clock,
+      config: { webDist: '/nonexistent', smtpUrl: smtp.url, publicUrl: 'http://portal.test' },
+    });
     await ensureOAuthClients(ctx.db, clock);
     for (const name of ['alice', 'bob', 'carol', 'dave']) {
-      await ctx.db.insertInto('users').values({ id: newId(), title: name, created: T0, changed: T0, name,
-        pass_hash: await hashPassword(PASSWORD), mail: `${name}@example.com`, mail_verified_at: T0 }).execute();
+      await ctx.db
+        .insertInto('users')
+        .values({
+          id: newId(),
+          title: name,
+          created: T0,
+          changed: T0,
+          name,
+          pass_hash: await hashPassword(PASSWORD),
+          mail: `${name}@example.com`,
+          mail_verified_at: T0,
+        })
+        .execute();
     }
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); await smtp?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+    await smtp?.close();
+  });
   beforeEach(async () => {
     clock.set(T0);
     await ctx.db.deleteFrom('login_failures').execute();
@@ -71,7 +92,7 @@ describeEachDatabase('login throttling', (target) => {
     expect(waits).toEqual([60, 120, 240, 480, 900, 900]);
   });
 
-  it('clears the username\'s failures on success but keeps the address\'s', async () => {
+  it("clears the username's failures on success but keeps the address's", async () => {
     for (let i = 0; i < 4; i += 1) expect((await signIn('carol', 'wrong')).statusCode).toBe(400);
     expect((await signIn('carol', PASSWORD)).statusCode).toBe(200);
     const keys = await failures();
@@ -89,7 +110,13 @@ describeEachDatabase('login throttling', (target) => {
     expect(mail.subject).toBe('Sign-in to your Handler Portal account was held back');
     const link = new URL(firstLink(mail));
     expect(link.pathname).toBe('/unlock');
-    const unlock = (token: unknown) => app.inject({ method: 'POST', url: '/api/account/unlock', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }) });
+    const unlock = (token: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/account/unlock',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ token }),
+      });
     expect((await unlock('forged')).statusCode).toBe(400);
     // More failures while the link is live send no second mail.
     expect((await signIn('dave', 'wrong', '192.0.2.200')).statusCode).toBe(429);

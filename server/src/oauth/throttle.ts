@@ -30,7 +30,11 @@ export const FIRST_DELAY_SECONDS = 30;
 /** Keys are built from user input: cap their length so an attacker cannot write large rows. */
 const MAX_KEY_INPUT = 200;
 
-export interface ThrottleKeys { user: string; address: string; pair: string }
+export interface ThrottleKeys {
+  user: string;
+  address: string;
+  pair: string;
+}
 
 export function throttleKeys(username: string, address: string): ThrottleKeys {
   // Usernames are matched case-insensitively here so "Alice" and "alice" share one counter.
@@ -74,21 +78,35 @@ export interface Attempt {
  * check-then-record order would let every request of the burst through. A refused attempt removes its rows again,
  * so waiting out the lock is enough to get in.
  */
-export async function beginAttempt(db: Db, keys: ThrottleKeys, settings: ThrottleSettings, now: Date): Promise<Attempt> {
+export async function beginAttempt(
+  db: Db,
+  keys: ThrottleKeys,
+  settings: ThrottleSettings,
+  now: Date,
+): Promise<Attempt> {
   const at = isoTimestamp(now);
   const ids: [string, string, string] = [newId(), newId(), newId()];
-  await db.insertInto('login_failures').values([
-    { id: ids[0], throttle_key: keys.user, failed_at: at },
-    { id: ids[1], throttle_key: keys.address, failed_at: at },
-    { id: ids[2], throttle_key: keys.pair, failed_at: at },
-  ]).execute();
+  await db
+    .insertInto('login_failures')
+    .values([
+      { id: ids[0], throttle_key: keys.user, failed_at: at },
+      { id: ids[1], throttle_key: keys.address, failed_at: at },
+      { id: ids[2], throttle_key: keys.pair, failed_at: at },
+    ])
+    .execute();
   // A wait depends on failures at most 2 x WINDOW_FACTOR lockouts old.
   const since = isoTimestamp(new Date(now.getTime() - 2 * WINDOW_FACTOR * ms(settings.lockoutSeconds)));
-  const rows = await db.selectFrom('login_failures').select(['id', 'throttle_key', 'failed_at'])
-    .where('throttle_key', 'in', [keys.user, keys.address, keys.pair]).where('failed_at', '>', since)
-    .orderBy('failed_at', 'desc').execute();
-  const timesOf = (key: string) => rows.filter((r) => r.throttle_key === key && !ids.includes(r.id as string))
-    .map((r) => Date.parse(r.failed_at as string));
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['id', 'throttle_key', 'failed_at'])
+    .where('throttle_key', 'in', [keys.user, keys.address, keys.pair])
+    .where('failed_at', '>', since)
+    .orderBy('failed_at', 'desc')
+    .execute();
+  const timesOf = (key: string) =>
+    rows
+      .filter((r) => r.throttle_key === key && !ids.includes(r.id as string))
+      .map((r) => Date.parse(r.failed_at as string));
   const userWait = waitFor(timesOf(keys.user), settings.maxFailures * ADDRESS_FACTOR, settings, now.getTime());
   const retryAfter = Math.max(
     userWait,
@@ -96,7 +114,11 @@ export async function beginAttempt(db: Db, keys: ThrottleKeys, settings: Throttl
     waitFor(timesOf(keys.address), settings.maxFailures * ADDRESS_FACTOR, settings, now.getTime()),
   );
   if (retryAfter > 0) await db.deleteFrom('login_failures').where('id', 'in', ids).execute();
-  return { retryAfter, userHeldBack: userWait > 0 || timesOf(keys.user).length + 1 >= settings.maxFailures * ADDRESS_FACTOR, ids };
+  return {
+    retryAfter,
+    userHeldBack: userWait > 0 || timesOf(keys.user).length + 1 >= settings.maxFailures * ADDRESS_FACTOR,
+    ids,
+  };
 }
 
 /**
@@ -105,7 +127,8 @@ export async function beginAttempt(db: Db, keys: ThrottleKeys, settings: Throttl
  * users' passwords.
  */
 export async function attemptSucceeded(db: Db, keys: ThrottleKeys, attempt: Attempt): Promise<void> {
-  await db.deleteFrom('login_failures')
+  await db
+    .deleteFrom('login_failures')
     .where((eb) => eb.or([eb('throttle_key', 'in', [keys.user, keys.pair]), eb('id', '=', attempt.ids[1])]))
     .execute();
 }

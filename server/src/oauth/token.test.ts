@@ -19,20 +19,37 @@ describeEachDatabase('POST /oauth/token', (target) => {
 
   async function addUser(name: string, fields: Record<string, unknown> = {}): Promise<string> {
     const id = newId();
-    await ctx.db.insertInto('users').values({
-      id, title: name, created: T0, changed: T0, name, pass_hash: await hashPassword(PASSWORD), ...fields,
-    }).execute();
+    await ctx.db
+      .insertInto('users')
+      .values({
+        id,
+        title: name,
+        created: T0,
+        changed: T0,
+        name,
+        pass_hash: await hashPassword(PASSWORD),
+        ...fields,
+      })
+      .execute();
     return id;
   }
   const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/oauth/token', payload: new URLSearchParams(form).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
   const signIn = (username = 'alice', password = PASSWORD) =>
     token({ grant_type: 'password', client_id: 'portal-web', username, password });
   const refresh = (refreshToken: string) =>
     token({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: refreshToken });
   const debug = (accessToken: string) =>
-    app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${accessToken}` } });
+    app.inject({
+      method: 'GET',
+      url: '/oauth/debug?_format=json',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
 
   beforeAll(async () => {
     // No web app: these tests are about the API only (and a built web/dist must not change them).
@@ -40,32 +57,72 @@ describeEachDatabase('POST /oauth/token', (target) => {
     await ensureOAuthClients(ctx.db, clock);
     await ensureOAuthClients(ctx.db, clock); // idempotent
     secret = await createConfidentialClient(ctx.db, 'integration', 'An integration', clock);
-    await ctx.db.insertInto('handlers').values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' }).execute();
+    await ctx.db
+      .insertInto('handlers')
+      .values({ id: 'h1', title: 'Pecan Co', created: T0, changed: T0, handler_number: '101' })
+      .execute();
     users.alice = await addUser('alice', { handler_id: 'h1' });
     users.staff = await addUser('sam', { role: 'staff' });
     users.blocked = await addUser('bob', { status: 'blocked' });
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
   beforeEach(async () => {
     clock.set(T0);
     await ctx.db.deleteFrom('login_failures').execute();
   });
 
   it('signs in with the password grant and stores only hashes', async () => {
-    const res = await token({ grant_type: 'password', client_id: 'portal-web', username: 'alice', password: PASSWORD, scope: 'portal' });
+    const res = await token({
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username: 'alice',
+      password: PASSWORD,
+      scope: 'portal',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toEqual({ token_type: 'Bearer', access_token: expect.any(String), expires_in: 300, refresh_token: expect.any(String), scope: 'portal' });
+    expect(body).toEqual({
+      token_type: 'Bearer',
+      access_token: expect.any(String),
+      expires_in: 300,
+      refresh_token: expect.any(String),
+      scope: 'portal',
+    });
     expect(body.access_token).toMatch(/^[\w-]{43}$/);
-    const access = await ctx.db.selectFrom('oauth_access_tokens').selectAll().where('token_hash', '=', hashToken(body.access_token)).executeTakeFirstOrThrow();
-    const family = await ctx.db.selectFrom('oauth_token_families').selectAll().where('id', '=', access.family_id).executeTakeFirstOrThrow();
-    expect(family).toMatchObject({ user_id: users.alice, client_id: 'portal-web', scope: 'portal', expires_at: '2026-10-11T02:00:00+00:00', revoked_at: null });
+    const access = await ctx.db
+      .selectFrom('oauth_access_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(body.access_token))
+      .executeTakeFirstOrThrow();
+    const family = await ctx.db
+      .selectFrom('oauth_token_families')
+      .selectAll()
+      .where('id', '=', access.family_id)
+      .executeTakeFirstOrThrow();
+    expect(family).toMatchObject({
+      user_id: users.alice,
+      client_id: 'portal-web',
+      scope: 'portal',
+      expires_at: '2026-10-11T02:00:00+00:00',
+      revoked_at: null,
+    });
     expect(access.expires_at).toBe('2026-10-10T14:05:00+00:00');
-    const refreshRow = await ctx.db.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', hashToken(body.refresh_token)).executeTakeFirstOrThrow();
+    const refreshRow = await ctx.db
+      .selectFrom('oauth_refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(body.refresh_token))
+      .executeTakeFirstOrThrow();
     expect(refreshRow).toMatchObject({ family_id: family.id, used_at: null });
-    const plain = await ctx.db.selectFrom('oauth_access_tokens').select('token_hash').where('token_hash', '=', body.access_token).execute();
+    const plain = await ctx.db
+      .selectFrom('oauth_access_tokens')
+      .select('token_hash')
+      .where('token_hash', '=', body.access_token)
+      .execute();
     expect(plain).toEqual([]);
   });
 
@@ -75,7 +132,11 @@ describeEachDatabase('POST /oauth/token', (target) => {
   });
 
   it('refuses a wrong password, an unknown user and a blocked user with invalid_grant', async () => {
-    for (const [username, password] of [['alice', 'wrong password'], ['nobody', PASSWORD], ['bob', PASSWORD]]) {
+    for (const [username, password] of [
+      ['alice', 'wrong password'],
+      ['nobody', PASSWORD],
+      ['bob', PASSWORD],
+    ]) {
       const res = await signIn(username, password);
       expect(res.statusCode).toBe(400);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -97,10 +158,16 @@ describeEachDatabase('POST /oauth/token', (target) => {
     }
     const basic = Buffer.from(`integration:${secret}`).toString('base64');
     expect((await token(base, { authorization: `Basic ${basic}` })).statusCode).toBe(200);
-    const badBasic = await token(base, { authorization: `Basic ${Buffer.from('integration:wrong').toString('base64')}` });
+    const badBasic = await token(base, {
+      authorization: `Basic ${Buffer.from('integration:wrong').toString('base64')}`,
+    });
     expect(badBasic.statusCode).toBe(401);
     expect(badBasic.headers['www-authenticate']).toBe('Basic');
-    const row = await ctx.db.selectFrom('oauth_clients').select('secret_hash').where('id', '=', 'integration').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('oauth_clients')
+      .select('secret_hash')
+      .where('id', '=', 'integration')
+      .executeTakeFirstOrThrow();
     expect(row.secret_hash).not.toContain(secret);
   });
 
@@ -117,8 +184,12 @@ describeEachDatabase('POST /oauth/token', (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error });
     }
-    const repeated = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=password&client_id=portal-web&username=alice&username=bob&password=x' });
+    const repeated = await app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&client_id=portal-web&username=alice&username=bob&password=x',
+    });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json()).toMatchObject({ error: 'invalid_request' });
   });
@@ -131,10 +202,15 @@ describeEachDatabase('POST /oauth/token', (target) => {
     const second = res.json();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.expires_in).toBe(300);
-    const rows = await ctx.db.selectFrom('oauth_refresh_tokens').selectAll()
-      .where('token_hash', 'in', [hashToken(first.refresh_token), hashToken(second.refresh_token)]).execute();
+    const rows = await ctx.db
+      .selectFrom('oauth_refresh_tokens')
+      .selectAll()
+      .where('token_hash', 'in', [hashToken(first.refresh_token), hashToken(second.refresh_token)])
+      .execute();
     expect(new Set(rows.map((r) => r.family_id)).size).toBe(1);
-    expect(rows.find((r) => r.token_hash === hashToken(first.refresh_token))?.used_at).toBe('2026-10-10T14:10:00+00:00');
+    expect(rows.find((r) => r.token_hash === hashToken(first.refresh_token))?.used_at).toBe(
+      '2026-10-10T14:10:00+00:00',
+    );
     expect(rows.every((r) => r.expires_at === '2026-10-11T02:00:00+00:00')).toBe(true);
     expect((await debug(second.access_token)).statusCode).toBe(200);
   });
@@ -155,7 +231,12 @@ describeEachDatabase('POST /oauth/token', (target) => {
 
   it('refuses a refresh token from another client, an unknown one, and one for a blocked user', async () => {
     const first = (await signIn()).json();
-    const other = await token({ grant_type: 'refresh_token', client_id: 'integration', client_secret: secret, refresh_token: first.refresh_token });
+    const other = await token({
+      grant_type: 'refresh_token',
+      client_id: 'integration',
+      client_secret: secret,
+      refresh_token: first.refresh_token,
+    });
     expect(other.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await refresh('not-a-token')).json()).toMatchObject({ error: 'invalid_grant' });
     const carol = await addUser('carol');
@@ -186,7 +267,7 @@ describeEachDatabase('POST /oauth/token', (target) => {
     expect((await refresh(last.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
   });
 
-  it('prunes a user\'s ended sign-ins at the next sign-in', async () => {
+  it("prunes a user's ended sign-ins at the next sign-in", async () => {
     const dave = await addUser('dave');
     await signIn('dave');
     clock.advance(43200);

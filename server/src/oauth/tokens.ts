@@ -23,7 +23,10 @@ export interface Family {
   expiresAt: string;
 }
 
-interface Ttl { access: number; refresh: number }
+interface Ttl {
+  access: number;
+  refresh: number;
+}
 
 const plus = (now: Date, seconds: number): Date => new Date(now.getTime() + seconds * 1000);
 
@@ -37,11 +40,19 @@ export async function issuePair(db: Db, family: Family, now: Date, accessTtl: nu
   const accessToken = newToken();
   const refreshToken = newToken();
   const created = isoTimestamp(now);
-  await db.insertInto('oauth_access_tokens')
+  await db
+    .insertInto('oauth_access_tokens')
     .values({ token_hash: hashToken(accessToken), family_id: family.id, expires_at: isoTimestamp(accessEnd), created })
     .execute();
-  await db.insertInto('oauth_refresh_tokens')
-    .values({ token_hash: hashToken(refreshToken), family_id: family.id, expires_at: family.expiresAt, used_at: null, created })
+  await db
+    .insertInto('oauth_refresh_tokens')
+    .values({
+      token_hash: hashToken(refreshToken),
+      family_id: family.id,
+      expires_at: family.expiresAt,
+      used_at: null,
+      created,
+    })
     .execute();
   // Timestamps are stored to the second, so count from the stored (truncated) expiry.
   const expiresIn = Math.max(0, Math.floor((new Date(isoTimestamp(accessEnd)).getTime() - now.getTime()) / 1000));
@@ -49,48 +60,76 @@ export async function issuePair(db: Db, family: Family, now: Date, accessTtl: nu
 }
 
 /** Where a sign-in came from, as the active-sessions list shows it. */
-export interface Device { userAgent: string | null; address: string | null }
+export interface Device {
+  userAgent: string | null;
+  address: string | null;
+}
 
 const MAX_USER_AGENT = 300;
 export const deviceOf = (request: FastifyRequest): Device => {
   const agent = request.headers['user-agent'];
-  return { userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, MAX_USER_AGENT) : null, address: request.ip || null };
+  return {
+    userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, MAX_USER_AGENT) : null,
+    address: request.ip || null,
+  };
 };
 
 /** A new sign-in: one family with its first token pair, written together. */
 export async function startFamily(
-  db: Db, owner: { userId: string; clientId: string; scope: string | null }, now: Date, ttl: Ttl,
+  db: Db,
+  owner: { userId: string; clientId: string; scope: string | null },
+  now: Date,
+  ttl: Ttl,
   device: Device = { userAgent: null, address: null },
 ): Promise<TokenPair> {
   const family: Family = { id: newId(), ...owner, expiresAt: isoTimestamp(plus(now, ttl.refresh)) };
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('oauth_token_families').values({
-      id: family.id, user_id: family.userId, client_id: family.clientId, scope: family.scope,
-      created: isoTimestamp(now), expires_at: family.expiresAt, revoked_at: null,
-      user_agent: device.userAgent, address: device.address, last_used: isoTimestamp(now),
-    }).execute();
+    await trx
+      .insertInto('oauth_token_families')
+      .values({
+        id: family.id,
+        user_id: family.userId,
+        client_id: family.clientId,
+        scope: family.scope,
+        created: isoTimestamp(now),
+        expires_at: family.expiresAt,
+        revoked_at: null,
+        user_agent: device.userAgent,
+        address: device.address,
+        last_used: isoTimestamp(now),
+      })
+      .execute();
     return issuePair(trx, family, now, ttl.access);
   });
 }
 
 /** Ends a sign-in: every access and refresh token of the family stops working at once (they are checked through it). */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.updateTable('oauth_token_families').set({ revoked_at: isoTimestamp(now) })
-    .where('id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_token_families')
+    .set({ revoked_at: isoTimestamp(now) })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every sign-in of a user, e.g. on deactivation or a password change. */
 export async function revokeUserFamilies(db: Db, userId: string, now: Date): Promise<void> {
-  await db.updateTable('oauth_token_families').set({ revoked_at: isoTimestamp(now) })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_token_families')
+    .set({ revoked_at: isoTimestamp(now) })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The family a token (refresh or access, given as plain text) belongs to, whatever its state; for revocation. */
 export async function familyOfToken(db: Db, token: string, hint: string | undefined): Promise<string | null> {
   const hash = hashToken(token);
-  const tables = hint === 'access_token'
-    ? ['oauth_access_tokens', 'oauth_refresh_tokens'] as const
-    : ['oauth_refresh_tokens', 'oauth_access_tokens'] as const;
+  const tables =
+    hint === 'access_token'
+      ? (['oauth_access_tokens', 'oauth_refresh_tokens'] as const)
+      : (['oauth_refresh_tokens', 'oauth_access_tokens'] as const);
   for (const table of tables) {
     const row = await db.selectFrom(table).select('family_id').where('token_hash', '=', hash).executeTakeFirst();
     if (row) return row.family_id as string;
@@ -103,8 +142,11 @@ export async function familyOfToken(db: Db, token: string, hint: string | undefi
  * live sessions without a separate clean-up job; it only touches rows of one user, through indexed columns.
  */
 export async function pruneUserFamilies(db: Db, userId: string, now: Date): Promise<void> {
-  const ended = db.selectFrom('oauth_token_families').select('id')
-    .where('user_id', '=', userId).where('expires_at', '<=', isoTimestamp(now));
+  const ended = db
+    .selectFrom('oauth_token_families')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', isoTimestamp(now));
   await db.deleteFrom('oauth_access_tokens').where('family_id', 'in', ended).execute();
   await db.deleteFrom('oauth_refresh_tokens').where('family_id', 'in', ended).execute();
   await db.deleteFrom('oauth_token_families').where('id', 'in', ended).execute();

@@ -9,16 +9,28 @@ async function appWithSlowRoute() {
   const app = Fastify();
   trackRequests(app);
   let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let arrived: () => void = () => {};
-  const slowArrived = new Promise<void>((resolve) => { arrived = resolve; });
-  app.get('/slow', async () => { arrived(); await released; return { slow: true }; });
+  const slowArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  app.get('/slow', async () => {
+    arrived();
+    await released;
+    return { slow: true };
+  });
   app.get('/fast', async () => ({ fast: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as AddressInfo).port, release, slowArrived };
 }
 
-interface Answer { status: number; connection: string | undefined; body: string }
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
 
 function get(port: number, path: string, agent: http.Agent): { answer: Promise<Answer>; request: http.ClientRequest } {
   let request!: http.ClientRequest;
@@ -26,7 +38,9 @@ function get(port: number, path: string, agent: http.Agent): { answer: Promise<A
     request = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
     });
     request.on('error', reject);
@@ -54,7 +68,9 @@ describe('drain', () => {
     const slow = get(port, '/slow', keepAliveAgent());
     await slowArrived;
     let drained = false;
-    const draining = drain(app, { quietMs: 50, maxMs: 5000 }).then(() => { drained = true; });
+    const draining = drain(app, { quietMs: 50, maxMs: 5000 }).then(() => {
+      drained = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(drained).toBe(false);
     // A new connection is refused: the server no longer listens.

@@ -12,7 +12,11 @@ import type { FastifyInstance } from 'fastify';
  * `Connection: close` (so each closes after its answer), and only when no request has been in flight for a moment
  * (or after a time limit) lets Fastify close the rest.
  */
-interface DrainState { draining: boolean; inFlight: Set<ServerResponse>; lastActivity: number }
+interface DrainState {
+  draining: boolean;
+  inFlight: Set<ServerResponse>;
+  lastActivity: number;
+}
 
 const states = new WeakMap<FastifyInstance, DrainState>();
 

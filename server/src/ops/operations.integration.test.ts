@@ -19,7 +19,10 @@ describeEachDatabase('operations', (target) => {
     ctx = await createTestContext(target, { config: { webDist: '/nonexistent' } });
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
 
   it('answers /healthz with the database it reached', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
@@ -56,7 +59,11 @@ describeEachDatabase('operations', (target) => {
   });
 
   it('sends them with answers refused before any route ran, and with API errors', async () => {
-    for (const url of ['/jsonapi/node/season/%00', '/jsonapi/node/season?filter%5Btitle%5D=%00', '/jsonapi/node/season']) {
+    for (const url of [
+      '/jsonapi/node/season/%00',
+      '/jsonapi/node/season?filter%5Btitle%5D=%00',
+      '/jsonapi/node/season',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': 'proxy-id-7' } });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
@@ -85,17 +92,44 @@ describe('configuration', () => {
 
 describe('the operators command line and a real server process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-ops-'));
-  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'warn', WEB_DIST: 'none' };
-  const cli = (...args: string[]) => spawnSync(tsx, [join(root, 'server/src/cli/portal.ts'), ...args], { env, encoding: 'utf8' });
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`,
+    PORTAL_DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: 'none',
+  };
+  const cli = (...args: string[]) =>
+    spawnSync(tsx, [join(root, 'server/src/cli/portal.ts'), ...args], { env, encoding: 'utf8' });
 
   it('creates a handler and a user, lists them, and refuses bad input with a message', () => {
     expect(cli('create-handler', '--number', '201', '--name', 'Test Pecans').status).toBe(0);
-    const created = cli('create-user', '--username', 'jo', '--password', 'a-long-password', '--first-name', 'Jo', '--handler', '201');
+    const created = cli(
+      'create-user',
+      '--username',
+      'jo',
+      '--password',
+      'a-long-password',
+      '--first-name',
+      'Jo',
+      '--handler',
+      '201',
+    );
     expect(created.status, created.stderr).toBe(0);
     const listed = cli('list-users');
     expect(listed.stdout).toContain('jo');
     expect(listed.stdout).toContain('201');
-    const bad = cli('create-user', '--username', 'kim', '--password', 'short', '--first-name', 'Kim', '--handler', '201');
+    const bad = cli(
+      'create-user',
+      '--username',
+      'kim',
+      '--password',
+      'short',
+      '--first-name',
+      'Kim',
+      '--handler',
+      '201',
+    );
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/password/i);
     expect(cli('frobnicate').stderr).toContain('Unknown command');
@@ -103,11 +137,21 @@ describe('the operators command line and a real server process', () => {
 
   it('refuses to start, in one line, on a web app build that is missing or cut short', () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-    const start = () => spawnSync(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, WEB_DIST: dist }, encoding: 'utf8', timeout: 30_000 });
+    const start = () =>
+      spawnSync(tsx, [join(root, 'server/src/main.ts')], {
+        env: { ...env, WEB_DIST: dist },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     const empty = start();
     expect(empty.status).toBe(1);
-    expect(empty.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^The web app is not built \(.* lacks index\.html\): run npm run build/)]);
-    writeFileSync(join(dist, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head></html>');
+    expect(empty.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^The web app is not built \(.* lacks index\.html\): run npm run build/),
+    ]);
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<html><head><script type="module" src="/assets/index-1.js"></script></head></html>',
+    );
     const half = start();
     expect(half.status).toBe(1);
     expect(half.stderr).toContain('lacks assets/index-1.js');
@@ -115,9 +159,14 @@ describe('the operators command line and a real server process', () => {
 
   it('finishes an in-flight request on SIGTERM, then exits', async () => {
     const port = await freePort();
-    const server = spawn(tsx, [join(root, 'server/src/main.ts')], { env: { ...env, PORT: String(port), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(tsx, [join(root, 'server/src/main.ts')], {
+      env: { ...env, PORT: String(port), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    server.stdout.on('data', (d) => { output += String(d); });
+    server.stdout.on('data', (d) => {
+      output += String(d);
+    });
     await expect.poll(() => output, { timeout: 30_000 }).toContain('running at');
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
     const inFlight = fetch(`http://127.0.0.1:${port}/healthz`);

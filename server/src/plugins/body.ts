@@ -7,28 +7,36 @@ import { ApiError } from '../lib/errors.js';
  * other than ext/profile/charset are refused with 415, as JSON:API 1.0 requires.
  */
 export function registerJsonApiBodyParser(app: FastifyInstance): void {
-  app.addContentTypeParser(/^application\/(vnd\.api\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (request, body, done) => {
-    const type = String(request.headers['content-type'] ?? '');
-    const params = type.split(';').slice(1).map((p) => p.trim().split('=')[0].toLowerCase()).filter(Boolean);
-    if (params.some((p) => p !== 'ext' && p !== 'profile' && p !== 'charset')) {
-      done(new ApiError(415, 'Media type parameters are not allowed on application/vnd.api+json.'), undefined);
-      return;
-    }
-    const text = String(body);
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    if (nestingDepth(text) > MAX_JSON_DEPTH) {
-      done(new ApiError(400, `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    /^application\/(vnd\.api\+)?json(\s*;.*)?$/i,
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const type = String(request.headers['content-type'] ?? '');
+      const params = type
+        .split(';')
+        .slice(1)
+        .map((p) => p.trim().split('=')[0].toLowerCase())
+        .filter(Boolean);
+      if (params.some((p) => p !== 'ext' && p !== 'profile' && p !== 'charset')) {
+        done(new ApiError(415, 'Media type parameters are not allowed on application/vnd.api+json.'), undefined);
+        return;
+      }
+      const text = String(body);
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      if (nestingDepth(text) > MAX_JSON_DEPTH) {
+        done(new ApiError(400, `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+        return;
+      }
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new ApiError(400, 'The request body is not valid JSON.'), undefined);
+      }
+    },
+  );
 }
 
 /**
@@ -45,11 +53,14 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i += 1; // a backslash: the next character is escaped
+      if (c === 92)
+        i += 1; // a backslash: the next character is escaped
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { depth += 1; if (depth > deepest) deepest = depth; }
-    else if (c === 93 || c === 125) depth -= 1;
+    else if (c === 91 || c === 123) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 93 || c === 125) depth -= 1;
   }
   return deepest;
 }

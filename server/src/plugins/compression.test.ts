@@ -10,13 +10,24 @@ import { demoApp, type DemoApp } from '../test-support/demo.js';
 describe('compressed API answers', () => {
   let d: DemoApp;
   // Every package of the season with forms, PDFs and periods: a few hundred KB, far above the plugin's 8 KB default.
-  const url = '/jsonapi/node/reporting_forms_package?page[limit]=500&include=field_reporting_period,field_form_1,field_form_2,field_form_3,field_form_1.field_form_1_pdf';
-  const get = (acceptEncoding: string) => d.app.inject({
-    url, headers: { authorization: `Bearer ${d.tokens.staff}`, accept: 'application/vnd.api+json', 'accept-encoding': acceptEncoding },
-  });
+  const url =
+    '/jsonapi/node/reporting_forms_package?page[limit]=500&include=field_reporting_period,field_form_1,field_form_2,field_form_3,field_form_1.field_form_1_pdf';
+  const get = (acceptEncoding: string) =>
+    d.app.inject({
+      url,
+      headers: {
+        authorization: `Bearer ${d.tokens.staff}`,
+        accept: 'application/vnd.api+json',
+        'accept-encoding': acceptEncoding,
+      },
+    });
 
-  beforeAll(async () => { d = await demoApp({ dialect: 'sqlite', url: 'sqlite::memory:' }); });
-  afterAll(async () => { await d?.close(); });
+  beforeAll(async () => {
+    d = await demoApp({ dialect: 'sqlite', url: 'sqlite::memory:' });
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('sends a large document to a browser brotli-encoded in one piece, the same document once decoded', async () => {
     const plain = await get('identity');
@@ -43,12 +54,29 @@ describe('compressed API answers', () => {
   });
 
   it('decodes a write sent gzip-encoded (reads take no body, so only writes decode)', async () => {
-    const body = gzipSync(new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username: 'alice', password: 'demo-pecans-2026' }).toString());
-    const res = await d.app.inject({ method: 'POST', url: '/oauth/token', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' } });
+    const body = gzipSync(
+      new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'portal-web',
+        username: 'alice',
+        password: 'demo-pecans-2026',
+      }).toString(),
+    );
+    const res = await d.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().access_token).toEqual(expect.any(String));
     // Without the encoding said, the same bytes are not a form.
-    const unsaid = await d.app.inject({ method: 'POST', url: '/oauth/token', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unsaid = await d.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(unsaid.statusCode).toBe(400);
   });
 });

@@ -10,7 +10,11 @@ function fromFastify(error: FastifyError): ApiError | null {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return new ApiError(415, 'Send the body as application/vnd.api+json.');
   }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
     return new ApiError(400, 'The request body is not valid JSON.');
   }
   return new ApiError(status, error.message);
@@ -26,25 +30,37 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 function fromDatabase(error: unknown): ApiError | null {
   const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : '';
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new ApiError(409, 'A record with this value already exists.');
-  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ApiError(422, 'A relationship names a record that does not exist.');
-  if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL') return new ApiError(422, 'A required field is missing.');
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return new ApiError(409, 'A record with this value already exists.');
+  if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+    return new ApiError(422, 'A relationship names a record that does not exist.');
+  if (code === '23502' || code === 'SQLITE_CONSTRAINT_NOTNULL')
+    return new ApiError(422, 'A required field is missing.');
   // A statement past the time budget (QUERY_TIME_BUDGET_MS: PostgreSQL's statement_timeout; on SQLite a costly read's
   // reader thread, db/sqlite-readers/): the server is busy or the read too costly, not broken; the request's
   // transaction, if it had one, has rolled back.
   if (code === '57014' || code === 'SQLITE_INTERRUPT') {
-    return new ApiError(503, 'The request took longer than the server allows for one query. Try again shortly, or ask for less at once.', {}, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    return new ApiError(
+      503,
+      'The request took longer than the server allows for one query. Try again shortly, or ask for less at once.',
+      {},
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    );
   }
   // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
   if (code === '22003') return new ApiError(400, 'A number in the request is out of range.');
   // Text PostgreSQL cannot store (a NUL character in a body's string).
-  if (code === '22021' || code === '22P05') return new ApiError(400, 'The request contains a character that cannot be stored (NUL).');
+  if (code === '22021' || code === '22P05')
+    return new ApiError(400, 'The request contains a character that cannot be stored (NUL).');
   return null;
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.code(error.status).type(JSONAPI_MEDIA_TYPE).send({ jsonapi: { version: '1.0' }, errors: error.errors });
+  return reply
+    .code(error.status)
+    .type(JSONAPI_MEDIA_TYPE)
+    .send({ jsonapi: { version: '1.0' }, errors: error.errors });
 }
 
 /** JSON:API's media type, sent without parameters as JSON:API 1.0 (and Drupal) send it. */
@@ -58,7 +74,8 @@ export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 function registerBareMediaType(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith(JSONAPI_MEDIA_TYPE) && type !== JSONAPI_MEDIA_TYPE) reply.header('content-type', JSONAPI_MEDIA_TYPE);
+    if (typeof type === 'string' && type.startsWith(JSONAPI_MEDIA_TYPE) && type !== JSONAPI_MEDIA_TYPE)
+      reply.header('content-type', JSONAPI_MEDIA_TYPE);
     done(null, payload);
   });
 }
@@ -67,14 +84,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   registerBareMediaType(app);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainBody(request, reply);
-    const known = error instanceof ApiError ? error : fromFastify(error) ?? fromDatabase(error);
+    const known = error instanceof ApiError ? error : (fromFastify(error) ?? fromDatabase(error));
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return sendError(reply, new ApiError(500, `Something went wrong. Quote request id ${request.id} when reporting it.`, {
-      meta: { request_id: request.id },
-    }));
+    return sendError(
+      reply,
+      new ApiError(500, `Something went wrong. Quote request id ${request.id} when reporting it.`, {
+        meta: { request_id: request.id },
+      }),
+    );
   });
 }

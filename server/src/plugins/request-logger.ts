@@ -14,7 +14,11 @@ type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 class LazyRequestLogger {
   private made: FastifyBaseLogger | null = null;
 
-  constructor(private readonly parent: Logger, private readonly bindings: Bindings, private readonly options: ChildOptions) {}
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
 
   private get real(): FastifyBaseLogger {
     this.made ??= this.parent.child(this.bindings, this.options);
@@ -26,17 +30,37 @@ class LazyRequestLogger {
     (this.real[level] as (...a: unknown[]) => void)(...args);
   }
 
-  get level(): string { return this.made?.level ?? this.parent.level; }
-  set level(value: string) { this.real.level = value; }
-  fatal(...args: unknown[]): void { this.write('fatal', args); }
-  error(...args: unknown[]): void { this.write('error', args); }
-  warn(...args: unknown[]): void { this.write('warn', args); }
-  info(...args: unknown[]): void { this.write('info', args); }
-  debug(...args: unknown[]): void { this.write('debug', args); }
-  trace(...args: unknown[]): void { this.write('trace', args); }
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(value: string) {
+    this.real.level = value;
+  }
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
   silent(): void {}
-  isLevelEnabled(level: string): boolean { return (this.made as Logger | null ?? this.parent).isLevelEnabled(level); }
-  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger { return this.real.child(bindings, options); }
+  isLevelEnabled(level: string): boolean {
+    return ((this.made as Logger | null) ?? this.parent).isLevelEnabled(level);
+  }
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
 }
 
 /**
@@ -44,7 +68,11 @@ class LazyRequestLogger {
  * (none today) gets pino's child at once, since the parent's level would not tell what it drops; so does a logger
  * that is not pino (Fastify's silent one, `logger: false` in tests, whose child is itself).
  */
-export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
   options.level || typeof (logger as Partial<Logger>).isLevelEnabled !== 'function'
     ? logger.child(bindings, options)
     : (new LazyRequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger);

@@ -43,7 +43,10 @@ describe('security headers read once', () => {
 
   it('refuse a policy with a part computed per request', () => {
     const withNonce: typeof HELMET_OPTIONS = {
-      contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'", () => `'nonce-${Math.random()}'`] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { scriptSrc: ["'self'", () => `'nonce-${Math.random()}'`] },
+      },
     };
     expect(() => securityHeaderValues(withNonce)).toThrow(/computed per request/);
   });
@@ -51,9 +54,26 @@ describe('security headers read once', () => {
 
 describe('data paths', () => {
   it('are the API prefixes and what is under them, by path or query, and nothing that only starts alike', () => {
-    for (const url of ['/jsonapi', '/jsonapi/node/season?sort=title', '/api/council/users', '/oauth/token', '/healthz', '/healthz?x=1', '/subrequests'])
+    for (const url of [
+      '/jsonapi',
+      '/jsonapi/node/season?sort=title',
+      '/api/council/users',
+      '/oauth/token',
+      '/healthz',
+      '/healthz?x=1',
+      '/subrequests',
+    ])
       expect(underPrefix(url, DATA_PREFIXES), url).toBe(true);
-    for (const url of ['/', '/dashboard', '/apis', '/api-docs', '/jsonapix', '/files/x.pdf', '/assets/a.js', '/healthzz'])
+    for (const url of [
+      '/',
+      '/dashboard',
+      '/apis',
+      '/api-docs',
+      '/jsonapix',
+      '/files/x.pdf',
+      '/assets/a.js',
+      '/healthzz',
+    ])
       expect(underPrefix(url, DATA_PREFIXES), url).toBe(false);
     expect(underPrefix('/files/x.pdf', NOT_PAGE_PREFIXES)).toBe(true);
     expect(underPrefix('/assets/a.js', NOT_PAGE_PREFIXES)).toBe(true);

@@ -57,7 +57,8 @@ const API_CACHING = { 'cache-control': 'no-store' };
  * a nonce) is refused here, at start.
  */
 export function securityHeaderValues(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
-  if (hasFunction(options)) throw new Error('The security headers have a part computed per request: they cannot be read once.');
+  if (hasFunction(options))
+    throw new Error('The security headers have a part computed per request: they cannot be read once.');
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -74,7 +75,10 @@ export function securityHeaderValues(options: HelmetOptions = HELMET_OPTIONS): R
     failure = error ?? null;
     finished = true;
   });
-  if (!finished || failure) throw new Error(`Helmet's headers could not be read once: ${String(failure ?? 'the middleware did not finish at once')}`);
+  if (!finished || failure)
+    throw new Error(
+      `Helmet's headers could not be read once: ${String(failure ?? 'the middleware did not finish at once')}`,
+    );
   return headers;
 }
 

@@ -9,7 +9,8 @@ import { createTestContext, type TestContext } from '../test-support/databases.j
 
 // A built web app in miniature: index.html, one asset with its .br and .gz (as web/vite.config.ts writes them), and
 // route-preload.json. Serving files does not depend on the database, so SQLite only.
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = `export const x = ${JSON.stringify('pecan '.repeat(400))};`;
 // The compressed copies carry a mark, to tell the files the build wrote from a compression made per request.
 const BUILT = `${ASSET}\n// compressed at build time`;
@@ -27,8 +28,17 @@ describe('the web app: compressed files and per-route preloads', () => {
     writeFileSync(join(dist, 'assets/app-1.js'), ASSET);
     writeFileSync(join(dist, 'assets/app-1.js.br'), brotliCompressSync(BUILT));
     writeFileSync(join(dist, 'assets/app-1.js.gz'), gzipSync(BUILT));
-    writeFileSync(join(dist, 'route-preload.json'), JSON.stringify({ '/signin': ['/assets/signin-page-1.js', '/assets/auth-shell-1.js'], '/dashboard': ['/assets/dashboard-home-1.js'] }));
-    writeFileSync(join(dist, 'dashboard-styles.json'), JSON.stringify({ href: '/assets/dashboard-antd-1.css', paths: ['/dashboard'] }));
+    writeFileSync(
+      join(dist, 'route-preload.json'),
+      JSON.stringify({
+        '/signin': ['/assets/signin-page-1.js', '/assets/auth-shell-1.js'],
+        '/dashboard': ['/assets/dashboard-home-1.js'],
+      }),
+    );
+    writeFileSync(
+      join(dist, 'dashboard-styles.json'),
+      JSON.stringify({ href: '/assets/dashboard-antd-1.css', paths: ['/dashboard'] }),
+    );
     ctx = await createTestContext({ dialect: 'sqlite', url: 'sqlite::memory:' }, { config: { webDist: dist } });
     app = await buildApp(ctx, { logger: false });
   });
@@ -57,7 +67,9 @@ describe('the web app: compressed files and per-route preloads', () => {
     expect(signin.headers['content-encoding']).toBe('br');
     expect(signin.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(signin.rawPayload).toString();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/signin-page-1.js"><link rel="modulepreload" crossorigin href="/assets/auth-shell-1.js"></head>');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/signin-page-1.js"><link rel="modulepreload" crossorigin href="/assets/auth-shell-1.js"></head>',
+    );
     expect(html).not.toContain('dashboard-home');
     const dashboard = await app.inject({ url: '/dashboard/?x=1' });
     expect(dashboard.body).toContain('href="/assets/dashboard-home-1.js"');
@@ -82,14 +94,16 @@ describe('the web app: compressed files and per-route preloads', () => {
   it('answers HEAD on a page or a file as GET, headers only', async () => {
     // Over a real socket: Node's server is what leaves a HEAD answer's body out, and inject() does not.
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const send = (method: string, url: string) => fetch(`${base}${url}`, { method, headers: { 'accept-encoding': 'br' } });
+    const send = (method: string, url: string) =>
+      fetch(`${base}${url}`, { method, headers: { 'accept-encoding': 'br' } });
     for (const url of ['/signin', '/dashboard', '/forms/anything', '/assets/app-1.js']) {
       const get = await send('GET', url);
       await get.arrayBuffer(); // read whole, so the connection is idle again and app.close() need not wait for it
       const head = await send('HEAD', url);
       expect(head.status, url).toBe(200);
       expect(await head.arrayBuffer(), url).toHaveProperty('byteLength', 0);
-      for (const name of ['content-type', 'content-encoding', 'content-length', 'cache-control']) expect(head.headers.get(name), `${url} ${name}`).toEqual(get.headers.get(name));
+      for (const name of ['content-type', 'content-encoding', 'content-length', 'cache-control'])
+        expect(head.headers.get(name), `${url} ${name}`).toEqual(get.headers.get(name));
     }
     expect((await send('HEAD', '/assets/nope.js')).status).toBe(404);
   });

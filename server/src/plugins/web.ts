@@ -14,7 +14,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = resolve(here, '../../../web/dist');
 
 /** index.html as sent: as it is and compressed (the not-found handler is outside @fastify/compress's reach). */
-interface IndexPage { plain: string; br: Buffer; gzip: Buffer }
+interface IndexPage {
+  plain: string;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 function indexPage(html: string): IndexPage {
   return { plain: html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
@@ -75,7 +79,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     const path = request.url.split('?')[0];
     // HEAD answers as GET would, headers only (Node sends no body for it).
     const reading = request.method === 'GET' || request.method === 'HEAD';
-    if (underPrefix(path, NOT_PAGE_PREFIXES) || !reading || pages === null) return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
+    if (underPrefix(path, NOT_PAGE_PREFIXES) || !reading || pages === null)
+      return sendError(reply, notFound(`No route for ${request.method} ${path}.`));
     return sendIndex(request, reply, pages.byPath.get(path.replace(/\/+$/, '') || '/') ?? pages.fallback);
   });
   if (indexHtml === null) {
@@ -92,7 +97,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     // Our own Cache-Control (below), not @fastify/send's `public, max-age=0`, which it would write after it.
     cacheControl: false,
     setHeaders: (res, path) => {
-      if (path.includes(`${join(root, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${join(root, 'assets')}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
     },
   });

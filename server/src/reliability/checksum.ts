@@ -17,7 +17,11 @@ function canonical(value: unknown): unknown {
 
 /** A row as one line of text: its columns in name order, each canonical. */
 function rowText(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(row).sort().map((k) => [k, canonical(row[k])]));
+  return JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, canonical(row[k])]),
+  );
 }
 
 /** The key rows are ordered by: the id where the table has one, otherwise the whole row. */
@@ -32,12 +36,19 @@ export type Checksum = Record<string, string>;
  * by the database, whose collations differ). Equal checksums mean equal data; it runs on SQLite and PostgreSQL alike.
  * `exclude` leaves tables out (e.g. sign-in throttling rows, which a refused sign-in writes on purpose).
  */
-export async function databaseChecksum(db: Db, dialect: Dialect, options: { exclude?: string[] } = {}): Promise<Checksum> {
+export async function databaseChecksum(
+  db: Db,
+  dialect: Dialect,
+  options: { exclude?: string[] } = {},
+): Promise<Checksum> {
   const out: Checksum = {};
   for (const table of await listTables(db, dialect)) {
     if (options.exclude?.includes(table)) continue;
     const rows = (await db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>;
-    const lines = rows.map((r) => { const text = rowText(r); return [orderKey(r, text), text] as const; });
+    const lines = rows.map((r) => {
+      const text = rowText(r);
+      return [orderKey(r, text), text] as const;
+    });
     lines.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const hash = createHash('sha256');
     for (const [, text] of lines) hash.update(text).update('\n');
@@ -47,7 +58,10 @@ export async function databaseChecksum(db: Db, dialect: Dialect, options: { excl
 }
 
 /** The tables whose checksums differ, with both values: an empty object when nothing changed. */
-export function checksumDiff(before: Checksum, after: Checksum): Record<string, [string | undefined, string | undefined]> {
+export function checksumDiff(
+  before: Checksum,
+  after: Checksum,
+): Record<string, [string | undefined, string | undefined]> {
   const diff: Record<string, [string | undefined, string | undefined]> = {};
   for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (before[table] !== after[table]) diff[table] = [before[table], after[table]];

@@ -10,7 +10,8 @@ export async function integrityProblems(db: Db, dialect: Dialect): Promise<strin
   const problems: string[] = [];
   if (dialect === 'sqlite') {
     const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-    for (const r of integrity.rows) if (r.integrity_check !== 'ok') problems.push(`integrity_check: ${r.integrity_check}`);
+    for (const r of integrity.rows)
+      if (r.integrity_check !== 'ok') problems.push(`integrity_check: ${r.integrity_check}`);
     const fk = await sql<{ table: string; rowid: number; parent: string }>`pragma foreign_key_check`.execute(db);
     for (const r of fk.rows) problems.push(`foreign key: ${r.table} row ${r.rowid} points at a missing ${r.parent}`);
     return problems;
@@ -18,14 +19,22 @@ export async function integrityProblems(db: Db, dialect: Dialect): Promise<strin
   for (const key of await foreignKeys(db)) {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(key.table)} c
       where c.${sql.ref(key.column)} is not null
-        and not exists (select 1 from ${sql.table(key.refTable)} p where p.${sql.ref(key.refColumn)} = c.${sql.ref(key.column)})`.execute(db);
+        and not exists (select 1 from ${sql.table(key.refTable)} p where p.${sql.ref(key.refColumn)} = c.${sql.ref(key.column)})`.execute(
+      db,
+    );
     const n = Number(r.rows[0].n);
-    if (n > 0) problems.push(`foreign key: ${n} row(s) of ${key.table}.${key.column} point at a missing ${key.refTable}`);
+    if (n > 0)
+      problems.push(`foreign key: ${n} row(s) of ${key.table}.${key.column} point at a missing ${key.refTable}`);
   }
   return problems;
 }
 
-export interface ForeignKey { table: string; column: string; refTable: string; refColumn: string }
+export interface ForeignKey {
+  table: string;
+  column: string;
+  refTable: string;
+  refColumn: string;
+}
 
 /** The single-column foreign keys of the current PostgreSQL schema (all of the portal's are). */
 export async function foreignKeys(db: Db): Promise<ForeignKey[]> {

@@ -21,7 +21,11 @@ import { requirePgTool } from './pg-client.js';
 export const PG_ARCHIVE_MAGIC = 'PGDMP';
 
 /** Bookkeeping of the migrator and the data version: not part of the data a restore is judged by. */
-export const BOOKKEEPING: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', DATA_VERSION_TABLE]);
+export const BOOKKEEPING: ReadonlySet<string> = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  DATA_VERSION_TABLE,
+]);
 
 export interface Target {
   url: string;
@@ -67,11 +71,17 @@ async function schemaExists(db: Db, schema: string): Promise<boolean> {
 }
 
 async function tableCount(db: Db, schema: string): Promise<number> {
-  const r = await sql<{ n: string }>`select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(db);
+  const r = await sql<{
+    n: string;
+  }>`select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(db);
   return Number(r.rows[0].n);
 }
 
-interface Archive { schema: string; tables: number; migrations: string[] }
+interface Archive {
+  schema: string;
+  tables: number;
+  migrations: string[];
+}
 
 /** What an archive holds, from its table of contents (`pg_restore --list`) and its kysely_migration rows. */
 async function readArchive(pgRestore: string, file: string): Promise<Archive> {
@@ -87,14 +97,32 @@ async function readArchive(pgRestore: string, file: string): Promise<Archive> {
     if (m[1] === 'TABLE DATA') tables += 1;
     if (m[1] === 'TABLE' && m[3] === 'kysely_migration') hasMigrations = true;
   }
-  if (schemas.length !== 1 || !hasMigrations) throw new Error(`${file} is a pg_dump archive, but not of one portal schema (written by npm run backup).`);
-  const copy = await runTool(pgRestore, ['--data-only', `--schema=${schemas[0]}`, '--table=kysely_migration', '--file=-', file]);
+  if (schemas.length !== 1 || !hasMigrations)
+    throw new Error(`${file} is a pg_dump archive, but not of one portal schema (written by npm run backup).`);
+  const copy = await runTool(pgRestore, [
+    '--data-only',
+    `--schema=${schemas[0]}`,
+    '--table=kysely_migration',
+    '--file=-',
+    file,
+  ]);
   // COPY text format: the rows between "COPY ... FROM stdin;" and "\.", tab-separated; the name is the first column.
   const body = /^COPY [^\n]*FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(copy)?.[1] ?? '';
-  return { schema: schemas[0], tables, migrations: body.split('\n').filter(Boolean).map((row) => row.split('\t')[0]) };
+  return {
+    schema: schemas[0],
+    tables,
+    migrations: body
+      .split('\n')
+      .filter(Boolean)
+      .map((row) => row.split('\t')[0]),
+  };
 }
 
-export interface PgBackupResult { format: 'pg_dump'; tables: number; rows: null }
+export interface PgBackupResult {
+  format: 'pg_dump';
+  tables: number;
+  rows: null;
+}
 
 /** `pg_dump --format=custom` of the target's schema into `file`, checked by reading its table of contents back. */
 export async function dumpPostgres(target: Target, file: string): Promise<PgBackupResult> {
@@ -103,14 +131,25 @@ export async function dumpPostgres(target: Target, file: string): Promise<PgBack
   let schema: string;
   try {
     major = await serverMajor(admin.db);
-    schema = target.schema ?? await currentSchema(admin.db);
+    schema = target.schema ?? (await currentSchema(admin.db));
   } finally {
     await admin.close();
   }
   const { dbname, env } = connection(target.url);
   // A double-quoted --schema pattern is the exact name; --strict-names fails rather than dump nothing.
-  await runTool(requirePgTool('pg_dump', major), ['--format=custom', `--schema=${ident(schema)}`, '--strict-names',
-    '--no-owner', '--no-privileges', `--file=${file}`, dbname], env);
+  await runTool(
+    requirePgTool('pg_dump', major),
+    [
+      '--format=custom',
+      `--schema=${ident(schema)}`,
+      '--strict-names',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${file}`,
+      dbname,
+    ],
+    env,
+  );
   const archive = await readArchive(requirePgTool('pg_restore', major), file);
   return { format: 'pg_dump', tables: archive.tables, rows: null };
 }
@@ -121,7 +160,14 @@ async function tableWithRows(url: string, schema: string): Promise<string | null
   try {
     for (const table of await listTables(database.db, 'postgres')) {
       if (BOOKKEEPING.has(table)) continue;
-      if (await database.db.selectFrom(table).select(sql`1`.as('x')).limit(1).executeTakeFirst()) return table;
+      if (
+        await database.db
+          .selectFrom(table)
+          .select(sql`1`.as('x'))
+          .limit(1)
+          .executeTakeFirst()
+      )
+        return table;
     }
     return null;
   } finally {
@@ -138,14 +184,22 @@ export async function restorePostgres(target: Target, file: string, force: boole
     const pgRestore = requirePgTool('pg_restore', await serverMajor(admin.db));
     const archive = await readArchive(pgRestore, file);
     const unknown = archive.migrations.filter((m) => !(m in migrations));
-    if (unknown.length > 0) throw new Error(`The dump comes from a newer portal (migrations ${unknown.join(', ')}): restore it with that version.`);
-    schema = target.schema ?? await currentSchema(admin.db);
+    if (unknown.length > 0)
+      throw new Error(
+        `The dump comes from a newer portal (migrations ${unknown.join(', ')}): restore it with that version.`,
+      );
+    schema = target.schema ?? (await currentSchema(admin.db));
     const occupied = await tableWithRows(target.url, schema);
-    if (occupied && !force) throw new Error(`The target database is not empty (${occupied} has rows): restore refuses to overwrite it without --force.`);
+    if (occupied && !force)
+      throw new Error(
+        `The target database is not empty (${occupied} has rows): restore refuses to overwrite it without --force.`,
+      );
     if (occupied) replacedVersion = await dataVersion(admin.db, schema);
-    if (archive.schema !== schema && await tableCount(admin.db, archive.schema) > 0) {
-      throw new Error(`The dump's schema ${archive.schema} exists in this database and holds tables, and pg_restore writes under that `
-        + `name: restore into another database, or rename or drop ${archive.schema} first.`);
+    if (archive.schema !== schema && (await tableCount(admin.db, archive.schema)) > 0) {
+      throw new Error(
+        `The dump's schema ${archive.schema} exists in this database and holds tables, and pg_restore writes under that ` +
+          `name: restore into another database, or rename or drop ${archive.schema} first.`,
+      );
     }
     await restoreUnderTarget(admin.db, pgRestore, target.url, file, archive.schema, schema);
   } finally {
@@ -154,15 +208,28 @@ export async function restorePostgres(target: Target, file: string, force: boole
   return finish(target.url, schema, replacedVersion);
 }
 
-async function restoreUnderTarget(db: Db, pgRestore: string, url: string, file: string, from: string, schema: string): Promise<void> {
+async function restoreUnderTarget(
+  db: Db,
+  pgRestore: string,
+  url: string,
+  file: string,
+  from: string,
+  schema: string,
+): Promise<void> {
   const rename = (a: string, b: string) => sql.raw(`alter schema ${ident(a)} rename to ${ident(b)}`);
   // The archive's name must be free: an existing schema of that name (the target, or an empty one such as public)
   // waits under another name until the restore has succeeded.
-  const aside = await schemaExists(db, from) ? `${from.slice(0, 40)}_pre_restore_${randomBytes(4).toString('hex')}` : null;
+  const aside = (await schemaExists(db, from))
+    ? `${from.slice(0, 40)}_pre_restore_${randomBytes(4).toString('hex')}`
+    : null;
   if (aside) await rename(from, aside).execute(db);
   const { dbname, env } = connection(url);
   try {
-    await runTool(pgRestore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', dbname, file], env);
+    await runTool(
+      pgRestore,
+      ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', dbname, file],
+      env,
+    );
   } catch (error) {
     if (aside) await rename(aside, from).execute(db);
     throw error;
@@ -189,7 +256,10 @@ async function restoreUnderTarget(db: Db, pgRestore: string, url: string, file: 
 }
 
 async function dataVersion(db: Db, schema: string): Promise<number> {
-  const r = await sql.raw<{ version: number }>(`select version from ${ident(schema)}.data_version where id = 1`).execute(db).catch(() => ({ rows: [] }));
+  const r = await sql
+    .raw<{ version: number }>(`select version from ${ident(schema)}.data_version where id = 1`)
+    .execute(db)
+    .catch(() => ({ rows: [] }));
   return Number(r.rows[0]?.version ?? 0);
 }
 
@@ -199,10 +269,20 @@ async function finish(url: string, schema: string, replacedVersion: number | nul
   try {
     await migrateToLatest(database.db, schema);
     // A document kept at the replaced data's version (by a server left running) must not pass for the restored data's.
-    if (replacedVersion !== null) await sql`update data_version set version = greatest(version, ${replacedVersion}) + 1 where id = 1`.execute(database.db);
+    if (replacedVersion !== null)
+      await sql`update data_version set version = greatest(version, ${replacedVersion}) + 1 where id = 1`.execute(
+        database.db,
+      );
     let rows = 0;
     for (const t of await listTables(database.db, 'postgres')) {
-      rows += Number((await database.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      rows += Number(
+        (
+          await database.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     }
     return { rows };
   } finally {

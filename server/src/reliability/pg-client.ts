@@ -21,7 +21,11 @@ export function clientMajor(path: string): number | null {
 /** The program to run: Debian's versioned one (the server's major first, else the oldest newer one), else PATH's. */
 export function findPgTool(tool: PgTool, serverMajor: number): string | null {
   const installed = existsSync(DEBIAN_CLIENTS)
-    ? readdirSync(DEBIAN_CLIENTS).filter((d) => /^\d+$/.test(d)).map(Number).filter((v) => v >= serverMajor).sort((a, b) => a - b)
+    ? readdirSync(DEBIAN_CLIENTS)
+        .filter((d) => /^\d+$/.test(d))
+        .map(Number)
+        .filter((v) => v >= serverMajor)
+        .sort((a, b) => a - b)
     : [];
   for (const major of installed) {
     const path = join(DEBIAN_CLIENTS, String(major), 'bin', tool);
@@ -41,15 +45,24 @@ export function requirePgTool(tool: PgTool, serverMajor: number): string {
   const found = findPgTool(tool, serverMajor);
   if (found) return found;
   if (process.getuid?.() === 0) {
-    console.error(`Installing Debian's postgresql-client-${serverMajor} for ${tool} (${installCommand(serverMajor)})...`);
+    console.error(
+      `Installing Debian's postgresql-client-${serverMajor} for ${tool} (${installCommand(serverMajor)})...`,
+    );
     try {
-      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client-${serverMajor}`, { stdio: ['ignore', 'ignore', 'inherit'] });
+      execSync(
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client-${serverMajor}`,
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
     } catch {
-      throw new Error(`installing postgresql-client-${serverMajor} failed: run \`${installCommand(serverMajor)}\` and try again.`);
+      throw new Error(
+        `installing postgresql-client-${serverMajor} failed: run \`${installCommand(serverMajor)}\` and try again.`,
+      );
     }
     const installed = findPgTool(tool, serverMajor);
     if (installed) return installed;
   }
-  throw new Error(`${tool} ${serverMajor} or newer is missing (the database server is PostgreSQL ${serverMajor}): `
-    + `run \`sudo ${installCommand(serverMajor).replace('&& apt-get', '&& sudo apt-get')}\` and try again.`);
+  throw new Error(
+    `${tool} ${serverMajor} or newer is missing (the database server is PostgreSQL ${serverMajor}): ` +
+      `run \`sudo ${installCommand(serverMajor).replace('&& apt-get', '&& sudo apt-get')}\` and try again.`,
+  );
 }

@@ -17,7 +17,10 @@ import { freePort } from '../test-support/free-port.js';
 const root = new URL('../../..', import.meta.url).pathname;
 const CONNECTIONS = 40;
 
-interface Outcome { sentAt: number; status: number | null }
+interface Outcome {
+  sentAt: number;
+  status: number | null;
+}
 
 function get(agent: http.Agent, port: number, path: string): Promise<Outcome> {
   const sentAt = Date.now();
@@ -34,7 +37,14 @@ function get(agent: http.Agent, port: number, path: string): Promise<Outcome> {
 describeEachDatabase('shutdown under load', (target) => {
   it(`finishes every request sent before SIGTERM with ${CONNECTIONS} connections busy, then exits 0`, async () => {
     const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_DEMO_DATA: '0', WEB_DIST: 'none', NODE_ENV: 'development' };
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PORTAL_DEMO_DATA: '0',
+      WEB_DIST: 'none',
+      NODE_ENV: 'development',
+    };
     const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
     let schema: string | undefined;
     if (target.dialect === 'postgres') {
@@ -49,16 +59,26 @@ describeEachDatabase('shutdown under load', (target) => {
     }
     // Node with tsx's loader in the same process: the tsx command would relay SIGTERM through a parent that gives up
     // (and kills the server) when a busy child does not acknowledge the signal within 30 ms.
-    const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    server.stdout.on('data', (d) => { output += String(d); });
-    server.stderr.on('data', (d) => { output += String(d); });
+    server.stdout.on('data', (d) => {
+      output += String(d);
+    });
+    server.stderr.on('data', (d) => {
+      output += String(d);
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     try {
       await expect.poll(() => output, { timeout: 60_000 }).toContain('running at');
       const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
       let done = false;
-      void exited.then(() => { done = true; });
+      void exited.then(() => {
+        done = true;
+      });
       const outcomes: Outcome[] = [];
       const loops = Array.from({ length: CONNECTIONS }, async () => {
         while (!done) {
@@ -73,7 +93,9 @@ describeEachDatabase('shutdown under load', (target) => {
       expect(await exited, output).toBe(0);
       await Promise.all(loops);
       const before = outcomes.filter((o) => o.sentAt < signalledAt);
-      console.log(`[${target.dialect}] SIGTERM under load: ${before.length} requests sent before the signal, ${before.filter((o) => o.status === 200).length} answered 200; ${outcomes.length - before.length} after it`);
+      console.log(
+        `[${target.dialect}] SIGTERM under load: ${before.length} requests sent before the signal, ${before.filter((o) => o.status === 200).length} answered 200; ${outcomes.length - before.length} after it`,
+      );
       expect(before.length).toBeGreaterThan(CONNECTIONS);
       expect(before.filter((o) => o.status !== 200)).toEqual([]);
     } finally {

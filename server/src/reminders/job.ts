@@ -10,16 +10,26 @@ export interface ReminderJob {
   stop(): Promise<void>;
 }
 
-export function startReminderJob(ctx: AppContext, log: MailLog, settings: ReminderSettings & { intervalSeconds: number }): ReminderJob | null {
+export function startReminderJob(
+  ctx: AppContext,
+  log: MailLog,
+  settings: ReminderSettings & { intervalSeconds: number },
+): ReminderJob | null {
   if (settings.intervalSeconds <= 0) return null;
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = runReminders(ctx, settings, log)
-      .then((r) => { if (r.claimed > 0) log.info({ reminders: r }, 'reminders sent'); })
-      .catch((err: unknown) => { log.error({ err }, 'the reminder job failed'); })
-      .finally(() => { running = null; });
+      .then((r) => {
+        if (r.claimed > 0) log.info({ reminders: r }, 'reminders sent');
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'the reminder job failed');
+      })
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(tick, settings.intervalSeconds * 1000);
   return {

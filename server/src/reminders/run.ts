@@ -46,31 +46,62 @@ const todayOf = (ctx: AppContext): string => isoTimestamp(ctx.clock.now()).slice
 /** What is due for the monthly forms: every (kind, period, handler, user) that should have a reminder today. */
 async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
   const today = todayOf(ctx);
-  const periods = await ctx.db.selectFrom('reporting_periods').select(['id', 'title', 'period_month', 'due_date'])
-    .where('due_date', '<=', addDays(today, settings.daysBefore)).where('due_date', '>=', addDays(today, -OVERDUE_LOOKBACK_DAYS))
-    .orderBy('due_date').execute();
+  const periods = await ctx.db
+    .selectFrom('reporting_periods')
+    .select(['id', 'title', 'period_month', 'due_date'])
+    .where('due_date', '<=', addDays(today, settings.daysBefore))
+    .where('due_date', '>=', addDays(today, -OVERDUE_LOOKBACK_DAYS))
+    .orderBy('due_date')
+    .execute();
   const out: ReminderCandidate[] = [];
   for (const period of periods) {
     const kind: ReminderKind = today > period.due_date ? 'overdue' : 'due_soon';
-    const handlers = await ctx.db.selectFrom('reporting_forms_packages as k').innerJoin('handlers as h', 'h.id', 'k.handler_id')
-      .select(['h.id', 'h.handler_number', 'h.title']).where('k.period_id', '=', period.id).where('h.handler_status', '=', 'active')
-      .orderBy('h.handler_number').execute();
+    const handlers = await ctx.db
+      .selectFrom('reporting_forms_packages as k')
+      .innerJoin('handlers as h', 'h.id', 'k.handler_id')
+      .select(['h.id', 'h.handler_number', 'h.title'])
+      .where('k.period_id', '=', period.id)
+      .where('h.handler_status', '=', 'active')
+      .orderBy('h.handler_number')
+      .execute();
     if (handlers.length === 0) continue;
     const certified = new Map<string, Set<string>>();
     for (const form of MONTHLY_FORMS) {
-      const rows = await ctx.db.selectFrom(form).select('handler_id').where('period_id', '=', period.id).where('form_status', '=', 'certified').execute();
+      const rows = await ctx.db
+        .selectFrom(form)
+        .select('handler_id')
+        .where('period_id', '=', period.id)
+        .where('form_status', '=', 'certified')
+        .execute();
       certified.set(form, new Set(rows.map((r) => r.handler_id as string)));
     }
-    const users = await ctx.db.selectFrom('users').select(['id', 'mail', 'first_name', 'handler_id'])
-      .where('handler_id', 'in', handlers.map((h) => h.id)).where('status', '=', 'active').where('role', '=', 'handler')
-      .where('mail', 'is not', null).orderBy('name').execute();
+    const users = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'mail', 'first_name', 'handler_id'])
+      .where(
+        'handler_id',
+        'in',
+        handlers.map((h) => h.id),
+      )
+      .where('status', '=', 'active')
+      .where('role', '=', 'handler')
+      .where('mail', 'is not', null)
+      .orderBy('name')
+      .execute();
     for (const h of handlers) {
       const missing = MONTHLY_FORMS.filter((f) => !certified.get(f)!.has(h.id)).map((f) => FORM_NAMES[f]);
       if (missing.length === 0) continue;
       for (const u of users.filter((x) => x.handler_id === h.id && String(x.mail).trim() !== '')) {
         const handler = { id: h.id, number: h.handler_number, name: h.title };
         const user = { id: u.id, mail: u.mail, first_name: u.first_name };
-        out.push({ kind, periodId: period.id, dueDate: period.due_date, handler, user, message: reminderMail(ctx, { kind, period, handler, user, missing }) });
+        out.push({
+          kind,
+          periodId: period.id,
+          dueDate: period.due_date,
+          handler,
+          user,
+          message: reminderMail(ctx, { kind, period, handler, user, missing }),
+        });
       }
     }
   }
@@ -79,27 +110,53 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
 
 /** Every reminder that should have gone out by today, sent or not: monthly forms, form 4, form 5. */
 export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
-  return [...await monthlyReminders(ctx, settings), ...await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS)];
+  return [
+    ...(await monthlyReminders(ctx, settings)),
+    ...(await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS)),
+  ];
 }
 
-const keyOf = (r: { kind: string; period_id: string; handler_id: string; user_id: string }): string => `${r.kind}|${r.period_id}|${r.handler_id}|${r.user_id}`;
-const candidateKey = (c: ReminderCandidate): string => keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
+const keyOf = (r: { kind: string; period_id: string; handler_id: string; user_id: string }): string =>
+  `${r.kind}|${r.period_id}|${r.handler_id}|${r.user_id}`;
+const candidateKey = (c: ReminderCandidate): string =>
+  keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
 
 /** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
 async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | null> {
   const id = newId();
-  const result = await ctx.db.transaction().execute((trx) => trx.insertInto('reminders_sent').values({
-    id, kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id, mail_to: c.message.to,
-    subject: c.message.subject, due_date: c.dueDate, claimed_at: isoTimestamp(ctx.clock.now()), sent_at: null, status: 'claimed', attempts: 1,
-  }).onConflict((oc) => oc.columns(['kind', 'period_id', 'handler_id', 'user_id']).doNothing()).executeTakeFirst());
+  const result = await ctx.db.transaction().execute((trx) =>
+    trx
+      .insertInto('reminders_sent')
+      .values({
+        id,
+        kind: c.kind,
+        period_id: c.periodId,
+        handler_id: c.handler.id,
+        user_id: c.user.id,
+        mail_to: c.message.to,
+        subject: c.message.subject,
+        due_date: c.dueDate,
+        claimed_at: isoTimestamp(ctx.clock.now()),
+        sent_at: null,
+        status: 'claimed',
+        attempts: 1,
+      })
+      .onConflict((oc) => oc.columns(['kind', 'period_id', 'handler_id', 'user_id']).doNothing())
+      .executeTakeFirst(),
+  );
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
 }
 
 /** Claims a retry whose time has come: one replica's conditional update wins; the attempt is counted. */
 async function claimRetry(ctx: AppContext, row: { id: string; attempts: number }): Promise<boolean> {
   const now = isoTimestamp(ctx.clock.now());
-  const result = await ctx.db.updateTable('reminders_sent').set({ status: 'claimed', claimed_at: now, attempts: row.attempts + 1, next_attempt_at: null })
-    .where('id', '=', row.id).where('status', '=', 'retrying').where('next_attempt_at', '<=', now).executeTakeFirst();
+  const result = await ctx.db
+    .updateTable('reminders_sent')
+    .set({ status: 'claimed', claimed_at: now, attempts: row.attempts + 1, next_attempt_at: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'retrying')
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0) === 1;
 }
 
@@ -108,21 +165,41 @@ export function retryDelayMinutes(attempts: number, retryMinutes: number): numbe
   return retryMinutes * 2 ** Math.max(0, attempts - 1);
 }
 
-async function send(ctx: AppContext, settings: ReminderSettings, c: ReminderCandidate, id: string, attempts: number, run: ReminderRun, log?: MailLog): Promise<void> {
+async function send(
+  ctx: AppContext,
+  settings: ReminderSettings,
+  c: ReminderCandidate,
+  id: string,
+  attempts: number,
+  run: ReminderRun,
+  log?: MailLog,
+): Promise<void> {
   const ok = await trySendMail(ctx, c.message, log);
   const now = ctx.clock.now();
   if (ok) {
-    await ctx.db.updateTable('reminders_sent').set({ status: 'sent', sent_at: isoTimestamp(now), next_attempt_at: null }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('reminders_sent')
+      .set({ status: 'sent', sent_at: isoTimestamp(now), next_attempt_at: null })
+      .where('id', '=', id)
+      .execute();
     run.sent += 1;
     return;
   }
   if (attempts < (settings.maxAttempts ?? 5)) {
     const next = new Date(now.getTime() + retryDelayMinutes(attempts, settings.retryMinutes ?? 15) * 60_000);
-    await ctx.db.updateTable('reminders_sent').set({ status: 'retrying', next_attempt_at: isoTimestamp(next) }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('reminders_sent')
+      .set({ status: 'retrying', next_attempt_at: isoTimestamp(next) })
+      .where('id', '=', id)
+      .execute();
     run.retrying += 1;
     return;
   }
-  await ctx.db.updateTable('reminders_sent').set({ status: 'failed', next_attempt_at: null }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('reminders_sent')
+    .set({ status: 'failed', next_attempt_at: null })
+    .where('id', '=', id)
+    .execute();
   run.failed += 1;
 }
 
@@ -130,9 +207,14 @@ async function send(ctx: AppContext, settings: ReminderSettings, c: ReminderCand
 export async function runReminders(ctx: AppContext, settings: ReminderSettings, log?: MailLog): Promise<ReminderRun> {
   const run: ReminderRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
   const candidates = await dueReminders(ctx, settings);
-  const existing = candidates.length === 0 ? [] : await ctx.db.selectFrom('reminders_sent')
-    .select(['id', 'kind', 'period_id', 'handler_id', 'user_id', 'status', 'attempts', 'next_attempt_at'])
-    .where('period_id', 'in', [...new Set(candidates.map((c) => c.periodId))]).execute();
+  const existing =
+    candidates.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('reminders_sent')
+          .select(['id', 'kind', 'period_id', 'handler_id', 'user_id', 'status', 'attempts', 'next_attempt_at'])
+          .where('period_id', 'in', [...new Set(candidates.map((c) => c.periodId))])
+          .execute();
   const rows = new Map(existing.map((r) => [keyOf(r as never), r]));
   const now = isoTimestamp(ctx.clock.now());
   for (const c of candidates) {
@@ -156,7 +238,17 @@ export async function runReminders(ctx: AppContext, settings: ReminderSettings, 
 
 /** Retries of reminders that are no longer due (the forms were certified, or the kind moved on) are not sent. */
 async function cancelStaleRetries(ctx: AppContext, due: Set<string>): Promise<void> {
-  const retrying = await ctx.db.selectFrom('reminders_sent').select(['id', 'kind', 'period_id', 'handler_id', 'user_id']).where('status', '=', 'retrying').execute();
+  const retrying = await ctx.db
+    .selectFrom('reminders_sent')
+    .select(['id', 'kind', 'period_id', 'handler_id', 'user_id'])
+    .where('status', '=', 'retrying')
+    .execute();
   const stale = retrying.filter((r) => !due.has(keyOf(r as never))).map((r) => r.id as string);
-  if (stale.length > 0) await ctx.db.updateTable('reminders_sent').set({ status: 'cancelled', next_attempt_at: null }).where('id', 'in', stale).where('status', '=', 'retrying').execute();
+  if (stale.length > 0)
+    await ctx.db
+      .updateTable('reminders_sent')
+      .set({ status: 'cancelled', next_attempt_at: null })
+      .where('id', 'in', stale)
+      .where('status', '=', 'retrying')
+      .execute();
 }

@@ -18,14 +18,24 @@ const STAFF = { userId: 'test', name: 'staff', role: 'staff' as const, handlerId
 describeEachDatabase('reminders of forms 4 and 5', (target) => {
   let demo: DemoApp;
   let smtp: TestSmtpServer;
-  const rowsOf = (kinds: string[]) => demo.ctx.db.selectFrom('reminders_sent as r').innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.name', 'r.kind', 'r.status', 'r.attempts', 'r.next_attempt_at', 'r.due_date']).where('r.kind', 'in', kinds).orderBy('u.name').execute();
+  const rowsOf = (kinds: string[]) =>
+    demo.ctx.db
+      .selectFrom('reminders_sent as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['u.name', 'r.kind', 'r.status', 'r.attempts', 'r.next_attempt_at', 'r.due_date'])
+      .where('r.kind', 'in', kinds)
+      .orderBy('u.name')
+      .execute();
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     demo = await demoApp(target);
     demo.ctx.config.smtpUrl = smtp.url;
   }, 120_000);
-  afterAll(async () => { await demo?.close(); closeMailTransports(); await smtp?.close(); });
+  afterAll(async () => {
+    await demo?.close();
+    closeMailTransports();
+    await smtp?.close();
+  });
 
   it('reminds the handlers that reported transfers without a certified agreement, due the 10th after the first', async () => {
     const clock = demo.ctx.clock as ReturnType<typeof fixedClock>;
@@ -53,8 +63,9 @@ describeEachDatabase('reminders of forms 4 and 5', (target) => {
     const failing = await runReminders(demo.ctx, settings, quiet);
     expect(failing.sent).toBe(0);
     let rows = await rowsOf(['form_5_due_soon']);
-    expect(rows.map((r) => [r.name, r.status, Number(r.attempts), r.next_attempt_at])).toEqual(['alice', 'bob', 'carol', 'dave']
-      .map((name) => [name, 'retrying', 1, '2027-09-08T09:15:00+00:00'])); // 09:00 + 15 minutes
+    expect(rows.map((r) => [r.name, r.status, Number(r.attempts), r.next_attempt_at])).toEqual(
+      ['alice', 'bob', 'carol', 'dave'].map((name) => [name, 'retrying', 1, '2027-09-08T09:15:00+00:00']),
+    ); // 09:00 + 15 minutes
     // Not yet time: nothing is sent again.
     clock.set('2027-09-08T09:10:00Z');
     expect((await runReminders(demo.ctx, settings, quiet)).claimed).toBe(0);
@@ -63,19 +74,33 @@ describeEachDatabase('reminders of forms 4 and 5', (target) => {
     clock.set('2027-09-08T09:16:00Z');
     await runReminders(demo.ctx, settings, quiet);
     rows = await rowsOf(['form_5_due_soon']);
-    expect(rows.every((r) => r.status === 'retrying' && Number(r.attempts) === 2 && r.next_attempt_at === '2027-09-08T09:46:00+00:00')).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.status === 'retrying' && Number(r.attempts) === 2 && r.next_attempt_at === '2027-09-08T09:46:00+00:00',
+      ),
+    ).toBe(true);
 
     // Mail works again: two replicas' passes at once send each reminder once; a later pass sends nothing.
     demo.ctx.config.smtpUrl = smtp.url;
     clock.set('2027-09-08T09:47:00Z');
-    const [a, b] = await Promise.all([runReminders(demo.ctx, settings, quiet), runReminders(demo.ctx, settings, quiet)]);
+    const [a, b] = await Promise.all([
+      runReminders(demo.ctx, settings, quiet),
+      runReminders(demo.ctx, settings, quiet),
+    ]);
     expect(a.claimed + b.claimed).toBeGreaterThanOrEqual(4);
     expect((await runReminders(demo.ctx, settings, quiet)).claimed).toBe(0);
     rows = await rowsOf(['form_5_due_soon']);
-    expect(rows.map((r) => [r.name, r.status, Number(r.attempts)])).toEqual(['alice', 'bob', 'carol', 'dave'].map((n) => [n, 'sent', 3]));
+    expect(rows.map((r) => [r.name, r.status, Number(r.attempts)])).toEqual(
+      ['alice', 'bob', 'carol', 'dave'].map((n) => [n, 'sent', 3]),
+    );
     await smtp.waitFor((m) => m.to.includes('dave@example.com') && m.subject.includes('Form 5'));
     const form5Mail = smtp.messages.filter((m) => m.subject.startsWith('Reminder: Form 5'));
-    expect(form5Mail.map((m) => String(m.to)).sort()).toEqual(['alice@example.com', 'bob@example.com', 'carol@example.com', 'dave@example.com']);
+    expect(form5Mail.map((m) => String(m.to)).sort()).toEqual([
+      'alice@example.com',
+      'bob@example.com',
+      'carol@example.com',
+      'dave@example.com',
+    ]);
     expect(form5Mail[0].text).toContain('The 2026-2027 year-end inventory (as of 31 August) is not certified yet.');
   });
 
@@ -88,7 +113,12 @@ describeEachDatabase('reminders of forms 4 and 5', (target) => {
     clock.set('2027-09-13T09:02:00Z');
     await runReminders(demo.ctx, settings, quiet);
     const rows = await rowsOf(['form_5_overdue']);
-    expect(rows.map((r) => [r.status, Number(r.attempts)])).toEqual([['failed', 2], ['failed', 2], ['failed', 2], ['failed', 2]]);
+    expect(rows.map((r) => [r.status, Number(r.attempts)])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+      ['failed', 2],
+      ['failed', 2],
+    ]);
     demo.ctx.config.smtpUrl = smtp.url;
   });
 

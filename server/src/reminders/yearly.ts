@@ -17,7 +17,11 @@ import { yearlyReminderMail, type ReminderCandidate, type ReminderKind } from '.
  * Form 5 (986.175: the year-end inventory as of 31 August, due 10 September or as staff set it on the season): every
  * active handler without a certified year-end form, keyed to the season's August period.
  */
-interface Window { today: string; from: string; to: string }
+interface Window {
+  today: string;
+  from: string;
+  to: string;
+}
 type HandlerRow = { id: string; handler_number: string; title: string };
 
 /** Lines of one handler's reminder, gathered by (handler, period). */
@@ -33,24 +37,48 @@ class Pending {
 
 async function activeHandlerUsers(ctx: AppContext, handlerIds: string[]) {
   if (handlerIds.length === 0) return [];
-  return ctx.db.selectFrom('users').select(['id', 'mail', 'first_name', 'handler_id'])
-    .where('handler_id', 'in', handlerIds).where('status', '=', 'active').where('role', '=', 'handler')
-    .where('mail', 'is not', null).orderBy('name').execute();
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'mail', 'first_name', 'handler_id'])
+    .where('handler_id', 'in', handlerIds)
+    .where('status', '=', 'active')
+    .where('role', '=', 'handler')
+    .where('mail', 'is not', null)
+    .orderBy('name')
+    .execute();
 }
 
-async function expand(ctx: AppContext, pending: Pending, form: 'Form 4' | 'Form 5', today: string): Promise<ReminderCandidate[]> {
+async function expand(
+  ctx: AppContext,
+  pending: Pending,
+  form: 'Form 4' | 'Form 5',
+  today: string,
+): Promise<ReminderCandidate[]> {
   const entries = [...pending.byKey.values()];
   const users = await activeHandlerUsers(ctx, [...new Set(entries.map((e) => e.handler.id))]);
   const out: ReminderCandidate[] = [];
   for (const e of entries) {
     const overdue = today > e.dueDate;
-    const kind: ReminderKind = form === 'Form 4' ? (overdue ? 'form_4_overdue' : 'form_4_due_soon') : (overdue ? 'form_5_overdue' : 'form_5_due_soon');
+    const kind: ReminderKind =
+      form === 'Form 4'
+        ? overdue
+          ? 'form_4_overdue'
+          : 'form_4_due_soon'
+        : overdue
+          ? 'form_5_overdue'
+          : 'form_5_due_soon';
     const handler = { id: e.handler.id, number: e.handler.handler_number, name: e.handler.title };
     for (const u of users.filter((x) => x.handler_id === e.handler.id && String(x.mail).trim() !== '')) {
       const user = { id: u.id as string, mail: u.mail as string, first_name: (u.first_name as string | null) ?? '' };
       const message = yearlyReminderMail(ctx, {
-        kind, form, what: form === 'Form 4' ? 'inter-handler transfer agreement' : 'year-end inventory', dueDate: e.dueDate, handler, user,
-        lines: e.lines, path: form === 'Form 4' ? '/dashboard/transfers' : '/dashboard/year-end',
+        kind,
+        form,
+        what: form === 'Form 4' ? 'inter-handler transfer agreement' : 'year-end inventory',
+        dueDate: e.dueDate,
+        handler,
+        user,
+        lines: e.lines,
+        path: form === 'Form 4' ? '/dashboard/transfers' : '/dashboard/year-end',
       });
       out.push({ kind, periodId: e.periodId, dueDate: e.dueDate, handler, user, message });
     }
@@ -58,33 +86,81 @@ async function expand(ctx: AppContext, pending: Pending, form: 'Form 4' | 'Form 
   return out;
 }
 
-async function periodsByMonth(ctx: AppContext, months: string[]): Promise<Map<string, { id: string; due_date: string; title: string }>> {
+async function periodsByMonth(
+  ctx: AppContext,
+  months: string[],
+): Promise<Map<string, { id: string; due_date: string; title: string }>> {
   if (months.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('reporting_periods').select(['id', 'period_month', 'due_date', 'title']).where('period_month', 'in', months).execute();
-  return new Map(rows.map((r) => [r.period_month as string, { id: r.id as string, due_date: r.due_date as string, title: r.title as string }]));
+  const rows = await ctx.db
+    .selectFrom('reporting_periods')
+    .select(['id', 'period_month', 'due_date', 'title'])
+    .where('period_month', 'in', months)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.period_month as string,
+      { id: r.id as string, due_date: r.due_date as string, title: r.title as string },
+    ]),
+  );
 }
 
 export async function form4Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
   // Transfers reported on a certified Form 1, by handler and season: the first month of each.
-  const shipped = await ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+  const shipped = await ctx.db
+    .selectFrom('apc_form_1 as f')
+    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
     .innerJoin('handlers as h', 'h.id', 'f.handler_id')
-    .select(['h.id', 'h.handler_number', 'h.title', 'p.season_id', 'p.id as period_id', 'p.period_month', 'p.due_date', 'p.title as period_title'])
-    .where('f.form_status', '=', 'certified').where('f.interhandler_shipped', '>', 0).where('h.handler_status', '=', 'active')
-    .orderBy('p.period_month').execute();
+    .select([
+      'h.id',
+      'h.handler_number',
+      'h.title',
+      'p.season_id',
+      'p.id as period_id',
+      'p.period_month',
+      'p.due_date',
+      'p.title as period_title',
+    ])
+    .where('f.form_status', '=', 'certified')
+    .where('f.interhandler_shipped', '>', 0)
+    .where('h.handler_status', '=', 'active')
+    .orderBy('p.period_month')
+    .execute();
   const firstBySeason = new Map<string, (typeof shipped)[number]>();
-  for (const r of shipped) if (!firstBySeason.has(`${r.id}|${r.season_id}`)) firstBySeason.set(`${r.id}|${r.season_id}`, r);
-  const agreements = await ctx.db.selectFrom('apc_form_4 as t')
-    .innerJoin('handlers as r', 'r.id', 't.receiving_handler_id').innerJoin('handlers as s', 's.id', 't.transferring_handler_id')
-    .select(['t.transferring_handler_id', 't.receiving_handler_id', 't.season_id', 't.form_status', 't.first_transfer_month', 't.due_date',
-      't.receiving_certification_name', 'r.handler_number as receiving_number', 'r.title as receiving_name', 's.handler_number as transferring_number',
-      's.title as transferring_name', 's.handler_status as transferring_status', 'r.handler_status as receiving_status'])
-    .where('t.form_activity', '=', 'active').execute();
-  const certifiedSeasons = new Set(agreements.filter((t) => t.form_status === 'certified').map((t) => `${t.transferring_handler_id}|${t.season_id}`));
+  for (const r of shipped)
+    if (!firstBySeason.has(`${r.id}|${r.season_id}`)) firstBySeason.set(`${r.id}|${r.season_id}`, r);
+  const agreements = await ctx.db
+    .selectFrom('apc_form_4 as t')
+    .innerJoin('handlers as r', 'r.id', 't.receiving_handler_id')
+    .innerJoin('handlers as s', 's.id', 't.transferring_handler_id')
+    .select([
+      't.transferring_handler_id',
+      't.receiving_handler_id',
+      't.season_id',
+      't.form_status',
+      't.first_transfer_month',
+      't.due_date',
+      't.receiving_certification_name',
+      'r.handler_number as receiving_number',
+      'r.title as receiving_name',
+      's.handler_number as transferring_number',
+      's.title as transferring_name',
+      's.handler_status as transferring_status',
+      'r.handler_status as receiving_status',
+    ])
+    .where('t.form_activity', '=', 'active')
+    .execute();
+  const certifiedSeasons = new Set(
+    agreements.filter((t) => t.form_status === 'certified').map((t) => `${t.transferring_handler_id}|${t.season_id}`),
+  );
   for (const [key, first] of firstBySeason) {
     if (certifiedSeasons.has(key) || first.due_date < w.from || first.due_date > w.to) continue;
-    pending.add(first, first.period_id as string, first.due_date as string,
-      `Your ${first.period_title as string} Form 1 reports inter-handler transfers: file and certify a Form 4 agreement with each receiving handler.`);
+    pending.add(
+      first,
+      first.period_id as string,
+      first.due_date as string,
+      `Your ${first.period_title as string} Form 1 reports inter-handler transfers: file and certify a Form 4 agreement with each receiving handler.`,
+    );
   }
   const inWindow = agreements.filter((t) => t.due_date && t.due_date >= w.from && t.due_date <= w.to);
   const periods = await periodsByMonth(ctx, [...new Set(inWindow.map((t) => t.first_transfer_month as string))]);
@@ -92,11 +168,27 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
     const period = periods.get(t.first_transfer_month as string);
     if (!period) continue;
     if (t.form_status === 'draft' && t.transferring_status === 'active') {
-      pending.add({ id: t.transferring_handler_id as string, handler_number: t.transferring_number as string, title: t.transferring_name as string },
-        period.id, t.due_date as string, `The agreement with ${t.receiving_name as string} (handler ${t.receiving_number as string}) is a draft: certify it.`);
+      pending.add(
+        {
+          id: t.transferring_handler_id as string,
+          handler_number: t.transferring_number as string,
+          title: t.transferring_name as string,
+        },
+        period.id,
+        t.due_date as string,
+        `The agreement with ${t.receiving_name as string} (handler ${t.receiving_number as string}) is a draft: certify it.`,
+      );
     } else if (t.form_status === 'certified' && !t.receiving_certification_name && t.receiving_status === 'active') {
-      pending.add({ id: t.receiving_handler_id as string, handler_number: t.receiving_number as string, title: t.receiving_name as string },
-        period.id, t.due_date as string, `${t.transferring_name as string} (handler ${t.transferring_number as string}) certified a transfer agreement with you: countersign it.`);
+      pending.add(
+        {
+          id: t.receiving_handler_id as string,
+          handler_number: t.receiving_number as string,
+          title: t.receiving_name as string,
+        },
+        period.id,
+        t.due_date as string,
+        `${t.transferring_name as string} (handler ${t.transferring_number as string}) certified a transfer agreement with you: countersign it.`,
+      );
     }
   }
   return expand(ctx, pending, 'Form 4', w.today);
@@ -104,25 +196,54 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
 
 export async function form5Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
-  const seasons = await ctx.db.selectFrom('seasons').select(['id', 'title', 'season_end_date', 'reporting_due_date'])
-    .where('reporting_due_date', '>=', w.from).where('reporting_due_date', '<=', w.to).execute();
-  const periods = await periodsByMonth(ctx, seasons.map((s) => String(s.season_end_date).slice(0, 7)));
-  const handlers = await ctx.db.selectFrom('handlers').select(['id', 'handler_number', 'title']).where('handler_status', '=', 'active')
-    .orderBy('handler_number').execute() as HandlerRow[];
+  const seasons = await ctx.db
+    .selectFrom('seasons')
+    .select(['id', 'title', 'season_end_date', 'reporting_due_date'])
+    .where('reporting_due_date', '>=', w.from)
+    .where('reporting_due_date', '<=', w.to)
+    .execute();
+  const periods = await periodsByMonth(
+    ctx,
+    seasons.map((s) => String(s.season_end_date).slice(0, 7)),
+  );
+  const handlers = (await ctx.db
+    .selectFrom('handlers')
+    .select(['id', 'handler_number', 'title'])
+    .where('handler_status', '=', 'active')
+    .orderBy('handler_number')
+    .execute()) as HandlerRow[];
   for (const s of seasons) {
     const august = periods.get(String(s.season_end_date).slice(0, 7));
     if (!august) continue;
-    const filed = new Set((await ctx.db.selectFrom('apc_form_5').select('handler_id').where('season_id', '=', s.id as string)
-      .where('form_status', 'in', ['certified', 'superseded']).execute()).map((r) => r.handler_id as string));
+    const filed = new Set(
+      (
+        await ctx.db
+          .selectFrom('apc_form_5')
+          .select('handler_id')
+          .where('season_id', '=', s.id as string)
+          .where('form_status', 'in', ['certified', 'superseded'])
+          .execute()
+      ).map((r) => r.handler_id as string),
+    );
     for (const h of handlers.filter((x) => !filed.has(x.id))) {
-      pending.add(h, august.id, s.reporting_due_date as string, `The ${s.title as string} year-end inventory (as of 31 August) is not certified yet.`);
+      pending.add(
+        h,
+        august.id,
+        s.reporting_due_date as string,
+        `The ${s.title as string} year-end inventory (as of 31 August) is not certified yet.`,
+      );
     }
   }
   return expand(ctx, pending, 'Form 5', w.today);
 }
 
 /** Both yearly forms' reminders for the window of days around today. */
-export async function yearlyReminders(ctx: AppContext, today: string, daysBefore: number, lookbackDays: number): Promise<ReminderCandidate[]> {
+export async function yearlyReminders(
+  ctx: AppContext,
+  today: string,
+  daysBefore: number,
+  lookbackDays: number,
+): Promise<ReminderCandidate[]> {
   const w = { today, from: addDays(today, -lookbackDays), to: addDays(today, daysBefore) };
-  return [...await form4Reminders(ctx, w), ...await form5Reminders(ctx, w)];
+  return [...(await form4Reminders(ctx, w)), ...(await form5Reminders(ctx, w))];
 }

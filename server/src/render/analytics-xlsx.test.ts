@@ -4,7 +4,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Figure } from './common.js';
 import {
-  renderHandlerAnalyticsWorkbook, type HandlerAnalyticsMonth, type HandlerMetric,
+  renderHandlerAnalyticsWorkbook,
+  type HandlerAnalyticsMonth,
+  type HandlerMetric,
 } from './handler-analytics-xlsx.js';
 import { renderIndustryAnalyticsWorkbook, type IndustryMonth } from './industry-analytics-xlsx.js';
 
@@ -18,7 +20,20 @@ async function load(buffer: Buffer, sample: string): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
-const MONTHS = ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08'];
+const MONTHS = [
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+];
 const W: Figure = { value: null, withheld: true };
 
 function industryMonth(month: string, i: number): IndustryMonth {
@@ -27,7 +42,12 @@ function industryMonth(month: string, i: number): IndustryMonth {
     reportingHandlers: 12,
     receipts: { improved: 1_000_000 * (i + 1), native: 200_000, substandard: i === 3 ? W : 10_000 },
     shipments: { inshell: 500_000, shelled: 300_000 + i, interhandler: 50_000 },
-    inventory: { inshell: 9_000_000 - i * 100_000, shelled: 2_000_000, committedDomestic: 700_000, committedExport: 300_000 },
+    inventory: {
+      inshell: 9_000_000 - i * 100_000,
+      shelled: 2_000_000,
+      committedDomestic: 700_000,
+      committedExport: 300_000,
+    },
     exports: [
       { country: 'MX', inshell: 100_000, shelled: 20_000, substandard: 0 },
       { country: 'CN', inshell: 250_000, shelled: 5_000, substandard: 1_000 },
@@ -37,12 +57,21 @@ function industryMonth(month: string, i: number): IndustryMonth {
 
 describe('renderIndustryAnalyticsWorkbook', () => {
   it('writes a sheet per topic with SUM formulas, their results, frozen headers and withheld cells', async () => {
-    const workbook = await load(await renderIndustryAnalyticsWorkbook({
-      season: { title: '2025-2026' },
-      months: MONTHS.map(industryMonth),
-      generatedAt: '2026-10-01T12:00:00+00:00',
-    }), 'industry-analytics');
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Receipts', 'Shipments', 'Inventory', 'Exports by country', 'Notes']);
+    const workbook = await load(
+      await renderIndustryAnalyticsWorkbook({
+        season: { title: '2025-2026' },
+        months: MONTHS.map(industryMonth),
+        generatedAt: '2026-10-01T12:00:00+00:00',
+      }),
+      'industry-analytics',
+    );
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Receipts',
+      'Shipments',
+      'Inventory',
+      'Exports by country',
+      'Notes',
+    ]);
     const receipts = workbook.getWorksheet('Receipts')!;
     expect(receipts.getCell('A1').value).toBe('Month');
     expect(receipts.getCell('A2').value).toBe('September 2025');
@@ -71,8 +100,15 @@ describe('renderIndustryAnalyticsWorkbook', () => {
 function handlerMonth(month: string, i: number): HandlerAnalyticsMonth {
   const own = (n: number): number => n;
   const metrics: HandlerMetric[] = [
-    'receiptsImproved', 'receiptsNative', 'receiptsSubstandard', 'shipmentsInshell', 'shipmentsShelled',
-    'inventoryInshell', 'inventoryShelled', 'exportsInshell', 'exportsShelled',
+    'receiptsImproved',
+    'receiptsNative',
+    'receiptsSubstandard',
+    'shipmentsInshell',
+    'shipmentsShelled',
+    'inventoryInshell',
+    'inventoryShelled',
+    'exportsInshell',
+    'exportsShelled',
   ];
   const handler = Object.fromEntries(metrics.map((m) => [m, own(10_000 + i)])) as Record<HandlerMetric, number | null>;
   const industry = Object.fromEntries(metrics.map((m) => [m, 100_000])) as Record<HandlerMetric, Figure>;
@@ -83,11 +119,14 @@ function handlerMonth(month: string, i: number): HandlerAnalyticsMonth {
 
 describe('renderHandlerAnalyticsWorkbook', () => {
   it('puts the handler beside the industry with its share as a formula', async () => {
-    const workbook = await load(await renderHandlerAnalyticsWorkbook({
-      handler: { name: 'Riverbend Pecan Co.', number: '101' },
-      season: { title: '2025-2026' },
-      months: MONTHS.map(handlerMonth),
-    }), 'handler-analytics');
+    const workbook = await load(
+      await renderHandlerAnalyticsWorkbook({
+        handler: { name: 'Riverbend Pecan Co.', number: '101' },
+        season: { title: '2025-2026' },
+        months: MONTHS.map(handlerMonth),
+      }),
+      'handler-analytics',
+    );
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Receipts', 'Shipments', 'Inventory', 'Exports', 'Notes']);
     const receipts = workbook.getWorksheet('Receipts')!;
     expect(receipts.getCell('B1').value).toBe('Improved receipts (lb inshell)');

@@ -5,7 +5,14 @@
 import { figureValue, type Figure } from './common.js';
 import { formatCountry, formatDate } from './format.js';
 import {
-  drawFigureTable, drawIntro, drawNotes, sortCountries, startReport, totalRow, type ExportCountryFigures, type FigureRow,
+  drawFigureTable,
+  drawIntro,
+  drawNotes,
+  sortCountries,
+  startReport,
+  totalRow,
+  type ExportCountryFigures,
+  type FigureRow,
 } from './position-report-common.js';
 import type { PdfLayout } from './pdf-layout.js';
 
@@ -49,7 +56,10 @@ export interface AnnualPositionReportInput {
 export async function renderAnnualPositionReportPdf(input: AnnualPositionReportInput): Promise<Uint8Array> {
   const season = `Season ${input.season.title}`;
   const pdf = await startReport(`${season} (annual)`, `Annual  |  ${season}`);
-  const pairs: Array<[string, string]> = [['Season', input.season.title], ['Reporting handlers', String(input.reportingHandlers)]];
+  const pairs: Array<[string, string]> = [
+    ['Season', input.season.title],
+    ['Reporting handlers', String(input.reportingHandlers)],
+  ];
   if (input.season.startDate && input.season.endDate) {
     pairs.push(['Period', `${formatDate(input.season.startDate)} - ${formatDate(input.season.endDate)}`]);
   }
@@ -57,15 +67,16 @@ export async function renderAnnualPositionReportPdf(input: AnnualPositionReportI
   const column = [input.season.title];
   let withheld = drawReceipts(pdf, input, column);
   pdf.heading('Shipments during the season');
-  withheld = drawFigureTable(pdf, {
-    columns: column,
-    showUnit: true,
-    rows: [
-      { label: 'Shipments, inshell', unit: 'lb inshell', values: [input.shipments.inshell] },
-      { label: 'Shipments, shelled', unit: 'lb shelled', values: [input.shipments.shelled] },
-      { label: 'Inter-handler transfers', unit: 'lb inshell', values: [input.shipments.interhandler] },
-    ],
-  }) || withheld;
+  withheld =
+    drawFigureTable(pdf, {
+      columns: column,
+      showUnit: true,
+      rows: [
+        { label: 'Shipments, inshell', unit: 'lb inshell', values: [input.shipments.inshell] },
+        { label: 'Shipments, shelled', unit: 'lb shelled', values: [input.shipments.shelled] },
+        { label: 'Inter-handler transfers', unit: 'lb inshell', values: [input.shipments.interhandler] },
+      ],
+    }) || withheld;
   withheld = drawYearEnd(pdf, input) || withheld;
   withheld = drawExports(pdf, input) || withheld;
   drawNotes(pdf, withheld, input.notes);
@@ -80,12 +91,15 @@ function drawReceipts(pdf: PdfLayout, input: AnnualPositionReportInput, columns:
     { label: 'Native / seedling', unit: 'lb inshell', values: [r.native] },
     { label: 'Substandard', unit: 'lb inshell', values: [r.substandard] },
   ];
-  const total = r.total !== undefined
-    ? { label: 'Total US-grown', unit: 'lb inshell', values: [r.total], total: true }
-    : totalRow('Total US-grown', byType, 'lb inshell');
+  const total =
+    r.total !== undefined
+      ? { label: 'Total US-grown', unit: 'lb inshell', values: [r.total], total: true }
+      : totalRow('Total US-grown', byType, 'lb inshell');
   const rows = [...byType, total];
-  if (r.foreignInshell !== undefined) rows.push({ label: 'Purchased outside the US, inshell', unit: 'lb inshell', values: [r.foreignInshell] });
-  if (r.foreignShelled !== undefined) rows.push({ label: 'Purchased outside the US, shelled', unit: 'lb shelled', values: [r.foreignShelled] });
+  if (r.foreignInshell !== undefined)
+    rows.push({ label: 'Purchased outside the US, inshell', unit: 'lb inshell', values: [r.foreignInshell] });
+  if (r.foreignShelled !== undefined)
+    rows.push({ label: 'Purchased outside the US, shelled', unit: 'lb shelled', values: [r.foreignShelled] });
   return drawFigureTable(pdf, { columns, rows, showUnit: true });
 }
 
@@ -118,13 +132,19 @@ function drawYearEnd(pdf: PdfLayout, input: AnnualPositionReportInput): boolean 
     { label: 'Substandard', unit: 'lb inshell', values: [h.substandard] },
   ];
   pdf.heading('Domestic pecans handled during the year');
-  withheld = drawFigureTable(pdf, { columns: [input.season.title], showUnit: true, rows: [...handled, totalRow('Total', handled, 'lb inshell')] }) || withheld;
+  withheld =
+    drawFigureTable(pdf, {
+      columns: [input.season.title],
+      showUnit: true,
+      rows: [...handled, totalRow('Total', handled, 'lb inshell')],
+    }) || withheld;
   return withheld;
 }
 
 function drawExports(pdf: PdfLayout, input: AnnualPositionReportInput): boolean {
   pdf.heading('Exports by country of destination');
-  const weight = (c: ExportCountryFigures<Figure>): number => (figureValue(c.inshell) ?? -1) + (figureValue(c.shelled) ?? 0);
+  const weight = (c: ExportCountryFigures<Figure>): number =>
+    (figureValue(c.inshell) ?? -1) + (figureValue(c.shelled) ?? 0);
   const rows: FigureRow[] = sortCountries(input.exportsByCountry, weight).map((c) => ({
     label: formatCountry(c.country),
     values: [c.inshell, c.shelled, c.substandard ?? null],
@@ -133,6 +153,8 @@ function drawExports(pdf: PdfLayout, input: AnnualPositionReportInput): boolean 
     labelHeader: 'Country',
     columns: ['Inshell (lb)', 'Shelled (lb)', 'Substandard (lb)'],
     groups: [{ label: `Season ${input.season.title}`, span: 3 }],
-    rows: rows.length ? [...rows, totalRow('Total exports', rows)] : [{ label: 'No exports reported', values: [null, null, null] }],
+    rows: rows.length
+      ? [...rows, totalRow('Total exports', rows)]
+      : [{ label: 'No exports reported', values: [null, null, null] }],
   });
 }

@@ -15,20 +15,20 @@ export interface HandlerRef {
 export type Figure = number | null | { value: number | null; withheld?: boolean; handlerCount?: number };
 
 export const CERTIFICATION_STATEMENT =
-  'I certify that the information in this report is true and complete to the best of my knowledge, and that I am '
-  + 'authorized to file it on behalf of the handler named above.';
+  'I certify that the information in this report is true and complete to the best of my knowledge, and that I am ' +
+  'authorized to file it on behalf of the handler named above.';
 
 export const CONFIDENTIALITY_TITLE = 'Confidential information (7 CFR 986.81)';
 export const CONFIDENTIALITY_NOTICE =
-  'Reports that reveal trade secrets, trade position, financial condition or business operations of a handler are '
-  + 'kept confidential: they are handled only by designated employees of the American Pecan Council and are disclosed '
-  + 'to no one but the Secretary of Agriculture. The Council publishes only industry-wide compilations that do not '
-  + 'identify any handler.';
+  'Reports that reveal trade secrets, trade position, financial condition or business operations of a handler are ' +
+  'kept confidential: they are handled only by designated employees of the American Pecan Council and are disclosed ' +
+  'to no one but the Secretary of Agriculture. The Council publishes only industry-wide compilations that do not ' +
+  'identify any handler.';
 
 export const WITHHELD_FOOTNOTE =
-  '"Withheld": to protect confidential information under 7 CFR 986.81, a figure compiled from fewer than three '
-  + 'handlers, or mostly from one, is not published, nor is any total from which it could be derived: other figures '
-  + 'are withheld too where they would let a reader work it out with figures published in this or earlier reports.';
+  '"Withheld": to protect confidential information under 7 CFR 986.81, a figure compiled from fewer than three ' +
+  'handlers, or mostly from one, is not published, nor is any total from which it could be derived: other figures ' +
+  'are withheld too where they would let a reader work it out with figures published in this or earlier reports.';
 
 export function handlerLine(handler: HandlerRef): string {
   return `${handler.name} (Handler ${handler.number})`;
@@ -36,7 +36,7 @@ export function handlerLine(handler: HandlerRef): string {
 
 /** Whether a figure must print as "Withheld". */
 export function isWithheld(figure: Figure): boolean {
-  return typeof figure === 'object' && figure !== null && (figure.withheld === true);
+  return typeof figure === 'object' && figure !== null && figure.withheld === true;
 }
 
 /** The published number of a figure, or null when withheld or missing. */

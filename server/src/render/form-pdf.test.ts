@@ -5,7 +5,6 @@ import { renderFormPdf, type FormPdfInput } from './form-pdf.js';
 import { fieldLabel } from './form-labels.js';
 import { pdfSafe } from './format.js';
 
-
 const handler = { name: 'Riverbend Pecan Co.', number: '101' };
 const certification = { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' };
 
@@ -18,7 +17,11 @@ const form1: FormPdfInput = {
   attributes: {
     field_date_completed: '2026-11-08',
     field_no_change_flag: false,
-    field_receipts_by_variety: [{ variety: 'Desirable', pounds: 120000 }, { variety: 'Stuart', pounds: 45500 }, { variety: 'Other', pounds: 1200 }],
+    field_receipts_by_variety: [
+      { variety: 'Desirable', pounds: 120000 },
+      { variety: 'Stuart', pounds: 45500 },
+      { variety: 'Other', pounds: 1200 },
+    ],
     field_receipts_native: 80000,
     field_receipts_substandard: 2500,
     field_receipts_improved: 166700,
@@ -56,12 +59,30 @@ describe('renderFormPdf', () => {
     const pages = await pdfPages(await renderFormPdf(form1), 'form-1');
     const text = pages.join('\n');
     for (const expected of [
-      'AMERICAN PECAN COUNCIL', 'Form 1 - Summary Report', 'Riverbend Pecan Co.', '101', 'October 2026',
-      '1,234,567', '$1,667.00', '120,000', 'Desirable', 'Stuart', '166,700', 'Nov 8, 2026', 'lb inshell', 'lb shelled',
-      'Calculated', 'No', 'I certify that the information in this report is true and complete',
-      'Alice Walker', 'Controller', 'Nov 9, 2026, 14:03 UTC', '7 CFR 986.81',
+      'AMERICAN PECAN COUNCIL',
+      'Form 1 - Summary Report',
+      'Riverbend Pecan Co.',
+      '101',
+      'October 2026',
+      '1,234,567',
+      '$1,667.00',
+      '120,000',
+      'Desirable',
+      'Stuart',
+      '166,700',
+      'Nov 8, 2026',
+      'lb inshell',
+      'lb shelled',
+      'Calculated',
+      'No',
+      'I certify that the information in this report is true and complete',
+      'Alice Walker',
+      'Controller',
+      'Nov 9, 2026, 14:03 UTC',
+      '7 CFR 986.81',
       'Reports that reveal trade secrets, trade position, financial condition or business operations',
-    ]) expect(text).toContain(expected);
+    ])
+      expect(text).toContain(expected);
     for (const field of FORM_FIELDS.apc_form_1) expect(text).toContain(pdfSafe(fieldLabel(field.name)));
     expect(text).not.toContain('AMENDMENT');
     expect(text).toContain(`Page 1 of ${pages.length}`);
@@ -70,32 +91,60 @@ describe('renderFormPdf', () => {
   it('labels each shipment figure with its flow, its period and its basis, and prints no mixed total', async () => {
     const text = (await pdfPages(await renderFormPdf(form1), 'form-1-bases')).join('\n');
     for (const expected of [
-      'Shipments in the previous month, inshell (lb inshell)', 'Shipments season to date, shelled (lb shelled)',
+      'Shipments in the previous month, inshell (lb inshell)',
+      'Shipments season to date, shelled (lb shelled)',
       'Inter-handler transfers received season to date (lb inshell)',
       'Inventory committed, not yet shipped, export, shelled (lb shelled)',
       'Under contract for purchase from other handlers, inshell (lb inshell)',
-    ]) expect(text).toContain(expected);
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toMatch(/Total shipments/i);
     // 50,000 inshell + 21,000 shelled would be 71,000: a figure that must never appear.
     expect(text).not.toContain('71,000');
   });
 
-  it('lists the inter-handler shipment lines with the receivers\' names and their total', async () => {
-    const text = (await pdfPages(await renderFormPdf({
-      ...form1,
-      attributes: {
-        ...form1.attributes, field_interhandler_shipped: 25_000,
-        field_interhandler_shipments: [{ receiving_handler: 'h-102', pecan_type: 'improved', pounds: 20_000 }, { receiving_handler: 'h-102', pecan_type: 'native', pounds: 5_000 }],
-      },
-      receivers: { 'h-102': { name: 'Mesa Valley Pecans', number: '102' } },
-    }), 'form-1-transfers')).join('\n');
-    for (const expected of ['Receiving handler', 'Mesa Valley Pecans', '102', 'Improved', 'Native / seedling', '20,000', '5,000', '25,000']) expect(text).toContain(expected);
+  it("lists the inter-handler shipment lines with the receivers' names and their total", async () => {
+    const text = (
+      await pdfPages(
+        await renderFormPdf({
+          ...form1,
+          attributes: {
+            ...form1.attributes,
+            field_interhandler_shipped: 25_000,
+            field_interhandler_shipments: [
+              { receiving_handler: 'h-102', pecan_type: 'improved', pounds: 20_000 },
+              { receiving_handler: 'h-102', pecan_type: 'native', pounds: 5_000 },
+            ],
+          },
+          receivers: { 'h-102': { name: 'Mesa Valley Pecans', number: '102' } },
+        }),
+        'form-1-transfers',
+      )
+    ).join('\n');
+    for (const expected of [
+      'Receiving handler',
+      'Mesa Valley Pecans',
+      '102',
+      'Improved',
+      'Native / seedling',
+      '20,000',
+      '5,000',
+      '25,000',
+    ])
+      expect(text).toContain(expected);
   });
 
   it('marks an amendment with its number and reason, and a draft as not certified', async () => {
-    const pages = await pdfPages(await renderFormPdf({
-      ...form1, amendmentNumber: 2, amendmentReason: 'Corrected native receipts after audit', status: 'draft', certification: null,
-    }), 'form-1-amendment-draft');
+    const pages = await pdfPages(
+      await renderFormPdf({
+        ...form1,
+        amendmentNumber: 2,
+        amendmentReason: 'Corrected native receipts after audit',
+        status: 'draft',
+        certification: null,
+      }),
+      'form-1-amendment-draft',
+    );
     const text = pages.join('\n');
     expect(text).toContain('AMENDMENT 2');
     expect(text).toContain('Corrected native receipts after audit');
@@ -126,11 +175,19 @@ describe('renderFormPdf', () => {
       field_shelled_lb: 500,
       field_substandard_lb: i % 3,
     }));
-    const pages = await pdfPages(await renderFormPdf({
-      bundle: 'apc_form_3', handler, period: { month: '2027-01' }, amendmentNumber: 0, status: 'certified',
-      attributes: { field_no_change_flag: false, field_total_inshell_lb: 77775, field_ytd_shelled_lb: 987654 },
-      rows, certification,
-    }), 'form-3-long');
+    const pages = await pdfPages(
+      await renderFormPdf({
+        bundle: 'apc_form_3',
+        handler,
+        period: { month: '2027-01' },
+        amendmentNumber: 0,
+        status: 'certified',
+        attributes: { field_no_change_flag: false, field_total_inshell_lb: 77775, field_ytd_shelled_lb: 987654 },
+        rows,
+        certification,
+      }),
+      'form-3-long',
+    );
     expect(pages.length).toBeGreaterThan(2);
     const text = pages.join('\n');
     expect(text).toContain('Form 3 - Exports by Country of Destination');
@@ -145,43 +202,129 @@ describe('renderFormPdf', () => {
   });
 
   it('prints form 2 purchases with totals', async () => {
-    const text = (await pdfPages(await renderFormPdf({
-      bundle: 'apc_form_2', handler, period: { month: '2026-12' }, amendmentNumber: 0, status: 'certified',
-      attributes: {
-        field_no_change_flag: false, field_mexico_ship_date: '2026-12-03', field_mexico_inshell_lb: 40000,
-        field_purchased_inshell_total: 35000, field_purchased_shelled_total: 4000,
-      },
-      rows: [
-        { field_import_date: '2026-12-02', field_country_of_origin: 'MX', field_inshell_lb: 30000, field_shelled_lb: 0, field_variety: 'Wichita' },
-        { field_import_date: '2026-12-15', field_country_of_origin: 'ZA', field_inshell_lb: 5000, field_shelled_lb: 4000, field_variety: null },
-      ],
-      certification,
-    }), 'form-2')).join('\n');
-    for (const expected of ['Pecans purchased outside the US', 'Dec 2, 2026', 'Mexico (MX)', 'South Africa (ZA)', 'Wichita', '35,000', '4,000', 'Total', '40,000'])
+    const text = (
+      await pdfPages(
+        await renderFormPdf({
+          bundle: 'apc_form_2',
+          handler,
+          period: { month: '2026-12' },
+          amendmentNumber: 0,
+          status: 'certified',
+          attributes: {
+            field_no_change_flag: false,
+            field_mexico_ship_date: '2026-12-03',
+            field_mexico_inshell_lb: 40000,
+            field_purchased_inshell_total: 35000,
+            field_purchased_shelled_total: 4000,
+          },
+          rows: [
+            {
+              field_import_date: '2026-12-02',
+              field_country_of_origin: 'MX',
+              field_inshell_lb: 30000,
+              field_shelled_lb: 0,
+              field_variety: 'Wichita',
+            },
+            {
+              field_import_date: '2026-12-15',
+              field_country_of_origin: 'ZA',
+              field_inshell_lb: 5000,
+              field_shelled_lb: 4000,
+              field_variety: null,
+            },
+          ],
+          certification,
+        }),
+        'form-2',
+      )
+    ).join('\n');
+    for (const expected of [
+      'Pecans purchased outside the US',
+      'Dec 2, 2026',
+      'Mexico (MX)',
+      'South Africa (ZA)',
+      'Wichita',
+      '35,000',
+      '4,000',
+      'Total',
+      '40,000',
+    ])
       expect(text).toContain(expected);
   });
 
   it('prints forms 4 and 5 for a season', async () => {
-    const form4 = (await pdfPages(await renderFormPdf({
-      bundle: 'apc_form_4', handler, season: { title: '2026-2027' }, amendmentNumber: 0, status: 'certified',
-      transfer: { transferring: handler, receiving: { name: 'Mesa Valley Pecans', number: '102' }, activity: 'active' },
-      attributes: { field_responsible_handler: 'receiving', field_first_transfer_month: '2026-10', field_date_completed: '2026-11-02' },
-      certification,
-    }), 'form-4')).join('\n');
-    for (const expected of ['Form 4 - Inter-Handler Transfer Agreement', '2026-2027', 'Mesa Valley Pecans', 'October 2026'])
+    const form4 = (
+      await pdfPages(
+        await renderFormPdf({
+          bundle: 'apc_form_4',
+          handler,
+          season: { title: '2026-2027' },
+          amendmentNumber: 0,
+          status: 'certified',
+          transfer: {
+            transferring: handler,
+            receiving: { name: 'Mesa Valley Pecans', number: '102' },
+            activity: 'active',
+          },
+          attributes: {
+            field_responsible_handler: 'receiving',
+            field_first_transfer_month: '2026-10',
+            field_date_completed: '2026-11-02',
+          },
+          certification,
+        }),
+        'form-4',
+      )
+    ).join('\n');
+    for (const expected of [
+      'Form 4 - Inter-Handler Transfer Agreement',
+      '2026-2027',
+      'Mesa Valley Pecans',
+      'October 2026',
+    ])
       expect(form4).toContain(expected);
-    const form5 = (await pdfPages(await renderFormPdf({
-      bundle: 'apc_form_5', handler, season: { title: '2025-2026' }, amendmentNumber: 0, status: 'certified',
-      attributes: {
-        field_inshell_inventory_improved: 250000, field_avg_price_paid_improved: '2.3475', field_avg_price_paid_native: '1.4000',
-        field_shellout_yield: '0.4800', field_shelled_uncommitted: 6000, field_committed_inshell_basis: 88333,
-        field_uncommitted_inshell_basis: 52500, field_total_inventory_inshell_basis: 140833,
-        field_assessments_owed: '12345.60', field_aug_form_1_inventory_inshell: 248000, field_aug_form_1_amend_reqd: true,
-      },
-      certification,
-    }), 'form-5')).join('\n');
-    for (const expected of ['Form 5 - Year-End Inventory Report', '250,000', '$2.3475', '$1.4000', 'USD/lb', '0.4800 (48.00%)', '$12,345.60', 'Yes',
-      'Shelled uncommitted', '6,000', 'Committed plus uncommitted inventory, inshell basis', '140,833', 'August Form 1 inventory, inshell', '248,000'])
+    const form5 = (
+      await pdfPages(
+        await renderFormPdf({
+          bundle: 'apc_form_5',
+          handler,
+          season: { title: '2025-2026' },
+          amendmentNumber: 0,
+          status: 'certified',
+          attributes: {
+            field_inshell_inventory_improved: 250000,
+            field_avg_price_paid_improved: '2.3475',
+            field_avg_price_paid_native: '1.4000',
+            field_shellout_yield: '0.4800',
+            field_shelled_uncommitted: 6000,
+            field_committed_inshell_basis: 88333,
+            field_uncommitted_inshell_basis: 52500,
+            field_total_inventory_inshell_basis: 140833,
+            field_assessments_owed: '12345.60',
+            field_aug_form_1_inventory_inshell: 248000,
+            field_aug_form_1_amend_reqd: true,
+          },
+          certification,
+        }),
+        'form-5',
+      )
+    ).join('\n');
+    for (const expected of [
+      'Form 5 - Year-End Inventory Report',
+      '250,000',
+      '$2.3475',
+      '$1.4000',
+      'USD/lb',
+      '0.4800 (48.00%)',
+      '$12,345.60',
+      'Yes',
+      'Shelled uncommitted',
+      '6,000',
+      'Committed plus uncommitted inventory, inshell basis',
+      '140,833',
+      'August Form 1 inventory, inshell',
+      '248,000',
+    ])
       expect(form5).toContain(expected);
   });
 });

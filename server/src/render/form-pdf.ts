@@ -1,16 +1,28 @@
 /**
  * The printable copy of an APC form (1 to 5), rendered when a form is certified (and on demand for drafts).
  */
+import { EXPORT_BY_COUNTRY_FIELDS, FORM_FIELDS, PECANS_PURCHASED_NON_US_FIELDS, type FieldDef } from '@pecan/contract';
 import {
-  EXPORT_BY_COUNTRY_FIELDS, FORM_FIELDS, PECANS_PURCHASED_NON_US_FIELDS, type FieldDef,
-} from '@pecan/contract';
-import {
-  CERTIFICATION_STATEMENT, CONFIDENTIALITY_NOTICE, CONFIDENTIALITY_TITLE, handlerLine, type HandlerRef,
+  CERTIFICATION_STATEMENT,
+  CONFIDENTIALITY_NOTICE,
+  CONFIDENTIALITY_TITLE,
+  handlerLine,
+  type HandlerRef,
 } from './common.js';
 import { FORM_BASIS, FORM_NAMES, FORM_SECTIONS, fieldLabel, type FormSection } from './form-labels.js';
 import {
-  EMPTY, formatBool, formatCountry, formatDate, formatDateTimeUtc, formatInteger, formatMoney, formatMonth,
-  formatPounds, formatRatio, pdfSafe, toNumber,
+  EMPTY,
+  formatBool,
+  formatCountry,
+  formatDate,
+  formatDateTimeUtc,
+  formatInteger,
+  formatMoney,
+  formatMonth,
+  formatPounds,
+  formatRatio,
+  pdfSafe,
+  toNumber,
 } from './format.js';
 import { COLORS, PdfLayout, type TableColumn, type TableRow } from './pdf-layout.js';
 
@@ -53,7 +65,11 @@ export interface FormPdfInput {
   certification?: FormCertification | null;
 }
 
-const STATUS_TEXT = { draft: 'Draft (not certified)', certified: 'Certified', superseded: 'Superseded by a later amendment' };
+const STATUS_TEXT = {
+  draft: 'Draft (not certified)',
+  certified: 'Certified',
+  superseded: 'Superseded by a later amendment',
+};
 
 /** Renders the form as a US-letter PDF. */
 export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
@@ -68,7 +84,10 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   drawIdentification(pdf, input, name);
   if (FORM_FIELDS[input.bundle].some((f) => f.entry === 'computed')) {
     pdf.paragraph('Shaded rows marked "Calculated" are computed by the portal from the figures the handler entered.', {
-      size: 8, font: 'oblique', color: COLORS.muted, after: 0,
+      size: 8,
+      font: 'oblique',
+      color: COLORS.muted,
+      after: 0,
     });
   }
   for (const section of sectionsOf(input.bundle)) drawSection(pdf, section, input);
@@ -80,7 +99,10 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
 function drawIdentification(pdf: PdfLayout, input: FormPdfInput, name: string): void {
   pdf.title(name, input.amendmentNumber > 0 ? `AMENDMENT ${input.amendmentNumber}` : undefined);
   pdf.paragraph(FORM_BASIS[input.bundle], { size: 9, color: COLORS.muted, after: 8 });
-  const pairs: Array<[string, string]> = [['Handler', input.handler.name], ['Handler number', String(input.handler.number)]];
+  const pairs: Array<[string, string]> = [
+    ['Handler', input.handler.name],
+    ['Handler number', String(input.handler.number)],
+  ];
   if (input.period) pairs.push(['Reporting period', formatMonth(input.period.month)]);
   if (input.season) pairs.push(['Season', input.season.title]);
   pairs.push(['Status', STATUS_TEXT[input.status] ?? input.status]);
@@ -88,15 +110,20 @@ function drawIdentification(pdf: PdfLayout, input: FormPdfInput, name: string): 
   if (input.transfer) {
     pairs.push(['Transferring handler', handlerLine(input.transfer.transferring)]);
     pairs.push(['Receiving handler', handlerLine(input.transfer.receiving)]);
-    if (input.transfer.activity) pairs.push(['Agreement', input.transfer.activity === 'active' ? 'Active' : 'Cancelled']);
+    if (input.transfer.activity)
+      pairs.push(['Agreement', input.transfer.activity === 'active' ? 'Active' : 'Cancelled']);
   }
   pdf.infoGrid(pairs, 3);
   if (input.amendmentNumber > 0) {
     const reason = input.amendmentReason?.trim() || 'No reason given.';
-    pdf.notice(`Amendment ${input.amendmentNumber} of this report`, [
-      `Reason: ${reason}`,
-      'This version replaces the previously certified version of the report for the same handler and period.',
-    ], { fill: COLORS.white, border: COLORS.alert });
+    pdf.notice(
+      `Amendment ${input.amendmentNumber} of this report`,
+      [
+        `Reason: ${reason}`,
+        'This version replaces the previously certified version of the report for the same handler and period.',
+      ],
+      { fill: COLORS.white, border: COLORS.alert },
+    );
   }
 }
 
@@ -115,7 +142,10 @@ function attr(values: Record<string, unknown>, name: string): unknown {
 /** Item | Value | Unit | Calculated mark; a section of free text without units gets a wide left-aligned value. */
 function fieldColumns(fields: FieldDef[]): TableColumn[] {
   if (fields.some((f) => f.kind === 'text' || f.kind === 'month') && fields.every((f) => !f.unit)) {
-    return [{ header: 'Item', width: 45 }, { header: 'Value', width: 55 }];
+    return [
+      { header: 'Item', width: 45 },
+      { header: 'Value', width: 55 },
+    ];
   }
   return [
     { header: 'Item', width: 46 },
@@ -133,7 +163,8 @@ function drawSection(pdf: PdfLayout, section: FormSection, input: FormPdfInput):
   const columns = fieldColumns(fields);
   let pending: TableRow[] = [];
   const flush = (): void => {
-    if (pending.length) pdf.table({ columns, rows: pending.map((r) => ({ ...r, cells: r.cells.slice(0, columns.length) })) });
+    if (pending.length)
+      pdf.table({ columns, rows: pending.map((r) => ({ ...r, cells: r.cells.slice(0, columns.length) })) });
     pending = [];
   };
   for (const field of fields) {
@@ -169,17 +200,27 @@ function unitOf(field: FieldDef): string {
 export function formatValue(field: FieldDef, value: unknown, input?: FormPdfInput): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   switch (field.kind) {
-    case 'pounds': return formatPounds(value);
-    case 'money': return formatMoney(value);
-    case 'ratio': return formatRatio(value);
+    case 'pounds':
+      return formatPounds(value);
+    case 'money':
+      return formatMoney(value);
+    case 'ratio':
+      return formatRatio(value);
     // Always four places, as the API writes it: "2.3500" stays "$2.3500", never shortened to "$2.35".
-    case 'price': return `$${String(value)}`;
-    case 'date': return formatDate(value);
-    case 'month': return formatMonth(value);
-    case 'bool': return formatBool(value);
-    case 'varietyList': return `${varieties(value).length} varieties`;
-    case 'transferList': return `${Array.isArray(value) ? value.length : 0} lines`;
-    default: return formatText(field, value, input);
+    case 'price':
+      return `$${String(value)}`;
+    case 'date':
+      return formatDate(value);
+    case 'month':
+      return formatMonth(value);
+    case 'bool':
+      return formatBool(value);
+    case 'varietyList':
+      return `${varieties(value).length} varieties`;
+    case 'transferList':
+      return `${Array.isArray(value) ? value.length : 0} lines`;
+    default:
+      return formatText(field, value, input);
   }
 }
 
@@ -196,7 +237,11 @@ function formatText(field: FieldDef, value: unknown, input?: FormPdfInput): stri
 function varieties(value: unknown): Array<{ variety: string; pounds: number | null }> {
   let list = value;
   if (typeof list === 'string') {
-    try { list = JSON.parse(list); } catch { list = []; }
+    try {
+      list = JSON.parse(list);
+    } catch {
+      list = [];
+    }
   }
   if (!Array.isArray(list)) return [];
   return list.map((item: { variety?: unknown; pounds?: unknown }) => ({
@@ -205,11 +250,24 @@ function varieties(value: unknown): Array<{ variety: string; pounds: number | nu
   }));
 }
 
-const TYPE_TEXT: Record<string, string> = { improved: 'Improved', native: 'Native / seedling', substandard: 'Substandard' };
+const TYPE_TEXT: Record<string, string> = {
+  improved: 'Improved',
+  native: 'Native / seedling',
+  substandard: 'Substandard',
+};
 
 /** Form 1's inter-handler shipments: a line per receiving handler and type, inshell pounds. */
-function drawTransferList(pdf: PdfLayout, field: FieldDef, value: unknown, receivers: Record<string, HandlerRef>): void {
-  const list = (Array.isArray(value) ? value : []) as Array<{ receiving_handler: string; pecan_type: string; pounds: number }>;
+function drawTransferList(
+  pdf: PdfLayout,
+  field: FieldDef,
+  value: unknown,
+  receivers: Record<string, HandlerRef>,
+): void {
+  const list = (Array.isArray(value) ? value : []) as Array<{
+    receiving_handler: string;
+    pecan_type: string;
+    pounds: number;
+  }>;
   pdf.caption(`${fieldLabel(field.name)} (${field.unit ?? 'lb'})`, 0);
   if (!list.length) {
     pdf.paragraph('No pecans shipped to other handlers.', { size: 9, color: COLORS.muted, indent: 18 });
@@ -218,9 +276,15 @@ function drawTransferList(pdf: PdfLayout, field: FieldDef, value: unknown, recei
   const who = (id: string) => (receivers[id] ? handlerLine(receivers[id]) : id);
   pdf.table({
     indent: 18,
-    columns: [{ header: 'Receiving handler', width: 55 }, { header: 'Type', width: 25 }, { header: 'Pounds', width: 20, align: 'right' }],
+    columns: [
+      { header: 'Receiving handler', width: 55 },
+      { header: 'Type', width: 25 },
+      { header: 'Pounds', width: 20, align: 'right' },
+    ],
     rows: [
-      ...list.map((l) => ({ cells: [pdfSafe(who(l.receiving_handler)), TYPE_TEXT[l.pecan_type] ?? l.pecan_type, formatPounds(l.pounds)] })),
+      ...list.map((l) => ({
+        cells: [pdfSafe(who(l.receiving_handler)), TYPE_TEXT[l.pecan_type] ?? l.pecan_type, formatPounds(l.pounds)],
+      })),
       { cells: ['Total', '', formatPounds(list.reduce((n, l) => n + (l.pounds ?? 0), 0))], style: 'total' as const },
     ],
   });
@@ -237,7 +301,10 @@ function drawVarietyList(pdf: PdfLayout, field: FieldDef, value: unknown): void 
   pdf.table({
     indent: 18,
     width: 300,
-    columns: [{ header: 'Variety', width: 60 }, { header: 'Pounds', width: 40, align: 'right' }],
+    columns: [
+      { header: 'Variety', width: 60 },
+      { header: 'Pounds', width: 40, align: 'right' },
+    ],
     rows: [
       ...list.map((v) => ({ cells: [v.variety || EMPTY, v.pounds === null ? EMPTY : formatInteger(v.pounds)] })),
       { cells: ['Total improved', formatInteger(total)], style: 'total' as const },
@@ -274,7 +341,9 @@ function drawRows(pdf: PdfLayout, input: FormPdfInput): void {
     width: f.kind === 'pounds' ? 17 : f.name.startsWith('country') ? 28 : 18,
     align: f.kind === 'pounds' ? 'right' : 'left',
   }));
-  const body: TableRow[] = rows.map((row) => ({ cells: spec.fields.map((f) => formatValue(f, attr(row, f.name), input)) }));
+  const body: TableRow[] = rows.map((row) => ({
+    cells: spec.fields.map((f) => formatValue(f, attr(row, f.name), input)),
+  }));
   pdf.table({ columns, rows: [...body, totalRow(spec.fields, rows)] });
 }
 
@@ -294,11 +363,14 @@ function drawCertification(pdf: PdfLayout, input: FormPdfInput): void {
   pdf.paragraph(CERTIFICATION_STATEMENT, { size: 9.5, after: 6 });
   const cert = input.certification;
   if (cert) {
-    pdf.infoGrid([
-      ['Certified by', cert.name],
-      ['Title', cert.title?.trim() || EMPTY],
-      ['Date and time (UTC)', formatDateTimeUtc(cert.datetime)],
-    ], 3);
+    pdf.infoGrid(
+      [
+        ['Certified by', cert.name],
+        ['Title', cert.title?.trim() || EMPTY],
+        ['Date and time (UTC)', formatDateTimeUtc(cert.datetime)],
+      ],
+      3,
+    );
   } else {
     pdf.paragraph('This version has not been certified.', { size: 10, font: 'bold', color: COLORS.alert });
   }

@@ -3,7 +3,9 @@ import { pdfSafe } from './format.js';
 
 describe('pdfSafe', () => {
   it('keeps printable ASCII as it is', () => {
-    expect(pdfSafe('Handler 101 - October 2026: 1,234 lbs (in-shell) ~ $5.00')).toBe('Handler 101 - October 2026: 1,234 lbs (in-shell) ~ $5.00');
+    expect(pdfSafe('Handler 101 - October 2026: 1,234 lbs (in-shell) ~ $5.00')).toBe(
+      'Handler 101 - October 2026: 1,234 lbs (in-shell) ~ $5.00',
+    );
   });
 
   it('turns control characters into spaces and keeps what WinAnsi holds', () => {

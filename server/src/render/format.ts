@@ -11,8 +11,18 @@ export const EMPTY = '—';
 export const WITHHELD = 'Withheld';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** The characters of WinAnsi beyond Latin-1 (the 0x80-0x9F block). */
@@ -111,7 +121,10 @@ export function formatMoney(value: unknown): string {
 export function formatRate(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return EMPTY;
-  const fixed = n.toFixed(4).replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
+  const fixed = n
+    .toFixed(4)
+    .replace(/(\.\d\d\d?)0+$/, '$1')
+    .replace(/(\.\d\d)0$/, '$1');
   return `$${fixed}`;
 }
 
@@ -176,7 +189,10 @@ export function formatCountry(value: unknown): string {
 
 /** "mexico_ytd_shelled_lb" -> "Mexico ytd shelled lb": the fallback label for a field no table names. */
 export function humanize(name: string): string {
-  const words = name.replace(/^field_/, '').split('_').filter(Boolean);
+  const words = name
+    .replace(/^field_/, '')
+    .split('_')
+    .filter(Boolean);
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

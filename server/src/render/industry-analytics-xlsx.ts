@@ -4,7 +4,14 @@
 import { WITHHELD_FOOTNOTE, type Figure } from './common.js';
 import { formatDate, formatMonth } from './format.js';
 import {
-  POUNDS_FORMAT, addNotesSheet, addSheet, columnLetter, createWorkbook, sumCell, workbookBuffer, type CellSpec,
+  POUNDS_FORMAT,
+  addNotesSheet,
+  addSheet,
+  columnLetter,
+  createWorkbook,
+  sumCell,
+  workbookBuffer,
+  type CellSpec,
 } from './workbook.js';
 
 /** The industry's totals for one month, each summed over the handlers' current forms (see Figure for withholding). */
@@ -34,12 +41,21 @@ const FIRST_DATA_ROW = 2;
 export async function renderIndustryAnalyticsWorkbook(input: IndustryAnalyticsInput): Promise<Buffer> {
   const workbook = createWorkbook(`Industry analytics ${input.season.title}`, input.generatedAt);
   const months = input.months;
-  addMonthlySheet(workbook, 'Receipts', ['Improved (lb)', 'Native (lb)', 'Substandard (lb)'], months.map((m) => [
-    m.receipts.improved, m.receipts.native, m.receipts.substandard,
-  ]), months, 'Total (lb)');
-  addMonthlySheet(workbook, 'Shipments', ['Inshell (lb)', 'Shelled (lb)', 'Inter-handler transfers (lb inshell)'], months.map((m) => [
-    m.shipments.inshell, m.shipments.shelled, m.shipments.interhandler,
-  ]), months);
+  addMonthlySheet(
+    workbook,
+    'Receipts',
+    ['Improved (lb)', 'Native (lb)', 'Substandard (lb)'],
+    months.map((m) => [m.receipts.improved, m.receipts.native, m.receipts.substandard]),
+    months,
+    'Total (lb)',
+  );
+  addMonthlySheet(
+    workbook,
+    'Shipments',
+    ['Inshell (lb)', 'Shelled (lb)', 'Inter-handler transfers (lb inshell)'],
+    months.map((m) => [m.shipments.inshell, m.shipments.shelled, m.shipments.interhandler]),
+    months,
+  );
   addInventorySheet(workbook, months);
   addExportsSheet(workbook, months);
   addNotesSheet(workbook, `Pecan industry analytics, season ${input.season.title}`, notes(input));
@@ -72,12 +88,21 @@ function addMonthlySheet(
   const total: CellSpec[] = ['Season total', null];
   for (let c = 0; c < valueColumns; c++) {
     const letter = columnLetter(first + c);
-    total.push(sumCell(`${letter}${FIRST_DATA_ROW}:${letter}${last}`, rows.map((r) => r[2 + c])));
+    total.push(
+      sumCell(
+        `${letter}${FIRST_DATA_ROW}:${letter}${last}`,
+        rows.map((r) => r[2 + c]),
+      ),
+    );
   }
   addSheet(workbook, {
     name,
     headerRows: [['Month', 'Reporting handlers', ...headers, ...(rowTotal ? [rowTotal] : [])]],
-    columns: [{ width: 18 }, { width: 12 }, ...Array.from({ length: valueColumns }, () => ({ width: 20, numFmt: POUNDS_FORMAT }))],
+    columns: [
+      { width: 18 },
+      { width: 12 },
+      ...Array.from({ length: valueColumns }, () => ({ width: 20, numFmt: POUNDS_FORMAT })),
+    ],
     rows: [...rows, total],
     boldRows: [rows.length + 1],
   });
@@ -87,24 +112,48 @@ function addMonthlySheet(
 function addInventorySheet(workbook: ReturnType<typeof createWorkbook>, months: IndustryMonth[]): void {
   addSheet(workbook, {
     name: 'Inventory',
-    headerRows: [['Month end', 'Reporting handlers', 'Inventory inshell (lb)', 'Inventory shelled (lb)', 'Committed domestic (lb)', 'Committed export (lb)']],
+    headerRows: [
+      [
+        'Month end',
+        'Reporting handlers',
+        'Inventory inshell (lb)',
+        'Inventory shelled (lb)',
+        'Committed domestic (lb)',
+        'Committed export (lb)',
+      ],
+    ],
     columns: [{ width: 18 }, { width: 12 }, ...Array.from({ length: 4 }, () => ({ width: 22, numFmt: POUNDS_FORMAT }))],
     rows: months.map((m) => [
-      formatMonth(m.month), m.reportingHandlers,
-      m.inventory.inshell, m.inventory.shelled, m.inventory.committedDomestic, m.inventory.committedExport,
+      formatMonth(m.month),
+      m.reportingHandlers,
+      m.inventory.inshell,
+      m.inventory.shelled,
+      m.inventory.committedDomestic,
+      m.inventory.committedExport,
     ]),
   });
 }
 
 /** One row per month and country, filterable by country, with a total row of SUM formulas. */
 function addExportsSheet(workbook: ReturnType<typeof createWorkbook>, months: IndustryMonth[]): void {
-  const rows: CellSpec[][] = months.flatMap((m) => [...m.exports]
-    .sort((a, b) => a.country.localeCompare(b.country))
-    .map((e) => [formatMonth(m.month), e.country, e.inshell, e.shelled, e.substandard]));
+  const rows: CellSpec[][] = months.flatMap((m) =>
+    [...m.exports]
+      .sort((a, b) => a.country.localeCompare(b.country))
+      .map((e) => [formatMonth(m.month), e.country, e.inshell, e.shelled, e.substandard]),
+  );
   const last = FIRST_DATA_ROW + rows.length - 1;
-  const total: CellSpec[] = ['Season total', null, ...['C', 'D', 'E'].map((letter, c) => (rows.length
-    ? sumCell(`${letter}${FIRST_DATA_ROW}:${letter}${last}`, rows.map((r) => r[2 + c]))
-    : 0))];
+  const total: CellSpec[] = [
+    'Season total',
+    null,
+    ...['C', 'D', 'E'].map((letter, c) =>
+      rows.length
+        ? sumCell(
+            `${letter}${FIRST_DATA_ROW}:${letter}${last}`,
+            rows.map((r) => r[2 + c]),
+          )
+        : 0,
+    ),
+  ];
   addSheet(workbook, {
     name: 'Exports by country',
     headerRows: [['Month', 'Country', 'Inshell (lb)', 'Shelled (lb)', 'Substandard (lb)']],
@@ -118,13 +167,28 @@ function addExportsSheet(workbook: ReturnType<typeof createWorkbook>, months: In
 
 function notes(input: IndustryAnalyticsInput): Array<[string, string]> {
   const lines: Array<[string, string]> = [
-    ['Source', 'Compiled by the American Pecan Council from handlers\' certified Forms 1, 2 and 3 (the latest version of each, amendments included).'],
+    [
+      'Source',
+      "Compiled by the American Pecan Council from handlers' certified Forms 1, 2 and 3 (the latest version of each, amendments included).",
+    ],
     ['Season', `${input.season.title}; one row per month of the season.`],
-    ['Units', 'Pounds. Receipts are inshell weight; shipments and inventory give inshell and shelled weight separately; they are not added together.'],
-    ['Inter-handler transfers', 'Inshell pecans sold by one handler to another; shown apart and not included in shipments.'],
-    ['Totals', 'Season totals are Excel formulas (SUM) over the monthly rows. Inventory is a month-end position and has no season total.'],
+    [
+      'Units',
+      'Pounds. Receipts are inshell weight; shipments and inventory give inshell and shelled weight separately; they are not added together.',
+    ],
+    [
+      'Inter-handler transfers',
+      'Inshell pecans sold by one handler to another; shown apart and not included in shipments.',
+    ],
+    [
+      'Totals',
+      'Season totals are Excel formulas (SUM) over the monthly rows. Inventory is a month-end position and has no season total.',
+    ],
     ['Withheld', WITHHELD_FOOTNOTE],
-    ['Confidentiality', 'Individual handler reports are confidential under 7 CFR 986.81; this workbook contains industry totals only.'],
+    [
+      'Confidentiality',
+      'Individual handler reports are confidential under 7 CFR 986.81; this workbook contains industry totals only.',
+    ],
   ];
   if (input.publishedDate) lines.push(['Published', formatDate(input.publishedDate)]);
   if (input.generatedAt) lines.push(['Generated', input.generatedAt]);

@@ -2,9 +2,7 @@
  * The assessment invoice issued for a certified Form 1 (and re-issued when an amendment changes the assessment).
  */
 import { handlerLine, type HandlerRef } from './common.js';
-import {
-  EMPTY, formatCents, formatDate, formatInteger, formatMonth, formatRate, moneyToCents,
-} from './format.js';
+import { EMPTY, formatCents, formatDate, formatInteger, formatMonth, formatRate, moneyToCents } from './format.js';
 import { COLORS, PdfLayout, type TableRow } from './pdf-layout.js';
 
 export type AssessmentType = 'improved' | 'native' | 'substandard';
@@ -79,14 +77,17 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
 }
 
 function drawDetails(pdf: PdfLayout, input: InvoicePdfInput): void {
-  pdf.infoGrid([
-    ['Invoice number', input.invoiceNumber],
-    ['Invoice date', formatDate(input.issueDate)],
-    ['Due date', formatDate(input.dueDate)],
-    ['Reporting period', formatMonth(input.period.month)],
-    ['Status', input.status === 'paid' ? `Paid${input.paidDate ? ` on ${formatDate(input.paidDate)}` : ''}` : 'Open'],
-    ['For', input.formReference ?? `Form 1, ${formatMonth(input.period.month)}`],
-  ], 3);
+  pdf.infoGrid(
+    [
+      ['Invoice number', input.invoiceNumber],
+      ['Invoice date', formatDate(input.issueDate)],
+      ['Due date', formatDate(input.dueDate)],
+      ['Reporting period', formatMonth(input.period.month)],
+      ['Status', input.status === 'paid' ? `Paid${input.paidDate ? ` on ${formatDate(input.paidDate)}` : ''}` : 'Open'],
+      ['For', input.formReference ?? `Form 1, ${formatMonth(input.period.month)}`],
+    ],
+    3,
+  );
 }
 
 function drawBillTo(pdf: PdfLayout, input: InvoicePdfInput): void {
@@ -127,17 +128,26 @@ function money(value: unknown): string {
 
 function drawAdjustment(pdf: PdfLayout, adj: NonNullable<InvoicePdfInput['adjustment']>): void {
   pdf.heading(adj.reason ? 'Adjustment' : 'Adjustment after amendment');
-  const why = adj.amendmentNumber ? `Amendment ${adj.amendmentNumber} of the Form 1 changed the assessment.` : 'An amendment of the Form 1 changed the assessment.';
+  const why = adj.amendmentNumber
+    ? `Amendment ${adj.amendmentNumber} of the Form 1 changed the assessment.`
+    : 'An amendment of the Form 1 changed the assessment.';
   const previous = adj.previousInvoiceNumber ? ` (invoice ${adj.previousInvoiceNumber})` : '';
   pdf.paragraph(`${adj.reason ?? why} This invoice replaces the amount previously invoiced${previous}.`, { size: 9.5 });
-  const diff = moneyToCents(adj.difference) ?? (moneyToCents(adj.newAmount) ?? 0) - (moneyToCents(adj.previousAmount) ?? 0);
+  const diff =
+    moneyToCents(adj.difference) ?? (moneyToCents(adj.newAmount) ?? 0) - (moneyToCents(adj.previousAmount) ?? 0);
   pdf.table({
     width: 320,
-    columns: [{ header: 'Item', width: 60 }, { header: 'Amount', width: 40, align: 'right' }],
+    columns: [
+      { header: 'Item', width: 60 },
+      { header: 'Amount', width: 40, align: 'right' },
+    ],
     rows: [
       { cells: ['Previous amount', money(adj.previousAmount)] },
       { cells: ['New amount', money(adj.newAmount)] },
-      { cells: [diff < 0 ? 'Difference (credit)' : 'Difference', `${diff > 0 ? '+' : ''}${formatCents(diff)}`], style: 'total' },
+      {
+        cells: [diff < 0 ? 'Difference (credit)' : 'Difference', `${diff > 0 ? '+' : ''}${formatCents(diff)}`],
+        style: 'total',
+      },
     ],
   });
 }
@@ -149,12 +159,21 @@ function drawAmountDue(pdf: PdfLayout, input: InvoicePdfInput): void {
   const width = 250;
   const x = pdf.left + pdf.contentWidth - width;
   pdf.rect(x, top - 48, width, 48, COLORS.brandLight, COLORS.brand, 1);
-  pdf.text(input.status === 'paid' ? 'AMOUNT PAID' : 'AMOUNT DUE', x + 12, top - 17, { size: 8, font: 'bold', color: COLORS.muted });
+  pdf.text(input.status === 'paid' ? 'AMOUNT PAID' : 'AMOUNT DUE', x + 12, top - 17, {
+    size: 8,
+    font: 'bold',
+    color: COLORS.muted,
+  });
   pdf.textRight(money(input.amountDue), x + width - 12, top - 22, { size: 18, font: 'bold', color: COLORS.brand });
-  const status = input.status === 'paid'
-    ? `Paid${input.paidDate ? ` on ${formatDate(input.paidDate)}` : ''}. Thank you.`
-    : `Due by ${formatDate(input.dueDate)}`;
-  pdf.text(status, x + 12, top - 40, { size: 9, font: 'bold', color: input.status === 'paid' ? COLORS.ok : COLORS.alert });
+  const status =
+    input.status === 'paid'
+      ? `Paid${input.paidDate ? ` on ${formatDate(input.paidDate)}` : ''}. Thank you.`
+      : `Due by ${formatDate(input.dueDate)}`;
+  pdf.text(status, x + 12, top - 40, {
+    size: 9,
+    font: 'bold',
+    color: input.status === 'paid' ? COLORS.ok : COLORS.alert,
+  });
   pdf.y = top - 60;
 }
 
@@ -162,7 +181,7 @@ function drawPayment(pdf: PdfLayout, input: InvoicePdfInput): void {
   pdf.notice('Payable to the American Pecan Council', [
     ...(input.payTo ?? []),
     `Please quote invoice number ${input.invoiceNumber} and handler number ${input.handler.number} with your payment.`,
-    'The assessment is owed by the first handler of inshell pecans, per inshell pound, at the rate in effect for the '
-      + 'reporting month, unless an inter-handler agreement (Form 4) makes the receiving handler responsible. Questions about this invoice: contact the American Pecan Council.',
+    'The assessment is owed by the first handler of inshell pecans, per inshell pound, at the rate in effect for the ' +
+      'reporting month, unless an inter-handler agreement (Form 4) makes the receiving handler responsible. Questions about this invoice: contact the American Pecan Council.',
   ]);
 }

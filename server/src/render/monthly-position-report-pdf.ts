@@ -4,7 +4,14 @@
 import { figureValue, type Figure } from './common.js';
 import { formatCountry, formatMonth, formatMonthShort } from './format.js';
 import {
-  drawFigureTable, drawIntro, drawNotes, sortCountries, startReport, totalRow, type ExportCountryFigures, type FigureRow,
+  drawFigureTable,
+  drawIntro,
+  drawNotes,
+  sortCountries,
+  startReport,
+  totalRow,
+  type ExportCountryFigures,
+  type FigureRow,
 } from './position-report-common.js';
 import type { PdfLayout } from './pdf-layout.js';
 
@@ -49,35 +56,45 @@ export interface MonthlyPositionReportInput {
 export async function renderMonthlyPositionReportPdf(input: MonthlyPositionReportInput): Promise<Uint8Array> {
   const month = formatMonth(input.month);
   const pdf = await startReport(month, `${month}  |  Season ${input.season.title}`);
-  drawIntro(pdf, [
-    ['Month', month],
-    ['Season', input.season.title],
-    ['Reporting handlers', String(input.reportingHandlers)],
-  ], input.publishedDate);
+  drawIntro(
+    pdf,
+    [
+      ['Month', month],
+      ['Season', input.season.title],
+      ['Reporting handlers', String(input.reportingHandlers)],
+    ],
+    input.publishedDate,
+  );
   const columns = [formatMonthShort(input.month), 'Season to date'];
-  const pair = (label: string, f: PeriodFigures, unit?: string): FigureRow => ({ label, unit, values: [f.period, f.seasonToDate] });
+  const pair = (label: string, f: PeriodFigures, unit?: string): FigureRow => ({
+    label,
+    unit,
+    values: [f.period, f.seasonToDate],
+  });
   let withheld = drawReceipts(pdf, input, columns, pair);
   pdf.heading('Shipments');
-  withheld = drawFigureTable(pdf, {
-    columns,
-    showUnit: true,
-    rows: [
-      pair('Shipments, inshell', input.shipments.inshell, 'lb inshell'),
-      pair('Shipments, shelled', input.shipments.shelled, 'lb shelled'),
-      pair('Inter-handler transfers', input.shipments.interhandler, 'lb inshell'),
-    ],
-  }) || withheld;
+  withheld =
+    drawFigureTable(pdf, {
+      columns,
+      showUnit: true,
+      rows: [
+        pair('Shipments, inshell', input.shipments.inshell, 'lb inshell'),
+        pair('Shipments, shelled', input.shipments.shelled, 'lb shelled'),
+        pair('Inter-handler transfers', input.shipments.interhandler, 'lb inshell'),
+      ],
+    }) || withheld;
   pdf.heading('Inventory and commitments at month end');
-  withheld = drawFigureTable(pdf, {
-    columns: [`End of ${month}`],
-    showUnit: true,
-    rows: [
-      { label: 'Inventory, inshell', unit: 'lb inshell', values: [input.inventory.inshell] },
-      { label: 'Inventory, shelled', unit: 'lb shelled', values: [input.inventory.shelled] },
-      { label: 'Committed, domestic', unit: 'lb', values: [input.committed.domestic] },
-      { label: 'Committed, export', unit: 'lb', values: [input.committed.export] },
-    ],
-  }) || withheld;
+  withheld =
+    drawFigureTable(pdf, {
+      columns: [`End of ${month}`],
+      showUnit: true,
+      rows: [
+        { label: 'Inventory, inshell', unit: 'lb inshell', values: [input.inventory.inshell] },
+        { label: 'Inventory, shelled', unit: 'lb shelled', values: [input.inventory.shelled] },
+        { label: 'Committed, domestic', unit: 'lb', values: [input.committed.domestic] },
+        { label: 'Committed, export', unit: 'lb', values: [input.committed.export] },
+      ],
+    }) || withheld;
   withheld = drawExports(pdf, input) || withheld;
   drawNotes(pdf, withheld, input.notes);
   return pdf.finish();
@@ -96,7 +113,12 @@ function drawReceipts(
     pair('Native / seedling', r.native, 'lb inshell'),
     pair('Substandard', r.substandard, 'lb inshell'),
   ];
-  const rows = [...byType, r.total ? { ...pair('Total US-grown', r.total, 'lb inshell'), total: true } : totalRow('Total US-grown', byType, 'lb inshell')];
+  const rows = [
+    ...byType,
+    r.total
+      ? { ...pair('Total US-grown', r.total, 'lb inshell'), total: true }
+      : totalRow('Total US-grown', byType, 'lb inshell'),
+  ];
   if (r.foreignInshell) rows.push(pair('Purchased outside the US, inshell', r.foreignInshell, 'lb inshell'));
   if (r.foreignShelled) rows.push(pair('Purchased outside the US, shelled', r.foreignShelled, 'lb shelled'));
   return drawFigureTable(pdf, { columns, rows, showUnit: true });
@@ -109,15 +131,24 @@ function drawExports(pdf: PdfLayout, input: MonthlyPositionReportInput): boolean
   const rows: FigureRow[] = sortCountries(input.exportsByCountry, weight).map((c) => ({
     label: formatCountry(c.country),
     values: [
-      c.inshell.period, c.shelled.period, c.substandard?.period ?? null,
-      c.inshell.seasonToDate, c.shelled.seasonToDate, c.substandard?.seasonToDate ?? null,
+      c.inshell.period,
+      c.shelled.period,
+      c.substandard?.period ?? null,
+      c.inshell.seasonToDate,
+      c.shelled.seasonToDate,
+      c.substandard?.seasonToDate ?? null,
     ],
   }));
   const short = formatMonthShort(input.month);
   return drawFigureTable(pdf, {
     labelHeader: 'Country',
     columns: ['Inshell', 'Shelled', 'Substandard', 'Inshell', 'Shelled', 'Substandard'],
-    groups: [{ label: `${short} (lb)`, span: 3 }, { label: 'Season to date (lb)', span: 3 }],
-    rows: rows.length ? [...rows, totalRow('Total exports', rows)] : [{ label: 'No exports reported', values: Array(6).fill(null) }],
+    groups: [
+      { label: `${short} (lb)`, span: 3 },
+      { label: 'Season to date (lb)', span: 3 },
+    ],
+    rows: rows.length
+      ? [...rows, totalRow('Total exports', rows)]
+      : [{ label: 'No exports reported', values: Array(6).fill(null) }],
   });
 }

@@ -141,9 +141,15 @@ export class PdfLayout {
       this.rule(MARGIN.bottom - 14, COLORS.rule, 0.5);
       const baseline = MARGIN.bottom - 26;
       if (this.meta.footerNote) {
-        this.text(this.fit(this.meta.footerNote, this.contentWidth - 90, 7), this.left, baseline, { size: 7, color: COLORS.muted });
+        this.text(this.fit(this.meta.footerNote, this.contentWidth - 90, 7), this.left, baseline, {
+          size: 7,
+          color: COLORS.muted,
+        });
       }
-      this.textRight(`Page ${i + 1} of ${pages.length}`, PAGE.width - MARGIN.right, baseline, { size: 8, color: COLORS.muted });
+      this.textRight(`Page ${i + 1} of ${pages.length}`, PAGE.width - MARGIN.right, baseline, {
+        size: 8,
+        color: COLORS.muted,
+      });
       if (this.meta.watermark) this.drawWatermark(this.meta.watermark);
     });
     return this.doc.save({ useObjectStreams: false });
@@ -154,10 +160,16 @@ export class PdfLayout {
     const width = this.fonts.bold.widthOfTextAtSize(pdfSafe(word), size);
     const angle = 45;
     const rad = (angle * Math.PI) / 180;
-    const x = PAGE.width / 2 - (Math.cos(rad) * width) / 2 + (Math.sin(rad) * size * 0.35);
-    const y = PAGE.height / 2 - (Math.sin(rad) * width) / 2 - (Math.cos(rad) * size * 0.35);
+    const x = PAGE.width / 2 - (Math.cos(rad) * width) / 2 + Math.sin(rad) * size * 0.35;
+    const y = PAGE.height / 2 - (Math.sin(rad) * width) / 2 - Math.cos(rad) * size * 0.35;
     this.page.drawText(pdfSafe(word), {
-      x, y, size, font: this.fonts.bold, color: rgb(0.6, 0.6, 0.6), opacity: 0.15, rotate: degrees(angle),
+      x,
+      y,
+      size,
+      font: this.fonts.bold,
+      color: rgb(0.6, 0.6, 0.6),
+      opacity: 0.15,
+      rotate: degrees(angle),
     });
   }
 
@@ -173,7 +185,11 @@ export class PdfLayout {
 
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
     this.page.drawText(pdfSafe(text), {
-      x, y, size: style.size ?? 10, font: this.fonts[style.font ?? 'regular'], color: style.color ?? COLORS.text,
+      x,
+      y,
+      size: style.size ?? 10,
+      font: this.fonts[style.font ?? 'regular'],
+      color: style.color ?? COLORS.text,
     });
   }
 
@@ -186,7 +202,15 @@ export class PdfLayout {
   }
 
   rect(x: number, y: number, width: number, height: number, fill?: RGB, border?: RGB, borderWidth = 0.75): void {
-    this.page.drawRectangle({ x, y, width, height, color: fill, borderColor: border, borderWidth: border ? borderWidth : 0 });
+    this.page.drawRectangle({
+      x,
+      y,
+      width,
+      height,
+      color: fill,
+      borderColor: border,
+      borderWidth: border ? borderWidth : 0,
+    });
   }
 
   /** Shortens text with an ellipsis to fit one line (for footers and other single-line slots only). */
@@ -246,7 +270,8 @@ export class PdfLayout {
     lines.forEach((line, i) => {
       this.y -= size * 1.15;
       this.text(line, this.left, this.y, { size, font: 'bold', color: COLORS.brand });
-      if (i === 0 && badge) this.badge(badge, this.left + this.contentWidth - badgeWidth, this.y - 4, badgeWidth, badgeColor);
+      if (i === 0 && badge)
+        this.badge(badge, this.left + this.contentWidth - badgeWidth, this.y - 4, badgeWidth, badgeColor);
     });
     this.y -= 10;
   }
@@ -300,7 +325,14 @@ export class PdfLayout {
     this.ensure(Math.min(height, CONTENT_TOP - MARGIN.bottom) + 6);
     this.y -= 6;
     const top = this.y;
-    this.rect(this.left, top - height, this.contentWidth, height, style.fill ?? COLORS.brandLight, style.border ?? COLORS.rule);
+    this.rect(
+      this.left,
+      top - height,
+      this.contentWidth,
+      height,
+      style.fill ?? COLORS.brandLight,
+      style.border ?? COLORS.rule,
+    );
     this.text(title, this.left + 10, top - 16, { size: 9.5, font: 'bold', color: COLORS.brand });
     let y = top - 22;
     for (const block of blocks) {
@@ -340,14 +372,19 @@ export class PdfLayout {
       const font = row.style === 'total' ? 'bold' : 'regular';
       // a closing total row never stands alone at the top of a page: the row before it moves with it
       const next = spec.rows[i + 1];
-      const keep = next?.style === 'total' && i + 2 === spec.rows.length ? this.rowHeight(next.cells, widths, size, 'bold') : 0;
+      const keep =
+        next?.style === 'total' && i + 2 === spec.rows.length ? this.rowHeight(next.cells, widths, size, 'bold') : 0;
       if (this.ensure(this.rowHeight(row.cells, widths, size, font) + keep)) drawHeader();
       this.drawRow(spec, geometry, row, i + 1);
     });
     this.y -= 6;
   }
 
-  private drawGroups(groups: NonNullable<TableSpec['groups']>, g: { x0: number; widths: number[]; size: number }, height: number): void {
+  private drawGroups(
+    groups: NonNullable<TableSpec['groups']>,
+    g: { x0: number; widths: number[]; size: number },
+    height: number,
+  ): void {
     let x = g.x0;
     let column = 0;
     for (const group of groups) {
@@ -356,7 +393,9 @@ export class PdfLayout {
         this.rect(x + 1, this.y - height, width - 2, height, COLORS.brandLight);
         const w = this.width(group.label, g.size, 'bold');
         this.text(group.label, x + (width - w) / 2, this.y - CELL_PAD_Y - g.size * LINE + g.size * 0.3, {
-          size: g.size, font: 'bold', color: COLORS.brand,
+          size: g.size,
+          font: 'bold',
+          color: COLORS.brand,
         });
       }
       x += width;
@@ -380,24 +419,33 @@ export class PdfLayout {
     const rowFont: FontName = isHeader || row.style === 'total' ? 'bold' : 'regular';
     const height = this.rowHeight(row.cells, g.widths, g.size, rowFont);
     const top = this.y;
-    const fill = isHeader ? COLORS.brand
-      : row.style === 'computed' ? COLORS.computed
-        : row.style === 'total' ? COLORS.brandLight
-          : index % 2 === 0 ? COLORS.zebra : undefined;
+    const fill = isHeader
+      ? COLORS.brand
+      : row.style === 'computed'
+        ? COLORS.computed
+        : row.style === 'total'
+          ? COLORS.brandLight
+          : index % 2 === 0
+            ? COLORS.zebra
+            : undefined;
     if (fill) this.rect(g.x0, top - height, g.width, height, fill);
     if (row.style === 'total') this.rule(top, COLORS.brand, 0.75, g.x0, g.width);
     let x = g.x0;
     row.cells.forEach((cell, i) => {
       const column = spec.columns[i];
-      const font: FontName = isHeader ? 'bold' : row.style === 'total' ? 'bold' : column.font ?? 'regular';
-      const color = isHeader ? COLORS.white : column.color ?? COLORS.text;
+      const font: FontName = isHeader ? 'bold' : row.style === 'total' ? 'bold' : (column.font ?? 'regular');
+      const color = isHeader ? COLORS.white : (column.color ?? COLORS.text);
       const lines = this.wrap(cell, g.widths[i] - 2 * CELL_PAD_X, g.size, font);
       lines.forEach((line, l) => {
         const baseline = top - CELL_PAD_Y - (l + 1) * g.size * LINE + g.size * 0.3;
         const align = column.align ?? 'left';
         const w = this.width(line, g.size, font);
-        const tx = align === 'right' ? x + g.widths[i] - CELL_PAD_X - w
-          : align === 'center' ? x + (g.widths[i] - w) / 2 : x + CELL_PAD_X;
+        const tx =
+          align === 'right'
+            ? x + g.widths[i] - CELL_PAD_X - w
+            : align === 'center'
+              ? x + (g.widths[i] - w) / 2
+              : x + CELL_PAD_X;
         this.text(line, tx, baseline, { size: g.size, font, color });
       });
       x += g.widths[i];

@@ -3,7 +3,12 @@
  * figures in which a withheld figure prints as "Withheld", and the notes on confidentiality.
  */
 import {
-  CONFIDENTIALITY_NOTICE, WITHHELD_FOOTNOTE, figureValue, isWithheld, sumFigures, type Figure,
+  CONFIDENTIALITY_NOTICE,
+  WITHHELD_FOOTNOTE,
+  figureValue,
+  isWithheld,
+  sumFigures,
+  type Figure,
 } from './common.js';
 import { EMPTY, WITHHELD, formatCountry, formatDate, formatInteger } from './format.js';
 import { COLORS, PdfLayout, type TableColumn, type TableRow, type TableSpec } from './pdf-layout.js';
@@ -72,8 +77,13 @@ export interface ExportCountryFigures<T> {
 }
 
 /** Countries in the order printed: largest inshell + shelled exports first, withheld ones last, then by name. */
-export function sortCountries<T>(rows: ExportCountryFigures<T>[], weight: (row: ExportCountryFigures<T>) => number): ExportCountryFigures<T>[] {
-  return [...rows].sort((a, b) => weight(b) - weight(a) || formatCountry(a.country).localeCompare(formatCountry(b.country)));
+export function sortCountries<T>(
+  rows: ExportCountryFigures<T>[],
+  weight: (row: ExportCountryFigures<T>) => number,
+): ExportCountryFigures<T>[] {
+  return [...rows].sort(
+    (a, b) => weight(b) - weight(a) || formatCountry(a.country).localeCompare(formatCountry(b.country)),
+  );
 }
 
 export async function startReport(subtitle: string, reference: string): Promise<PdfLayout> {
@@ -89,8 +99,8 @@ export async function startReport(subtitle: string, reference: string): Promise<
 export function drawIntro(pdf: PdfLayout, pairs: Array<[string, string]>, publishedDate?: string): void {
   pdf.infoGrid(publishedDate ? [...pairs, ['Published', formatDate(publishedDate)]] : pairs, 3);
   pdf.paragraph(
-    'Compiled by the American Pecan Council from the reports handlers file under 7 CFR Part 986. Weights are in pounds; '
-      + 'inshell and shelled weights are shown separately and are not added together.',
+    'Compiled by the American Pecan Council from the reports handlers file under 7 CFR Part 986. Weights are in pounds; ' +
+      'inshell and shelled weights are shown separately and are not added together.',
     { size: 8.5, color: COLORS.muted, after: 2 },
   );
 }
@@ -99,8 +109,11 @@ export function drawNotes(pdf: PdfLayout, anyWithheld: boolean, notes: string[] 
   pdf.heading('Notes', 60);
   if (anyWithheld) pdf.paragraph(WITHHELD_FOOTNOTE, { size: 8.5, font: 'bold' });
   else pdf.paragraph(`No figure in this report had to be withheld. ${WITHHELD_FOOTNOTE}`, { size: 8.5 });
-  pdf.paragraph('Inter-handler transfers (inshell pecans sold by one handler to another) are shown apart and are not '
-    + 'included in shipments, so that no pecan is counted twice.', { size: 8.5 });
+  pdf.paragraph(
+    'Inter-handler transfers (inshell pecans sold by one handler to another) are shown apart and are not ' +
+      'included in shipments, so that no pecan is counted twice.',
+    { size: 8.5 },
+  );
   pdf.paragraph('"—" means that no handler reported a figure for the item.', { size: 8.5 });
   for (const note of notes) pdf.paragraph(note, { size: 8.5 });
   pdf.notice('Confidentiality (7 CFR 986.81)', [CONFIDENTIALITY_NOTICE]);

@@ -4,7 +4,6 @@ import { renderAnnualPositionReportPdf, type AnnualPositionReportInput } from '.
 import { renderInvoicePdf, type InvoicePdfInput } from './invoice-pdf.js';
 import { renderMonthlyPositionReportPdf, type MonthlyPositionReportInput } from './monthly-position-report-pdf.js';
 
-
 const invoice: InvoicePdfInput = {
   invoiceNumber: 'APC-2026-10-101',
   issueDate: '2026-11-09',
@@ -25,36 +24,86 @@ describe('renderInvoicePdf', () => {
   it('prints the invoice, its lines and the amount due', async () => {
     const text = (await pdfPages(await renderInvoicePdf(invoice), 'invoice-open')).join('\n');
     for (const expected of [
-      'Assessment Invoice', 'APC-2026-10-101', 'Riverbend Pecan Co.', '101', '1200 River Road', 'October 2026',
-      '166,700', '$0.01 / lb', '$1,667.00', 'Nov 10, 2026', 'OPEN', 'Payable to the American Pecan Council',
-    ]) expect(text).toContain(expected);
+      'Assessment Invoice',
+      'APC-2026-10-101',
+      'Riverbend Pecan Co.',
+      '101',
+      '1200 River Road',
+      'October 2026',
+      '166,700',
+      '$0.01 / lb',
+      '$1,667.00',
+      'Nov 10, 2026',
+      'OPEN',
+      'Payable to the American Pecan Council',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain('Adjustment');
   });
 
   it('prints lines moved under an inter-handler agreement, with the other handler named', async () => {
-    const text = (await pdfPages(await renderInvoicePdf({
-      ...invoice,
-      lines: [
-        { type: 'improved', pounds: 166700, rate: '0.0100', amount: '1667.00' },
-        { type: 'improved', description: 'Assessment assumed by Mesa Valley Pecans (102) under inter-handler agreement, improved (credit)', pounds: -20000, rate: '0.0100', amount: '-200.00' },
-      ],
-      amountDue: '1467.00',
-      adjustment: { previousAmount: '1667.00', newAmount: '1467.00', reason: 'An inter-handler transfer changed the assessment.' },
-    }), 'invoice-transfer')).join('\n');
-    for (const expected of ['Assessment assumed by Mesa Valley Pecans (102)', '-20,000', '$1,467.00', 'An inter-handler transfer changed the assessment.'])
+    const text = (
+      await pdfPages(
+        await renderInvoicePdf({
+          ...invoice,
+          lines: [
+            { type: 'improved', pounds: 166700, rate: '0.0100', amount: '1667.00' },
+            {
+              type: 'improved',
+              description:
+                'Assessment assumed by Mesa Valley Pecans (102) under inter-handler agreement, improved (credit)',
+              pounds: -20000,
+              rate: '0.0100',
+              amount: '-200.00',
+            },
+          ],
+          amountDue: '1467.00',
+          adjustment: {
+            previousAmount: '1667.00',
+            newAmount: '1467.00',
+            reason: 'An inter-handler transfer changed the assessment.',
+          },
+        }),
+        'invoice-transfer',
+      )
+    ).join('\n');
+    for (const expected of [
+      'Assessment assumed by Mesa Valley Pecans (102)',
+      '-20,000',
+      '$1,467.00',
+      'An inter-handler transfer changed the assessment.',
+    ])
       expect(text).toContain(expected);
   });
 
   it('shows a paid re-issue with its adjustment line', async () => {
-    const text = (await pdfPages(await renderInvoicePdf({
-      ...invoice,
-      lines: [{ type: 'improved', pounds: 176700, rate: '0.01', amount: '1767.00' }],
-      amountDue: '1767.00',
-      status: 'paid',
-      paidDate: '2026-11-20',
-      adjustment: { previousAmount: '1667.00', newAmount: '1767.00', amendmentNumber: 1, previousInvoiceNumber: 'APC-2026-10-101' },
-    }), 'invoice-paid-adjusted')).join('\n');
-    for (const expected of ['PAID', 'Nov 20, 2026', 'Adjustment after amendment', 'Amendment 1', '$1,667.00', '$1,767.00', '+$100.00'])
+    const text = (
+      await pdfPages(
+        await renderInvoicePdf({
+          ...invoice,
+          lines: [{ type: 'improved', pounds: 176700, rate: '0.01', amount: '1767.00' }],
+          amountDue: '1767.00',
+          status: 'paid',
+          paidDate: '2026-11-20',
+          adjustment: {
+            previousAmount: '1667.00',
+            newAmount: '1767.00',
+            amendmentNumber: 1,
+            previousInvoiceNumber: 'APC-2026-10-101',
+          },
+        }),
+        'invoice-paid-adjusted',
+      )
+    ).join('\n');
+    for (const expected of [
+      'PAID',
+      'Nov 20, 2026',
+      'Adjustment after amendment',
+      'Amendment 1',
+      '$1,667.00',
+      '$1,767.00',
+      '+$100.00',
+    ])
       expect(text).toContain(expected);
   });
 });
@@ -81,8 +130,17 @@ const monthly: MonthlyPositionReportInput = {
   inventory: { inshell: 120_500_000, shelled: 21_000_000 },
   committed: { domestic: 18_000_000, export: W },
   exportsByCountry: [
-    { country: 'MX', inshell: { period: 1_200_000, seasonToDate: 2_000_000 }, shelled: { period: 300_000, seasonToDate: 500_000 }, substandard: { period: 0, seasonToDate: 0 } },
-    { country: 'CN', inshell: { period: 4_500_000, seasonToDate: 7_000_000 }, shelled: { period: 10_000, seasonToDate: 20_000 } },
+    {
+      country: 'MX',
+      inshell: { period: 1_200_000, seasonToDate: 2_000_000 },
+      shelled: { period: 300_000, seasonToDate: 500_000 },
+      substandard: { period: 0, seasonToDate: 0 },
+    },
+    {
+      country: 'CN',
+      inshell: { period: 4_500_000, seasonToDate: 7_000_000 },
+      shelled: { period: 10_000, seasonToDate: 20_000 },
+    },
     { country: 'AE', inshell: { period: W, seasonToDate: W }, shelled: { period: W, seasonToDate: 40_000 } },
   ],
 };
@@ -92,12 +150,34 @@ describe('renderMonthlyPositionReportPdf', () => {
     const pages = await pdfPages(await renderMonthlyPositionReportPdf(monthly), 'position-monthly');
     const text = pages.join('\n');
     for (const expected of [
-      'Pecan Industry Position Report', 'November 2026', '2026-2027', 'REPORTING HANDLERS', '14',
-      'Improved', 'Native / seedling', 'Substandard', '45,210,000', '61,300,000', 'Total US-grown', '58,044,500',
-      'Season to date', 'Inter-handler transfers', '3,500,000', 'Inventory, inshell', '120,500,000',
-      'Committed, export', 'Mexico (MX)', 'China (CN)', 'United Arab Emirates (AE)', 'Total exports', '560,000',
-      'Withheld', 'fewer than three', '7 CFR 986.81',
-    ]) expect(text).toContain(expected);
+      'Pecan Industry Position Report',
+      'November 2026',
+      '2026-2027',
+      'REPORTING HANDLERS',
+      '14',
+      'Improved',
+      'Native / seedling',
+      'Substandard',
+      '45,210,000',
+      '61,300,000',
+      'Total US-grown',
+      '58,044,500',
+      'Season to date',
+      'Inter-handler transfers',
+      '3,500,000',
+      'Inventory, inshell',
+      '120,500,000',
+      'Committed, export',
+      'Mexico (MX)',
+      'China (CN)',
+      'United Arab Emirates (AE)',
+      'Total exports',
+      '560,000',
+      'Withheld',
+      'fewer than three',
+      '7 CFR 986.81',
+    ])
+      expect(text).toContain(expected);
     expect(text).toContain(`Page 1 of ${pages.length}`);
   });
 });
@@ -109,9 +189,15 @@ const annual: AnnualPositionReportInput = {
   receipts: { improved: 180_000_000, native: 62_000_000, substandard: W },
   shipments: { inshell: 95_000_000, shelled: 70_000_000, interhandler: 12_000_000 },
   yearEndInventory: {
-    inshellImproved: 20_000_000, inshellNative: 5_000_000, inshellSubstandard: 400_000,
-    inshellCommittedDomestic: 6_000_000, inshellCommittedExport: 2_000_000, inshellUncommitted: 17_400_000,
-    shelled: 9_000_000, shelledCommittedDomestic: 3_000_000, shelledCommittedExport: W,
+    inshellImproved: 20_000_000,
+    inshellNative: 5_000_000,
+    inshellSubstandard: 400_000,
+    inshellCommittedDomestic: 6_000_000,
+    inshellCommittedExport: 2_000_000,
+    inshellUncommitted: 17_400_000,
+    shelled: 9_000_000,
+    shelledCommittedDomestic: 3_000_000,
+    shelledCommittedExport: W,
   },
   handledDomestic: { improved: 170_000_000, native: 60_000_000, substandard: 1_500_000 },
   exportsByCountry: [
@@ -124,10 +210,22 @@ describe('renderAnnualPositionReportPdf', () => {
   it('prints the season totals, year-end inventory and withheld figures', async () => {
     const text = (await pdfPages(await renderAnnualPositionReportPdf(annual), 'position-annual')).join('\n');
     for (const expected of [
-      'Pecan Industry Position Report', '2025-2026', 'Sep 1, 2025', 'Aug 31, 2026', '15', '180,000,000',
-      'Year-end inventory as of August 31', '25,400,000', 'Domestic pecans handled', '231,500,000',
-      'Vietnam (VN)', '28,000,000', 'Withheld', 'fewer than three',
-    ]) expect(text).toContain(expected);
+      'Pecan Industry Position Report',
+      '2025-2026',
+      'Sep 1, 2025',
+      'Aug 31, 2026',
+      '15',
+      '180,000,000',
+      'Year-end inventory as of August 31',
+      '25,400,000',
+      'Domestic pecans handled',
+      '231,500,000',
+      'Vietnam (VN)',
+      '28,000,000',
+      'Withheld',
+      'fewer than three',
+    ])
+      expect(text).toContain(expected);
     // the receipts total would reveal the withheld substandard figure, so it is withheld as well
     expect(text).not.toContain('242,000,000');
   });

@@ -35,21 +35,36 @@ export function flagged(column: string): AccessRules {
 
 /** Forms 4: the reader's handler transfers or receives. */
 export const eitherParty: AccessRules = {
-  read: (v, a) => staffOr(v, () => (v.handlerId
-    ? sql`(${col(a, 'transferring_handler_id')} = ${v.handlerId} or ${col(a, 'receiving_handler_id')} = ${v.handlerId})`
-    : FALSE)),
+  read: (v, a) =>
+    staffOr(v, () =>
+      v.handlerId
+        ? sql`(${col(a, 'transferring_handler_id')} = ${v.handlerId} or ${col(a, 'receiving_handler_id')} = ${v.handlerId})`
+        : FALSE,
+    ),
 };
 
 /** Handlers: one's own in full; those flagged for the directory with directory fields only. */
 export const handlerAccess: AccessRules = {
-  read: (v, a) => staffOr(v, () => sql`(${col(a, 'show_in_handler_directory')} = ${sql.lit(true)}${v.handlerId ? sql` or ${col(a, 'id')} = ${v.handlerId}` : sql``})`),
+  read: (v, a) =>
+    staffOr(
+      v,
+      () =>
+        sql`(${col(a, 'show_in_handler_directory')} = ${sql.lit(true)}${v.handlerId ? sql` or ${col(a, 'id')} = ${v.handlerId}` : sql``})`,
+    ),
   full: (v, a) => staffOr(v, () => (v.handlerId ? sql`${col(a, 'id')} = ${v.handlerId}` : FALSE)),
 };
 
 /** Users: oneself in full; colleagues of the same company who chose the directory, with directory fields only. */
 export const userAccess: AccessRules = {
-  read: (v, a) => staffOr(v, () => sql`(${col(a, 'id')} = ${v.userId}${v.handlerId
-    ? sql` or (${col(a, 'handler_id')} = ${v.handlerId} and ${col(a, 'show_in_directory')} = ${sql.lit(true)} and ${col(a, 'status')} = 'active')`
-    : sql``})`),
+  read: (v, a) =>
+    staffOr(
+      v,
+      () =>
+        sql`(${col(a, 'id')} = ${v.userId}${
+          v.handlerId
+            ? sql` or (${col(a, 'handler_id')} = ${v.handlerId} and ${col(a, 'show_in_directory')} = ${sql.lit(true)} and ${col(a, 'status')} = 'active')`
+            : sql``
+        })`,
+    ),
   full: (v, a) => staffOr(v, () => sql`${col(a, 'id')} = ${v.userId}`),
 };

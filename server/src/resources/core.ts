@@ -1,9 +1,21 @@
 import { sql } from 'kysely';
-import { attr, derivedAttr, nodeAttributes, serialAttr, toMany, toOne, type ResourceDef, type Row } from '../jsonapi/resource.js';
+import {
+  attr,
+  derivedAttr,
+  nodeAttributes,
+  serialAttr,
+  toMany,
+  toOne,
+  type ResourceDef,
+  type Row,
+} from '../jsonapi/resource.js';
 import { everyone, handlerAccess, ownHandler, userAccess } from './access.js';
 
 export const season: ResourceDef = {
-  type: 'node--season', entity: 'node', bundle: 'season', table: 'seasons',
+  type: 'node--season',
+  entity: 'node',
+  bundle: 'season',
+  table: 'seasons',
   attributes: {
     ...nodeAttributes(true),
     field_season_start_date: attr('season_start_date', 'date', { writable: true, nullable: false }),
@@ -17,10 +29,17 @@ export const season: ResourceDef = {
 };
 
 export const reportingPeriod: ResourceDef = {
-  type: 'node--reporting_period', entity: 'node', bundle: 'reporting_period', table: 'reporting_periods',
+  type: 'node--reporting_period',
+  entity: 'node',
+  bundle: 'reporting_period',
+  table: 'reporting_periods',
   attributes: {
     ...nodeAttributes(true),
-    field_period_month: attr('period_month', 'month', { writable: true, nullable: false, description: 'The month reported on.' }),
+    field_period_month: attr('period_month', 'month', {
+      writable: true,
+      nullable: false,
+      description: 'The month reported on.',
+    }),
     field_due_date: attr('due_date', 'date', { writable: true, nullable: false }),
   },
   relationships: { field_season: toOne('node--season', 'season_id', { writable: true }) },
@@ -30,11 +49,18 @@ export const reportingPeriod: ResourceDef = {
 
 /** A handler company. Others see its directory card only; its analytics and confirmations are its own. */
 export const handler: ResourceDef = {
-  type: 'node--handler', entity: 'node', bundle: 'handler', table: 'handlers',
+  type: 'node--handler',
+  entity: 'node',
+  bundle: 'handler',
+  table: 'handlers',
   attributes: {
     ...nodeAttributes(true),
     field_handler_number: attr('handler_number', 'string', { writable: true, nullable: false }),
-    field_handler_status: attr('handler_status', 'string', { writable: true, nullable: false, allowed: ['active', 'inactive'] }),
+    field_handler_status: attr('handler_status', 'string', {
+      writable: true,
+      nullable: false,
+      allowed: ['active', 'inactive'],
+    }),
     field_show_in_handler_directory: attr('show_in_handler_directory', 'bool', { writable: true, nullable: false }),
     field_address: attr('address', 'string', { writable: true }),
     field_phone: attr('phone', 'string', { writable: true }),
@@ -50,7 +76,10 @@ export const handler: ResourceDef = {
 };
 
 export const handlerPacketConfirmation: ResourceDef = {
-  type: 'node--handler_packet_confirmation', entity: 'node', bundle: 'handler_packet_confirmation', table: 'handler_packet_confirmations',
+  type: 'node--handler_packet_confirmation',
+  entity: 'node',
+  bundle: 'handler_packet_confirmation',
+  table: 'handler_packet_confirmations',
   attributes: {
     ...nodeAttributes(true),
     field_handler_packet_confirm: attr('handler_packet_confirm', 'bool', { writable: true, nullable: false }),
@@ -67,16 +96,24 @@ export const handlerPacketConfirmation: ResourceDef = {
 
 /** A person. Mail and account details are for oneself and staff; colleagues see the directory card. */
 export const user: ResourceDef = {
-  type: 'user--user', entity: 'user', bundle: 'user', table: 'users',
+  type: 'user--user',
+  entity: 'user',
+  bundle: 'user',
+  table: 'users',
   attributes: {
     drupal_internal__uid: serialAttr('user'),
-    display_name: derivedAttr('string', {
-      columns: ['first_name', 'last_name', 'name'], value: displayName,
-      sql: (alias) => {
-        const full = sql`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
-        return sql`(case when ${full} = '' then ${sql.ref(`${alias}.name`)} else ${full} end)`;
+    display_name: derivedAttr(
+      'string',
+      {
+        columns: ['first_name', 'last_name', 'name'],
+        value: displayName,
+        sql: (alias) => {
+          const full = sql`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
+          return sql`(case when ${full} = '' then ${sql.ref(`${alias}.name`)} else ${full} end)`;
+        },
       },
-    }, 'The name to show: first and last name, or the user name when both are empty.'),
+      'The name to show: first and last name, or the user name when both are empty.',
+    ),
     name: attr('name', 'string', { nullable: false }),
     created: attr('created', 'datetime', { nullable: false }),
     changed: attr('changed', 'datetime', { nullable: false }),
@@ -101,7 +138,10 @@ function displayName(row: Row): string {
 }
 
 export const pecanVariety: ResourceDef = {
-  type: 'taxonomy_term--pecan_variety', entity: 'taxonomy_term', bundle: 'pecan_variety', table: 'pecan_varieties',
+  type: 'taxonomy_term--pecan_variety',
+  entity: 'taxonomy_term',
+  bundle: 'pecan_variety',
+  table: 'pecan_varieties',
   attributes: {
     name: attr('title', 'string', { writable: true, nullable: false }),
     weight: attr('position', 'int', { writable: true, nullable: false }),

@@ -2,7 +2,10 @@ import { attr, nodeAttributes, toOne, type ResourceDef } from '../jsonapi/resour
 import { everyone, flagged, ownHandler } from './access.js';
 
 export const invoice: ResourceDef = {
-  type: 'node--invoice', entity: 'node', bundle: 'invoice', table: 'invoices',
+  type: 'node--invoice',
+  entity: 'node',
+  bundle: 'invoice',
+  table: 'invoices',
   attributes: {
     ...nodeAttributes(),
     field_invoice_number: attr('invoice_number', 'string', { nullable: false }),
@@ -25,7 +28,10 @@ export const invoice: ResourceDef = {
 };
 
 export const monthlyPositionReport: ResourceDef = {
-  type: 'node--monthly_position_report', entity: 'node', bundle: 'monthly_position_report', table: 'monthly_position_reports',
+  type: 'node--monthly_position_report',
+  entity: 'node',
+  bundle: 'monthly_position_report',
+  table: 'monthly_position_reports',
   attributes: {
     ...nodeAttributes(),
     field_publish_to_portal: attr('publish_to_portal', 'bool', { nullable: false }),
@@ -40,7 +46,10 @@ export const monthlyPositionReport: ResourceDef = {
 };
 
 export const annualPositionReport: ResourceDef = {
-  type: 'node--annual_position_report', entity: 'node', bundle: 'annual_position_report', table: 'annual_position_reports',
+  type: 'node--annual_position_report',
+  entity: 'node',
+  bundle: 'annual_position_report',
+  table: 'annual_position_reports',
   attributes: { ...nodeAttributes(), field_handlers_count: attr('handlers_count', 'int', { nullable: false }) },
   relationships: {
     field_season: toOne('node--season', 'season_id'),
@@ -51,7 +60,10 @@ export const annualPositionReport: ResourceDef = {
 };
 
 export const industryAnalytics: ResourceDef = {
-  type: 'node--industry_analytics', entity: 'node', bundle: 'industry_analytics', table: 'industry_analytics',
+  type: 'node--industry_analytics',
+  entity: 'node',
+  bundle: 'industry_analytics',
+  table: 'industry_analytics',
   attributes: { ...nodeAttributes(), field_published_date: attr('published_date', 'date') },
   relationships: {
     field_season: toOne('node--season', 'season_id'),
@@ -62,7 +74,10 @@ export const industryAnalytics: ResourceDef = {
 };
 
 export const handlerAnalytics: ResourceDef = {
-  type: 'node--handler_analytics', entity: 'node', bundle: 'handler_analytics', table: 'handler_analytics',
+  type: 'node--handler_analytics',
+  entity: 'node',
+  bundle: 'handler_analytics',
+  table: 'handler_analytics',
   attributes: nodeAttributes(),
   relationships: {
     field_handler: toOne('node--handler', 'handler_id'),

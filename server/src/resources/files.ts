@@ -5,16 +5,27 @@ import { staffOr } from './access.js';
 /** A file is readable by whoever may read the node it belongs to. */
 function ownedBy(owners: ResourceDef[]): AccessRules {
   return {
-    read: (v, a) => staffOr(v, () => sql`(${sql.join(owners.map((o, i) => {
-      const oa = `${a}_o${i}`;
-      return sql`(${sql.ref(`${a}.owner_type`)} = ${o.type} and exists (select 1 from ${sql.table(o.table)} as ${sql.raw(oa)} where ${sql.ref(`${oa}.id`)} = ${sql.ref(`${a}.owner_id`)} and ${o.access.read(v, oa)}))`;
-    }), sql` or `)})`),
+    read: (v, a) =>
+      staffOr(
+        v,
+        () =>
+          sql`(${sql.join(
+            owners.map((o, i) => {
+              const oa = `${a}_o${i}`;
+              return sql`(${sql.ref(`${a}.owner_type`)} = ${o.type} and exists (select 1 from ${sql.table(o.table)} as ${sql.raw(oa)} where ${sql.ref(`${oa}.id`)} = ${sql.ref(`${a}.owner_id`)} and ${o.access.read(v, oa)}))`;
+            }),
+            sql` or `,
+          )})`,
+      ),
   };
 }
 
 export function fileResource(owners: ResourceDef[]): ResourceDef {
   return {
-    type: 'file--file', entity: 'file', bundle: 'file', table: 'files',
+    type: 'file--file',
+    entity: 'file',
+    bundle: 'file',
+    table: 'files',
     attributes: {
       filename: attr('filename', 'string', { nullable: false }),
       filemime: attr('filemime', 'string', { nullable: false }),

@@ -1,26 +1,54 @@
-import { FORM_FIELDS, columnOf, validateFormAttributes, type FieldDef, type FieldKind, type FormBundle } from '@pecan/contract';
+import {
+  FORM_FIELDS,
+  columnOf,
+  validateFormAttributes,
+  type FieldDef,
+  type FieldKind,
+  type FormBundle,
+} from '@pecan/contract';
 import type { Codec } from '../jsonapi/codecs.js';
 import { attr, nodeAttributes, toMany, toOne, type AttributeDef, type ResourceDef } from '../jsonapi/resource.js';
 import { eitherParty, ownHandler } from './access.js';
 
 // A price per pound is, like a ratio, integer ten-thousandths <-> a decimal string with four places.
 const CODEC: Record<FieldKind, Codec> = {
-  pounds: 'int', money: 'money', ratio: 'ratio', price: 'ratio', date: 'date', month: 'month', bool: 'bool', text: 'string', varietyList: 'json', transferList: 'json',
+  pounds: 'int',
+  money: 'money',
+  ratio: 'ratio',
+  price: 'ratio',
+  date: 'date',
+  month: 'month',
+  bool: 'bool',
+  text: 'string',
+  varietyList: 'json',
+  transferList: 'json',
 };
 
 /** The attributes of a form's own fields, from the contract's field list: entered ones writable, computed not. */
 export function formFieldAttributes(fields: FieldDef[]): Record<string, AttributeDef> {
-  return Object.fromEntries(fields.map((f) => [
-    `field_${f.name}`,
-    attr(columnOf(f), CODEC[f.kind], {
-      writable: f.entry === 'entered', nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text', description: unitOf(f),
-    }),
-  ]));
+  return Object.fromEntries(
+    fields.map((f) => [
+      `field_${f.name}`,
+      attr(columnOf(f), CODEC[f.kind], {
+        writable: f.entry === 'entered',
+        nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text',
+        description: unitOf(f),
+      }),
+    ]),
+  );
 }
 
 /** What the machine-readable description says of a form field: its unit, and whether the server computes it. */
 function unitOf(f: FieldDef): string | undefined {
-  const unit = f.unit ?? (f.kind === 'money' ? 'US dollars' : f.kind === 'price' ? 'US dollars per pound' : f.kind === 'ratio' ? 'a ratio' : undefined);
+  const unit =
+    f.unit ??
+    (f.kind === 'money'
+      ? 'US dollars'
+      : f.kind === 'price'
+        ? 'US dollars per pound'
+        : f.kind === 'ratio'
+          ? 'a ratio'
+          : undefined);
   const parts = [unit ? `Unit: ${unit}.` : '', f.entry === 'computed' ? 'Computed by the server.' : ''].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
@@ -34,7 +62,10 @@ const validated = (bundle: FormBundle) => (attributes: Record<string, unknown>) 
 /** Status, certification stamp and amendment chain, on every APC form. */
 function versionAttributes(): Record<string, AttributeDef> {
   return {
-    field_form_status: attr('form_status', 'string', { nullable: false, allowed: ['draft', 'certified', 'superseded'] }),
+    field_form_status: attr('form_status', 'string', {
+      nullable: false,
+      allowed: ['draft', 'certified', 'superseded'],
+    }),
     field_certified: attr('certified', 'bool', { writable: true, nullable: false }),
     field_certification_name: attr('certification_name', 'string', { writable: true }),
     field_certification_title: attr('certification_title', 'string', { writable: true }),
@@ -47,7 +78,10 @@ function versionAttributes(): Record<string, AttributeDef> {
 function monthlyForm(n: 1 | 2 | 3, extra: ResourceDef['relationships'] = {}): ResourceDef {
   const bundle = `apc_form_${n}` as FormBundle;
   return {
-    type: `node--${bundle}`, entity: 'node', bundle, table: bundle,
+    type: `node--${bundle}`,
+    entity: 'node',
+    bundle,
+    table: bundle,
     attributes: { ...nodeAttributes(), ...versionAttributes(), ...formFieldAttributes(FORM_FIELDS[bundle]) },
     relationships: {
       field_handler: toOne('node--handler', 'handler_id'),
@@ -71,10 +105,20 @@ export const form3 = monthlyForm(3, {
   field_exports_by_country: toMany('node--export_by_country', 'form_id', ['position', 'created']),
 });
 
-function subRecord(bundle: 'pecans_purchased_non_us' | 'export_by_country', form: 'node--apc_form_2' | 'node--apc_form_3'): ResourceDef {
+function subRecord(
+  bundle: 'pecans_purchased_non_us' | 'export_by_country',
+  form: 'node--apc_form_2' | 'node--apc_form_3',
+): ResourceDef {
   return {
-    type: `node--${bundle}`, entity: 'node', bundle, table: bundle,
-    attributes: { ...nodeAttributes(), ...formFieldAttributes(FORM_FIELDS[bundle]), field_position: attr('position', 'int', { writable: true, nullable: false }) },
+    type: `node--${bundle}`,
+    entity: 'node',
+    bundle,
+    table: bundle,
+    attributes: {
+      ...nodeAttributes(),
+      ...formFieldAttributes(FORM_FIELDS[bundle]),
+      field_position: attr('position', 'int', { writable: true, nullable: false }),
+    },
     relationships: {
       field_form: toOne(form, 'form_id', { writable: true }),
       field_handler: toOne('node--handler', 'handler_id'),
@@ -88,7 +132,10 @@ export const pecansPurchasedNonUs = subRecord('pecans_purchased_non_us', 'node--
 export const exportByCountry = subRecord('export_by_country', 'node--apc_form_3');
 
 export const reportingFormsPackage: ResourceDef = {
-  type: 'node--reporting_forms_package', entity: 'node', bundle: 'reporting_forms_package', table: 'reporting_forms_packages',
+  type: 'node--reporting_forms_package',
+  entity: 'node',
+  bundle: 'reporting_forms_package',
+  table: 'reporting_forms_packages',
   attributes: nodeAttributes(),
   relationships: {
     field_reporting_period: toOne('node--reporting_period', 'period_id'),
@@ -103,10 +150,19 @@ export const reportingFormsPackage: ResourceDef = {
 };
 
 export const form4: ResourceDef = {
-  type: 'node--apc_form_4', entity: 'node', bundle: 'apc_form_4', table: 'apc_form_4',
+  type: 'node--apc_form_4',
+  entity: 'node',
+  bundle: 'apc_form_4',
+  table: 'apc_form_4',
   attributes: {
-    ...nodeAttributes(), ...versionAttributes(), ...formFieldAttributes(FORM_FIELDS.apc_form_4),
-    field_form_activity: attr('form_activity', 'string', { writable: true, nullable: false, allowed: ['active', 'cancelled'] }),
+    ...nodeAttributes(),
+    ...versionAttributes(),
+    ...formFieldAttributes(FORM_FIELDS.apc_form_4),
+    field_form_activity: attr('form_activity', 'string', {
+      writable: true,
+      nullable: false,
+      allowed: ['active', 'cancelled'],
+    }),
     field_receiving_certification_name: attr('receiving_certification_name', 'string', { writable: true }),
     field_receiving_certification_datetime: attr('receiving_certification_datetime', 'datetime'),
     field_cancelled_datetime: attr('cancelled_datetime', 'datetime'),
@@ -123,7 +179,10 @@ export const form4: ResourceDef = {
 };
 
 export const form5: ResourceDef = {
-  type: 'node--apc_form_5', entity: 'node', bundle: 'apc_form_5', table: 'apc_form_5',
+  type: 'node--apc_form_5',
+  entity: 'node',
+  bundle: 'apc_form_5',
+  table: 'apc_form_5',
   attributes: { ...nodeAttributes(), ...versionAttributes(), ...formFieldAttributes(FORM_FIELDS.apc_form_5) },
   relationships: {
     field_handler: toOne('node--handler', 'handler_id', { writable: true }),

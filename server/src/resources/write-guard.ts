@@ -1,7 +1,15 @@
 import { isStaff, type Viewer } from '../context.js';
 import type { ResourceDef, Row, WriteContext, WriteHandlers, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict, forbidden } from '../lib/errors.js';
-import { PERSON_ONLY_FIELDS, WRITE_POLICY, type Action, type ActionRule, type Party, type State, type TypeWritePolicy } from './write-policy.js';
+import {
+  PERSON_ONLY_FIELDS,
+  WRITE_POLICY,
+  type Action,
+  type ActionRule,
+  type Party,
+  type State,
+  type TypeWritePolicy,
+} from './write-policy.js';
 
 /**
  * The engine of write-policy.ts: every write handler of a type is wrapped so the policy is checked first, inside
@@ -26,21 +34,32 @@ export function partiesOf(viewer: Viewer, policy: TypeWritePolicy, row: Row): Se
     return out;
   }
   switch (policy.owner) {
-    case 'handler': if (h && row.handler_id === h) out.add('own'); break;
-    case 'handler itself': if (h && row.id === h) out.add('own'); break;
-    case 'user': if (row.id === viewer.userId) out.add('self'); break;
+    case 'handler':
+      if (h && row.handler_id === h) out.add('own');
+      break;
+    case 'handler itself':
+      if (h && row.id === h) out.add('own');
+      break;
+    case 'user':
+      if (row.id === viewer.userId) out.add('self');
+      break;
     case 'parties':
       if (h && row.transferring_handler_id === h) out.add('transferring');
       if (h && row.receiving_handler_id === h) out.add('receiving');
       break;
-    case 'none': break;
+    case 'none':
+      break;
   }
   return out;
 }
 
-const pointerOf = (def: ResourceDef, field: string) => (def.relationships[field] ? `/data/relationships/${field}` : `/data/attributes/${field}`);
+const pointerOf = (def: ResourceDef, field: string) =>
+  def.relationships[field] ? `/data/relationships/${field}` : `/data/attributes/${field}`;
 const invalid = (def: ResourceDef, errors: Array<{ field: string; detail: string }>) =>
-  ApiError.many(422, errors.map((e) => ({ detail: e.detail, source: { pointer: pointerOf(def, e.field) } })));
+  ApiError.many(
+    422,
+    errors.map((e) => ({ detail: e.detail, source: { pointer: pointerOf(def, e.field) } })),
+  );
 
 function ruleOf(def: ResourceDef, policy: TypeWritePolicy, action: Action): ActionRule {
   const rule = policy.actions[action];
@@ -60,7 +79,14 @@ function accepts(def: ResourceDef, rule: ActionRule, field: string): boolean {
 }
 
 /** A field the action does not take is a 422; a frozen one only when the request names a different value. */
-function checkFields(def: ResourceDef, policy: TypeWritePolicy, action: Action, rule: ActionRule, input: WriteInput, row: Row | null): void {
+function checkFields(
+  def: ResourceDef,
+  policy: TypeWritePolicy,
+  action: Action,
+  rule: ActionRule,
+  input: WriteInput,
+  row: Row | null,
+): void {
   const errors: Array<{ field: string; detail: string }> = [];
   for (const field of namedFields(input)) {
     if (accepts(def, rule, field)) continue;
@@ -72,8 +98,14 @@ function checkFields(def: ResourceDef, policy: TypeWritePolicy, action: Action, 
       continue;
     }
     const elsewhere = rule.except?.[field];
-    if (elsewhere) { errors.push({ field, detail: elsewhere }); continue; }
-    errors.push({ field, detail: `${field} cannot be set when you ${action.startsWith('add to') ? 'add to it' : action} this ${def.bundle}.` });
+    if (elsewhere) {
+      errors.push({ field, detail: elsewhere });
+      continue;
+    }
+    errors.push({
+      field,
+      detail: `${field} cannot be set when you ${action.startsWith('add to') ? 'add to it' : action} this ${def.bundle}.`,
+    });
   }
   if (errors.length > 0) throw invalid(def, errors);
 }
@@ -82,7 +114,9 @@ function checkParty(w: WriteContext, policy: TypeWritePolicy, action: Action, ru
   const parties = partiesOf(w.viewer, policy, row);
   if (rule.by.some((p) => parties.has(p))) return;
   if (parties.has('client')) {
-    throw forbidden(`An API client cannot ${action} this ${w.def.bundle}: ${action === 'certify' ? 'certification is a person\'s act' : 'a person does that'}.`);
+    throw forbidden(
+      `An API client cannot ${action} this ${w.def.bundle}: ${action === 'certify' ? "certification is a person's act" : 'a person does that'}.`,
+    );
   }
   throw forbidden(`You are not allowed to ${action} this ${w.def.bundle}.`);
 }
@@ -91,17 +125,24 @@ function checkParty(w: WriteContext, policy: TypeWritePolicy, action: Action, ru
 function checkCreator(w: WriteContext, action: Action, rule: ActionRule): void {
   if (isStaff(w.viewer)) return;
   if (w.viewer.client) {
-    if (!rule.by.includes('client')) throw forbidden(`An API client cannot ${action} ${w.def.bundle} records: a person does that.`);
+    if (!rule.by.includes('client'))
+      throw forbidden(`An API client cannot ${action} ${w.def.bundle} records: a person does that.`);
     return;
   }
-  if (!w.viewer.handlerId || !rule.by.some((p) => p !== 'staff')) throw forbidden(`Only council staff can ${action} ${w.def.bundle} records.`);
+  if (!w.viewer.handlerId || !rule.by.some((p) => p !== 'staff'))
+    throw forbidden(`Only council staff can ${action} ${w.def.bundle} records.`);
 }
 
 /**
  * Each to-one relationship the request names must point at a record the writer may link to. A record that does not
  * exist is left to the workflow, which answers 422 naming the field.
  */
-async function checkLinks(w: WriteContext, policy: TypeWritePolicy, input: WriteInput, tables: Map<string, string>): Promise<void> {
+async function checkLinks(
+  w: WriteContext,
+  policy: TypeWritePolicy,
+  input: WriteInput,
+  tables: Map<string, string>,
+): Promise<void> {
   if (isStaff(w.viewer)) return;
   for (const [field, link] of Object.entries(input.relationships)) {
     const rule = policy.links?.[field];
@@ -109,7 +150,8 @@ async function checkLinks(w: WriteContext, policy: TypeWritePolicy, input: Write
     if (rule === undefined) throw forbidden(`Only council staff can set ${field}.`);
     const table = tables.get(link.type);
     if (!table) continue;
-    const target = await w.db.selectFrom(table).selectAll().where('id', '=', link.id).executeTakeFirst() as Row | undefined;
+    const target = (await w.db.selectFrom(table).selectAll().where('id', '=', link.id).executeTakeFirst()) as
+      Row | undefined;
     if (!target) continue;
     if (rule === 'any handler') continue;
     const owner = link.type === 'node--handler' ? target.id : target.handler_id;
@@ -119,28 +161,45 @@ async function checkLinks(w: WriteContext, policy: TypeWritePolicy, input: Write
 
 async function checkState(w: WriteContext, states: State[] | undefined, row: Row): Promise<void> {
   for (const state of states ?? []) {
-    if (state === 'draft' && row.form_status !== 'draft') throw conflict(`This ${w.def.bundle} is ${String(row.form_status)} and can no longer change: amend it instead.`);
-    if (state === 'certified' && row.form_status !== 'certified') throw conflict(`This ${w.def.bundle} is not certified yet.`);
-    if (state === 'active' && row.form_activity !== 'active') throw conflict(`This ${w.def.bundle} was cancelled and can no longer change.`);
+    if (state === 'draft' && row.form_status !== 'draft')
+      throw conflict(`This ${w.def.bundle} is ${String(row.form_status)} and can no longer change: amend it instead.`);
+    if (state === 'certified' && row.form_status !== 'certified')
+      throw conflict(`This ${w.def.bundle} is not certified yet.`);
+    if (state === 'active' && row.form_activity !== 'active')
+      throw conflict(`This ${w.def.bundle} was cancelled and can no longer change.`);
     if (state === 'form is a draft') {
       const rel = w.def.relationships.field_form;
       const table = rel?.kind === 'one' ? rel.target.replace('node--', '') : '';
-      const form = await w.db.selectFrom(table).select('form_status').where('id', '=', row.form_id as string).executeTakeFirst();
-      if (form && form.form_status !== 'draft') throw conflict(`This ${w.def.bundle} belongs to a form that is ${String(form.form_status)}: amend the form instead.`);
+      const form = await w.db
+        .selectFrom(table)
+        .select('form_status')
+        .where('id', '=', row.form_id as string)
+        .executeTakeFirst();
+      if (form && form.form_status !== 'draft')
+        throw conflict(
+          `This ${w.def.bundle} belongs to a form that is ${String(form.form_status)}: amend the form instead.`,
+        );
     }
   }
 }
 
 /** An API client's scope must include write: checked first, so a read-only client learns nothing more. */
 function checkClient(w: WriteContext): void {
-  if (w.viewer.client && !w.viewer.client.write) throw forbidden('This API client may only read (its scope is "read").');
+  if (w.viewer.client && !w.viewer.client.write)
+    throw forbidden('This API client may only read (its scope is "read").');
 }
 
 function checkPersonOnly(w: WriteContext, input: WriteInput): void {
   if (!w.viewer.client) return;
   const named = namedFields(input).filter((f) => PERSON_ONLY_FIELDS.includes(f));
   if (named.length > 0) {
-    throw invalid(w.def, named.map((field) => ({ field, detail: `An API client cannot set ${field}: certification is a person's act. Save the draft; a person certifies it in the portal.` })));
+    throw invalid(
+      w.def,
+      named.map((field) => ({
+        field,
+        detail: `An API client cannot set ${field}: certification is a person's act. Save the draft; a person certifies it in the portal.`,
+      })),
+    );
   }
 }
 
@@ -155,14 +214,22 @@ export async function authorizeCreate(w: WriteContext, input: WriteInput, tables
   checkFields(w.def, policy, action, rule, input, null);
 }
 
-export async function authorizeUpdate(w: WriteContext, row: Row, input: WriteInput, tables: Map<string, string>): Promise<void> {
+export async function authorizeUpdate(
+  w: WriteContext,
+  row: Row,
+  input: WriteInput,
+  tables: Map<string, string>,
+): Promise<void> {
   checkClient(w);
   const policy = policyOf(w.def.type);
   const action = policy.updateAction?.(input) ?? 'update';
   const rule = ruleOf(w.def, policy, action);
   checkParty(w, policy, action, rule, row);
   checkPersonOnly(w, input);
-  const unfrozen = { ...input, relationships: Object.fromEntries(Object.entries(input.relationships).filter(([f]) => !policy.frozen?.includes(f))) };
+  const unfrozen = {
+    ...input,
+    relationships: Object.fromEntries(Object.entries(input.relationships).filter(([f]) => !policy.frozen?.includes(f))),
+  };
   await checkLinks(w, policy, unfrozen, tables);
   checkFields(w.def, policy, action, rule, input, row);
   await checkState(w, rule.while, row);
@@ -186,8 +253,14 @@ export async function authorizeAdd(w: WriteContext, row: Row, field: string): Pr
 }
 
 /** The HTTP method of each policy action, to check that the policy and the write handlers agree. */
-const methodOf = (action: string): keyof WriteHandlers => (action === 'create' || action === 'amend' ? 'create'
-  : action === 'delete' ? 'delete' : action.startsWith('add to') ? 'addToRelationship' : 'update');
+const methodOf = (action: string): keyof WriteHandlers =>
+  action === 'create' || action === 'amend'
+    ? 'create'
+    : action === 'delete'
+      ? 'delete'
+      : action.startsWith('add to')
+        ? 'addToRelationship'
+        : 'update';
 
 /**
  * The type's write handlers behind the policy. A handler without an action in the policy, or an action without its
@@ -196,13 +269,35 @@ const methodOf = (action: string): keyof WriteHandlers => (action === 'create' |
 export function guardedWrites(def: ResourceDef, handlers: WriteHandlers, tables: Map<string, string>): WriteHandlers {
   const policy = policyOf(def.type);
   const methods = new Set(Object.keys(policy.actions).map(methodOf));
-  for (const m of Object.keys(handlers) as Array<keyof WriteHandlers>) if (!methods.has(m)) throw new Error(`${def.type}: write handler ${m} has no action in write-policy.ts`);
-  for (const m of methods) if (!handlers[m]) throw new Error(`${def.type}: write-policy.ts allows ${m} but the type has no handler for it`);
+  for (const m of Object.keys(handlers) as Array<keyof WriteHandlers>)
+    if (!methods.has(m)) throw new Error(`${def.type}: write handler ${m} has no action in write-policy.ts`);
+  for (const m of methods)
+    if (!handlers[m]) throw new Error(`${def.type}: write-policy.ts allows ${m} but the type has no handler for it`);
   const { create, update, delete: remove, addToRelationship } = handlers;
   return {
-    ...(create && { create: async (w, input, id) => { await authorizeCreate(w, input, tables); return create(w, input, id); } }),
-    ...(update && { update: async (w, row, input) => { await authorizeUpdate(w, row, input, tables); return update(w, row, input); } }),
-    ...(remove && { delete: async (w, row) => { await authorizeDelete(w, row); return remove(w, row); } }),
-    ...(addToRelationship && { addToRelationship: async (w, row, field, ids) => { await authorizeAdd(w, row, field); return addToRelationship(w, row, field, ids); } }),
+    ...(create && {
+      create: async (w, input, id) => {
+        await authorizeCreate(w, input, tables);
+        return create(w, input, id);
+      },
+    }),
+    ...(update && {
+      update: async (w, row, input) => {
+        await authorizeUpdate(w, row, input, tables);
+        return update(w, row, input);
+      },
+    }),
+    ...(remove && {
+      delete: async (w, row) => {
+        await authorizeDelete(w, row);
+        return remove(w, row);
+      },
+    }),
+    ...(addToRelationship && {
+      addToRelationship: async (w, row, field, ids) => {
+        await authorizeAdd(w, row, field);
+        return addToRelationship(w, row, field, ids);
+      },
+    }),
   };
 }

@@ -8,7 +8,11 @@ import { WRITE_POLICY, type Party } from './write-policy.js';
  * when the doc and the policy disagree; `npx tsx server/src/resources/write-policy-table.ts --write` rewrites them.
  */
 const WHO: Record<Party, string> = {
-  staff: 'staff', own: "its handler's users", self: 'the user', transferring: 'transferring handler', receiving: 'receiving handler',
+  staff: 'staff',
+  own: "its handler's users",
+  self: 'the user',
+  transferring: 'transferring handler',
+  receiving: 'receiving handler',
   client: "its handler's API clients (scope write)",
 };
 
@@ -27,13 +31,18 @@ export function writePolicyTables(): string {
   for (const [type, policy] of Object.entries(WRITE_POLICY)) {
     for (const [action, rule] of Object.entries(policy.actions)) {
       if (!rule) continue;
-      lines.push(`| ${type} | ${action} | ${rule.by.map((p) => WHO[p]).join(', ')} | ${fieldList(type, rule.fields, Object.keys(rule.except ?? {}))} | ${rule.while?.join(', ') ?? 'any'} |`);
+      lines.push(
+        `| ${type} | ${action} | ${rule.by.map((p) => WHO[p]).join(', ')} | ${fieldList(type, rule.fields, Object.keys(rule.except ?? {}))} | ${rule.while?.join(', ') ?? 'any'} |`,
+      );
     }
   }
   lines.push('', '| type | fixed once created (422) | whose record a relationship may name |', '|---|---|---|');
   for (const [type, policy] of Object.entries(WRITE_POLICY)) {
     if (!policy.frozen?.length && Object.keys(policy.links ?? {}).length === 0) continue;
-    const links = Object.entries(policy.links ?? {}).map(([f, rule]) => `\`${f}\`: ${rule}`).join(', ') || '-';
+    const links =
+      Object.entries(policy.links ?? {})
+        .map(([f, rule]) => `\`${f}\`: ${rule}`)
+        .join(', ') || '-';
     lines.push(`| ${type} | ${policy.frozen?.map((f) => `\`${f}\``).join(', ') || '-'} | ${links} |`);
   }
   return lines.join('\n');

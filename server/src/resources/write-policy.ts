@@ -39,7 +39,8 @@ export interface ActionRule {
   except?: Record<string, string>;
 }
 
-export type Action = 'create' | 'amend' | 'update' | 'certify' | 'countersign' | 'cancel' | 'delete' | `add to ${string}`;
+export type Action =
+  'create' | 'amend' | 'update' | 'certify' | 'countersign' | 'cancel' | 'delete' | `add to ${string}`;
 
 export interface TypeWritePolicy {
   owner: Ownership;
@@ -52,18 +53,25 @@ export interface TypeWritePolicy {
   updateAction?(input: WriteInput): Action;
 }
 
-export const MAIL_NOT_PATCHABLE = 'The e-mail address cannot be changed here: use POST /api/account/email with your '
-  + 'current password and the new address (the profile page\'s "Change e-mail address"); it changes when the link mailed '
-  + 'to the new address is opened. Council staff change other users\' addresses in the council console.';
+export const MAIL_NOT_PATCHABLE =
+  'The e-mail address cannot be changed here: use POST /api/account/email with your ' +
+  'current password and the new address (the profile page\'s "Change e-mail address"); it changes when the link mailed ' +
+  "to the new address is opened. Council staff change other users' addresses in the council console.";
 
 const STAFF: Party[] = ['staff'];
 const OWN: Party[] = ['staff', 'own'];
 /** Draft saves an API client with write scope may make too. */
 const OWN_OR_CLIENT: Party[] = ['staff', 'own', 'client'];
-const entered = (bundle: FormBundle) => FORM_FIELDS[bundle].filter((f) => f.entry === 'entered').map((f) => `field_${f.name}`);
+const entered = (bundle: FormBundle) =>
+  FORM_FIELDS[bundle].filter((f) => f.entry === 'entered').map((f) => `field_${f.name}`);
 const CERTIFICATION = ['field_certified', 'field_certification_name', 'field_certification_title'];
 /** Fields only a person sets: an API client naming one is refused with 422 (certification is a person's act). */
-export const PERSON_ONLY_FIELDS = [...CERTIFICATION, 'field_receiving_certification_name', 'field_handler_packet_confirm', 'field_certification_datetime'];
+export const PERSON_ONLY_FIELDS = [
+  ...CERTIFICATION,
+  'field_receiving_certification_name',
+  'field_handler_packet_confirm',
+  'field_certification_datetime',
+];
 
 /** A PATCH with `field_certified: true` certifies (and may save the draft's last edits with it). */
 const certifies = (input: WriteInput): Action => (input.attributes.field_certified === true ? 'certify' : 'update');
@@ -125,8 +133,21 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
     owner: 'handler',
     actions: {
       // The title and time may be sent (the spec's client does) but the server sets them.
-      create: { by: OWN, fields: ['title', 'field_handler_packet_confirm', 'field_certification_name', 'field_certification_datetime', 'field_handler', 'field_season'] },
-      update: { by: OWN, fields: ['title', 'field_handler_packet_confirm', 'field_certification_name', 'field_certification_datetime'] },
+      create: {
+        by: OWN,
+        fields: [
+          'title',
+          'field_handler_packet_confirm',
+          'field_certification_name',
+          'field_certification_datetime',
+          'field_handler',
+          'field_season',
+        ],
+      },
+      update: {
+        by: OWN,
+        fields: ['title', 'field_handler_packet_confirm', 'field_certification_name', 'field_certification_datetime'],
+      },
     },
     frozen: ['field_handler', 'field_season'],
     links: { field_handler: 'own', field_season: 'reference' },
@@ -152,10 +173,27 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
   'node--apc_form_4': {
     owner: 'parties',
     actions: {
-      create: { by: ['staff', 'transferring'], fields: [...entered('apc_form_4'), ...CERTIFICATION, 'field_transferring_handler', 'field_receiving_handler', 'field_season'] },
+      create: {
+        by: ['staff', 'transferring'],
+        fields: [
+          ...entered('apc_form_4'),
+          ...CERTIFICATION,
+          'field_transferring_handler',
+          'field_receiving_handler',
+          'field_season',
+        ],
+      },
       update: { by: ['staff', 'transferring'], fields: entered('apc_form_4'), while: ['draft', 'active'] },
-      certify: { by: ['staff', 'transferring'], fields: [...entered('apc_form_4'), ...CERTIFICATION], while: ['draft', 'active'] },
-      countersign: { by: ['staff', 'receiving'], fields: ['field_receiving_certification_name'], while: ['certified', 'active'] },
+      certify: {
+        by: ['staff', 'transferring'],
+        fields: [...entered('apc_form_4'), ...CERTIFICATION],
+        while: ['draft', 'active'],
+      },
+      countersign: {
+        by: ['staff', 'receiving'],
+        fields: ['field_receiving_certification_name'],
+        while: ['certified', 'active'],
+      },
       cancel: { by: ['staff', 'transferring', 'receiving'], fields: ['field_form_activity'], while: ['active'] },
     },
     // A transfer's parties and season are what both sides agreed to: cancel it and file a new one instead.

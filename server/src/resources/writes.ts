@@ -4,7 +4,11 @@ import { ApiError } from '../lib/errors.js';
 import { assertNotStale, insertNode, updateRow, type Actor } from '../workflows/common.js';
 import { createForm4, updateForm4 } from '../workflows/form4.js';
 import { assertScopeUnchanged, createForm5 } from '../workflows/form5.js';
-import { confirmMembership, createPacketConfirmation, updatePacketConfirmation } from '../workflows/packet-confirmations.js';
+import {
+  confirmMembership,
+  createPacketConfirmation,
+  updatePacketConfirmation,
+} from '../workflows/packet-confirmations.js';
 import { createSubRecord, deleteSubRecord, updateSubRecord, type SubRecordTable } from '../workflows/sub-records.js';
 import { createAmendment, updateDraft, VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 
@@ -57,9 +61,15 @@ export const packetConfirmationWrites: WriteHandlers = {
 
 /** Handler records; a handler's own packet confirmations added to it are already linked: only a check. */
 export const handlerWrites: WriteHandlers = {
-  create: async (w, input, id) => { await checkHandlerInput(w, input, null); return staffCreate(w, input, id); },
+  create: async (w, input, id) => {
+    await checkHandlerInput(w, input, null);
+    return staffCreate(w, input, id);
+  },
   // Staff deactivate a handler with field_handler_status 'inactive': opening a month then makes it no package.
-  update: async (w, row, input) => { await checkHandlerInput(w, input, row); return staffUpdate(w, row, input); },
+  update: async (w, row, input) => {
+    await checkHandlerInput(w, input, row);
+    return staffUpdate(w, row, input);
+  },
   addToRelationship: async (w, row, field, ids) => {
     if (field !== 'field_handler_packet_confirms') throw new ApiError(405, `${field} is filled by the server.`);
     await confirmMembership(actor(w), 'handler_packet_confirmations', 'handler_id', row.id, ids);

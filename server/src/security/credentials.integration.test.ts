@@ -20,11 +20,14 @@ describeEachDatabase('credentials', (target) => {
   let ctx: TestContext;
   let app: FastifyInstance;
 
-  const signIn = (username: string, password: string, ip = '203.0.113.7') => app.inject({
-    method: 'POST', url: '/oauth/token', remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
-  });
+  const signIn = (username: string, password: string, ip = '203.0.113.7') =>
+    app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password }).toString(),
+    });
 
   beforeAll(async () => {
     // The real clock and the configured limits (5 failures per username and address, 20 per username or address, 15 minutes).
@@ -33,22 +36,34 @@ describeEachDatabase('credentials', (target) => {
     const at = new Date().toISOString();
     const hash = await hashPassword(PASSWORD);
     for (const name of ['alice', 'bob', 'carol', 'timing']) {
-      await ctx.db.insertInto('users').values({ id: newId(), title: name, created: at, changed: at, name, pass_hash: hash }).execute();
+      await ctx.db
+        .insertInto('users')
+        .values({ id: newId(), title: name, created: at, changed: at, name, pass_hash: hash })
+        .execute();
     }
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); });
-  beforeEach(async () => { await ctx.db.deleteFrom('login_failures').execute(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
+  beforeEach(async () => {
+    await ctx.db.deleteFrom('login_failures').execute();
+  });
 
   it(`stops ${GUESSES} guesses at one account, the right password too, while other users and addresses sign in`, async () => {
     const statuses = new Map<number, number>();
     const width = 10;
     for (let i = 0; i < GUESSES; i += width) {
-      const batch = await Promise.all(Array.from({ length: Math.min(width, GUESSES - i) }, (_, j) => signIn('alice', `guess ${i + j}`)));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(width, GUESSES - i) }, (_, j) => signIn('alice', `guess ${i + j}`)),
+      );
       for (const r of batch) statuses.set(r.statusCode, (statuses.get(r.statusCode) ?? 0) + 1);
     }
     const checked = statuses.get(400) ?? 0;
-    console.log(`[${target.dialect}] ${GUESSES} guesses at one account: ${checked} checked (400), ${statuses.get(429) ?? 0} refused unchecked (429)`);
+    console.log(
+      `[${target.dialect}] ${GUESSES} guesses at one account: ${checked} checked (400), ${statuses.get(429) ?? 0} refused unchecked (429)`,
+    );
     // Only the first few guesses ever reach the password check; all others are 429 with no password work.
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.get(429)).toBe(GUESSES - checked);
@@ -80,7 +95,8 @@ describeEachDatabase('credentials', (target) => {
     const unknown = await signIn('nobody-by-this-name', 'not the password');
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);
-    const headers = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'content-length', 'x-request-id'].includes(k)));
+    const headers = (h: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'content-length', 'x-request-id'].includes(k)));
     expect(headers(unknown.headers)).toEqual(headers(wrong.headers));
     expect(unknown.rawPayload.equals(wrong.rawPayload)).toBe(true);
 
@@ -101,7 +117,9 @@ describeEachDatabase('credentials', (target) => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const ratio = median(absent) / median(known);
-    console.log(`[${target.dialect}] sign-in timing, median of 15: wrong password ${median(known).toFixed(1)} ms, unknown user ${median(absent).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    console.log(
+      `[${target.dialect}] sign-in timing, median of 15: wrong password ${median(known).toFixed(1)} ms, unknown user ${median(absent).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     expect(ratio).toBeGreaterThan(1 / RATIO);
     expect(ratio).toBeLessThan(RATIO);
     // Both did a full Argon2id check: slower than a refusal without one (a locked account's 429).
@@ -115,9 +133,13 @@ describeEachDatabase('credentials', (target) => {
   it('refuses tampered access and refresh tokens', async () => {
     const r = await signIn('bob', PASSWORD, '198.51.100.30');
     expect(r.statusCode).toBe(200);
-    const { access_token: access, refresh_token: refresh } = r.json() as { access_token: string; refresh_token: string };
+    const { access_token: access, refresh_token: refresh } = r.json() as {
+      access_token: string;
+      refresh_token: string;
+    };
     const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === 'A' ? 'B' : 'A') + s.slice(at + 1);
-    const debug = (token: string) => app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${token}` } });
+    const debug = (token: string) =>
+      app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${token}` } });
     expect((await debug(access)).statusCode).toBe(200);
     for (const bad of [flip(access, 0), flip(access, access.length - 1), `${access}A`, access.slice(0, -1)]) {
       const res = await debug(bad);
@@ -126,8 +148,14 @@ describeEachDatabase('credentials', (target) => {
     }
     for (const bad of [flip(refresh, 0), flip(refresh, refresh.length - 1), access]) {
       const res = await app.inject({
-        method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: bad }).toString(),
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'portal-web',
+          refresh_token: bad,
+        }).toString(),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'invalid_grant' });

@@ -7,7 +7,11 @@ import type { AttributeDef, RelationshipDef, ResourceDef, Row } from '../jsonapi
  * the database, so a new type or field adds cases without anyone writing them.
  */
 export type Who = 'alice' | 'bob' | 'carol' | 'dave';
-export interface Viewer { who: Who; userId: string; handlerId: string }
+export interface Viewer {
+  who: Who;
+  userId: string;
+  handlerId: string;
+}
 
 /** Rows of every type, by type and id. */
 export type Rows = Map<string, Map<string, Row>>;
@@ -15,7 +19,13 @@ export type Rows = Map<string, Map<string, Row>>;
 const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 /** Types every signed-in user reads (reference data and published aggregates). */
-const PUBLIC = new Set(['node--season', 'node--reporting_period', 'taxonomy_term--pecan_variety', 'node--annual_position_report', 'node--industry_analytics']);
+const PUBLIC = new Set([
+  'node--season',
+  'node--reporting_period',
+  'taxonomy_term--pecan_variety',
+  'node--annual_position_report',
+  'node--industry_analytics',
+]);
 
 /**
  * The handlers a form 1's transfer lines name: the filer chose them, as a form 4 names its receiving handler, so a
@@ -23,7 +33,9 @@ const PUBLIC = new Set(['node--season', 'node--reporting_period', 'taxonomy_term
  */
 function namedInLines(type: string, r: Row): string[] {
   if (type !== 'node--apc_form_1' || typeof r.interhandler_shipments !== 'string') return [];
-  return (JSON.parse(r.interhandler_shipments) as Array<{ receiving_handler: string }>).map((l) => String(l.receiving_handler));
+  return (JSON.parse(r.interhandler_shipments) as Array<{ receiving_handler: string }>).map((l) =>
+    String(l.receiving_handler),
+  );
 }
 
 /**
@@ -33,7 +45,10 @@ function namedInLines(type: string, r: Row): string[] {
 export const LEGITIMATE_CROSS_LINKS = new Set(['node--apc_form_4.field_receiving_handler']);
 
 export class IsolationModel {
-  constructor(readonly defs: ResourceDef[], readonly rows: Rows) {}
+  constructor(
+    readonly defs: ResourceDef[],
+    readonly rows: Rows,
+  ) {}
 
   def(type: string): ResourceDef {
     const d = this.defs.find((x) => x.type === type);
@@ -55,11 +70,18 @@ export class IsolationModel {
     if (!r) return false;
     if (PUBLIC.has(type)) return true;
     switch (type) {
-      case 'node--handler': return r.id === v.handlerId || truthy(r.show_in_handler_directory);
-      case 'user--user': return r.id === v.userId || (r.handler_id === v.handlerId && truthy(r.show_in_directory) && r.status === 'active');
-      case 'node--apc_form_4': return r.transferring_handler_id === v.handlerId || r.receiving_handler_id === v.handlerId;
-      case 'node--monthly_position_report': return truthy(r.publish_to_portal);
-      case 'file--file': return this.readable(v, String(r.owner_type), String(r.owner_id));
+      case 'node--handler':
+        return r.id === v.handlerId || truthy(r.show_in_handler_directory);
+      case 'user--user':
+        return (
+          r.id === v.userId || (r.handler_id === v.handlerId && truthy(r.show_in_directory) && r.status === 'active')
+        );
+      case 'node--apc_form_4':
+        return r.transferring_handler_id === v.handlerId || r.receiving_handler_id === v.handlerId;
+      case 'node--monthly_position_report':
+        return truthy(r.publish_to_portal);
+      case 'file--file':
+        return this.readable(v, String(r.owner_type), String(r.owner_id));
       default:
         if ('handler_id' in r) return r.handler_id === v.handlerId;
         throw new Error(`no isolation rule for ${type}: say in isolation-model.ts who may read it`);
@@ -85,7 +107,9 @@ export class IsolationModel {
       return owner ? this.owners(String(r.owner_type), owner) : [];
     }
     if (type === 'node--handler') return [String(r.id)];
-    return ['handler_id', 'transferring_handler_id', 'receiving_handler_id'].filter((c) => r[c]).map((c) => String(r[c]));
+    return ['handler_id', 'transferring_handler_id', 'receiving_handler_id']
+      .filter((c) => r[c])
+      .map((c) => String(r[c]));
   }
 
   /** Up to `n` unreadable rows of a type for each other handler (all of them when n is Infinity). */
@@ -115,7 +139,8 @@ export class IsolationModel {
         const full = readable && this.full(v, def.type, id);
         if (!readable) ids.add(id);
         for (const rel of Object.values(def.relationships)) {
-          if (readable && rel.kind === 'one' && (rel.visibility === 'public' || full) && r[rel.column]) known.add(String(r[rel.column]));
+          if (readable && rel.kind === 'one' && (rel.visibility === 'public' || full) && r[rel.column])
+            known.add(String(r[rel.column]));
         }
         if (readable) for (const named of namedInLines(def.type, r)) known.add(named);
         for (const a of Object.values(def.attributes)) {
@@ -129,18 +154,25 @@ export class IsolationModel {
       }
     }
     for (const id of known) ids.delete(id);
-    const values = new Set([...secretValues].filter((s) => s.length >= 5 && !visibleValues.has(s) && !/^[\d\s.:TZ-]+$/.test(s)));
+    const values = new Set(
+      [...secretValues].filter((s) => s.length >= 5 && !visibleValues.has(s) && !/^[\d\s.:TZ-]+$/.test(s)),
+    );
     return { ids, values };
   }
 }
 
 /** Relationship paths from a type, every one up to `depth` hops (`field_form.field_handler.field_handler_analytics`). */
-export function relationshipPaths(model: IsolationModel, type: string, depth: number): Array<{ path: string[]; rels: RelationshipDef[] }> {
+export function relationshipPaths(
+  model: IsolationModel,
+  type: string,
+  depth: number,
+): Array<{ path: string[]; rels: RelationshipDef[] }> {
   if (depth === 0) return [];
   const out: Array<{ path: string[]; rels: RelationshipDef[] }> = [];
   for (const [name, rel] of Object.entries(model.def(type).relationships)) {
     out.push({ path: [name], rels: [rel] });
-    for (const sub of relationshipPaths(model, rel.target, depth - 1)) out.push({ path: [name, ...sub.path], rels: [rel, ...sub.rels] });
+    for (const sub of relationshipPaths(model, rel.target, depth - 1))
+      out.push({ path: [name, ...sub.path], rels: [rel, ...sub.rels] });
   }
   return out;
 }
@@ -159,11 +191,20 @@ export interface FieldPath {
 /** Every attribute and id reachable in up to `hops` relationship hops: what filters and sorts may name. */
 export function fieldPaths(model: IsolationModel, type: string, hops: number): FieldPath[] {
   const ends = (prefix: string[], rels: RelationshipDef[], def: ResourceDef): FieldPath[] => [
-    ...Object.entries(def.attributes).map(([name, attribute]) => ({ path: [...prefix, name].join('.'), rels, target: def, attribute, name })),
-    ...(prefix.length > 0 ? [{ path: [...prefix, 'id'].join('.'), rels, target: def, attribute: null, name: 'id' }] : []),
+    ...Object.entries(def.attributes).map(([name, attribute]) => ({
+      path: [...prefix, name].join('.'),
+      rels,
+      target: def,
+      attribute,
+      name,
+    })),
+    ...(prefix.length > 0
+      ? [{ path: [...prefix, 'id'].join('.'), rels, target: def, attribute: null, name: 'id' }]
+      : []),
   ];
   const out = ends([], [], model.def(type));
-  for (const { path, rels } of relationshipPaths(model, type, hops)) out.push(...ends(path, rels, model.def(rels[rels.length - 1].target)));
+  for (const { path, rels } of relationshipPaths(model, type, hops))
+    out.push(...ends(path, rels, model.def(rels[rels.length - 1].target)));
   return out;
 }
 
@@ -187,7 +228,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * What of the viewer's secrets a response shows: ids (anywhere in any string, links included) and secret values,
  * except those the request itself named (an error may repeat the id asked for).
  */
-export function leakedSecrets(secrets: { ids: Set<string>; values: Set<string> }, responseText: string, requestText: string): string[] {
+export function leakedSecrets(
+  secrets: { ids: Set<string>; values: Set<string> },
+  responseText: string,
+  requestText: string,
+): string[] {
   const found = new Set<string>();
   for (const m of responseText.match(UUID) ?? []) {
     const id = m.toLowerCase();
@@ -200,7 +245,9 @@ export function leakedSecrets(secrets: { ids: Set<string>; values: Set<string> }
     } catch {
       strings.push(responseText);
     }
-    for (const s of strings) if (secrets.values.has(s) && !requestText.includes(s) && !requestText.includes(encodeURIComponent(s))) found.add(`value "${s}"`);
+    for (const s of strings)
+      if (secrets.values.has(s) && !requestText.includes(s) && !requestText.includes(encodeURIComponent(s)))
+        found.add(`value "${s}"`);
   }
   return [...found];
 }

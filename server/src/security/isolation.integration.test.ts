@@ -7,7 +7,15 @@ import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { ensureDocumentRows, resources, type Res } from '../test-support/jsonapi-fixtures.js';
 import {
-  fieldPaths, follow, IsolationModel, leakedSecrets, LEGITIMATE_CROSS_LINKS, relationshipPaths, type Rows, type Viewer, type Who,
+  fieldPaths,
+  follow,
+  IsolationModel,
+  leakedSecrets,
+  LEGITIMATE_CROSS_LINKS,
+  relationshipPaths,
+  type Rows,
+  type Viewer,
+  type Who,
 } from './isolation-model.js';
 
 /**
@@ -53,7 +61,9 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
   const counts: Record<string, number> = {};
   let before: Checksum;
 
-  const count = (kind: string) => { counts[kind] = (counts[kind] ?? 0) + 1; };
+  const count = (kind: string) => {
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  };
   const total = () => Object.values(counts).reduce((a, b) => a + b, 0);
 
   beforeAll(async () => {
@@ -61,12 +71,18 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
     await ensureDocumentRows(d.ctx);
     const rows: Rows = new Map();
     for (const def of allResources) {
-      const query = def.type === 'file--file'
-        ? d.ctx.db.selectFrom('files').select(['id', 'filename', 'filemime', 'owner_type', 'owner_id'])
-        : d.ctx.db.selectFrom(def.table).selectAll();
+      const query =
+        def.type === 'file--file'
+          ? d.ctx.db.selectFrom('files').select(['id', 'filename', 'filemime', 'owner_type', 'owner_id'])
+          : d.ctx.db.selectFrom(def.table).selectAll();
       rows.set(def.type, new Map((await query.execute()).map((r) => [String(r.id), r as Row])));
       for (let offset = 0; ; offset += 500) {
-        const page = await api(d.app, d.tokens.staff, 'GET', `${collectionUrl(def)}?page[limit]=500&page[offset]=${offset}`);
+        const page = await api(
+          d.app,
+          d.tokens.staff,
+          'GET',
+          `${collectionUrl(def)}?page[limit]=500&page[offset]=${offset}`,
+        );
         expect(page.status, def.type).toBe(200);
         for (const r of page.body.data as Res[]) apiRows.set(r.id, r);
         if (page.body.data.length < 500) break;
@@ -83,7 +99,9 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
   });
 
   afterAll(async () => {
-    const summary = Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ');
+    const summary = Object.entries(counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     console.log(`[${target.dialect}] isolation: ${total()} cases (${summary})`);
     await d?.close();
   });
@@ -99,7 +117,8 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
       const request = `${url} ${body === undefined ? '' : JSON.stringify(body)}`;
       for (const leak of leakedSecrets(secrets, text, request)) problems.push(`${method} ${url}: shows ${leak}`);
       if (r.status >= 500) problems.push(`${method} ${url}: ${r.status}`);
-      if (r.status === 200 && r.body && typeof r.body === 'object' && 'data' in r.body) problems.push(...structure(v, r.body, `${method} ${url}`));
+      if (r.status === 200 && r.body && typeof r.body === 'object' && 'data' in r.body)
+        problems.push(...structure(v, r.body, `${method} ${url}`));
       return r;
     };
     return { send, problems, secrets };
@@ -110,18 +129,25 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
     const { data, included } = resources(body);
     for (const r of [...data, ...included]) {
       if (!r || typeof r !== 'object' || !('attributes' in r)) continue; // linkage-only documents
-      if (!model.readable(v, r.type, r.id)) { found.push(`${label}: ${r.type} ${r.id} is not ${v.who}'s to read`); continue; }
+      if (!model.readable(v, r.type, r.id)) {
+        found.push(`${label}: ${r.type} ${r.id} is not ${v.who}'s to read`);
+        continue;
+      }
       if (model.full(v, r.type, r.id)) continue;
       const def = model.def(r.type);
-      for (const [name, a] of Object.entries(def.attributes)) if (a.visibility === 'full' && name in r.attributes) found.push(`${label}: ${r.type} ${r.id} shows ${name}`);
-      for (const [name, rel] of Object.entries(def.relationships)) if (rel.visibility === 'full' && r.relationships?.[name]) found.push(`${label}: ${r.type} ${r.id} shows ${name}`);
+      for (const [name, a] of Object.entries(def.attributes))
+        if (a.visibility === 'full' && name in r.attributes) found.push(`${label}: ${r.type} ${r.id} shows ${name}`);
+      for (const [name, rel] of Object.entries(def.relationships))
+        if (rel.visibility === 'full' && r.relationships?.[name])
+          found.push(`${label}: ${r.type} ${r.id} shows ${name}`);
     }
     return found;
   }
 
   /** A read that must be refused: 403 or 404, an error document, no data. */
   const refusedRead = (r: ApiResponse, label: string, problems: string[]) => {
-    if (![403, 404].includes(r.status) || r.body?.data !== undefined || r.body?.included !== undefined) problems.push(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+    if (![403, 404].includes(r.status) || r.body?.data !== undefined || r.body?.included !== undefined)
+      problems.push(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
   };
 
   for (const who of WHO) {
@@ -133,13 +159,21 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         const base = `${collectionUrl(def)}?page[limit]=500`;
         jobs.push(async () => {
           const r = await send('collection', 'GET', base);
-          const expected = model.rowsOf(def.type).map((x) => String(x.id)).filter((id) => model.readable(v, def.type, id)).sort();
+          const expected = model
+            .rowsOf(def.type)
+            .map((x) => String(x.id))
+            .filter((id) => model.readable(v, def.type, id))
+            .sort();
           if (r.status !== 200) problems.push(`${base}: ${r.status}`);
-          else if (JSON.stringify((r.body.data as Res[]).map((x) => x.id).sort()) !== JSON.stringify(expected)) problems.push(`${base}: not exactly the readable rows`);
+          else if (JSON.stringify((r.body.data as Res[]).map((x) => x.id).sort()) !== JSON.stringify(expected))
+            problems.push(`${base}: not exactly the readable rows`);
         });
         for (const { path } of relationshipPaths(model, def.type, 3)) {
           const url = `${base}&include=${path.join('.')}`;
-          jobs.push(async () => { const r = await send('include', 'GET', url); if (r.status !== 200) problems.push(`${url}: ${r.status}`); });
+          jobs.push(async () => {
+            const r = await send('include', 'GET', url);
+            if (r.status !== 200) problems.push(`${url}: ${r.status}`);
+          });
         }
         const rels = Object.keys(def.relationships);
         // Every row it may not read, by its item path (the first of each other handler's with every relationship included).
@@ -147,22 +181,33 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         for (const row of model.unreadable(v, def.type)) {
           const id = String(row.id);
           const include = withInclude.has(id) && rels.length ? `?include=${rels.join(',')}` : '';
-          jobs.push(async () => refusedRead(await send('item', 'GET', `${itemUrl(def, id)}${include}`), itemUrl(def, id), problems));
+          jobs.push(async () =>
+            refusedRead(await send('item', 'GET', `${itemUrl(def, id)}${include}`), itemUrl(def, id), problems),
+          );
         }
         // Relationship endpoints of others' rows (one of each type per other handler), both forms.
         for (const row of model.sampleUnreadable(v, def.type, 1)) {
           for (const field of rels) {
-            for (const url of [`${itemUrl(def, String(row.id))}/${field}`, `${itemUrl(def, String(row.id))}/relationships/${field}`]) {
+            for (const url of [
+              `${itemUrl(def, String(row.id))}/${field}`,
+              `${itemUrl(def, String(row.id))}/relationships/${field}`,
+            ]) {
               jobs.push(async () => refusedRead(await send('relationship', 'GET', url), url, problems));
             }
           }
         }
         // Rows it reads but not in full (directory cards, colleagues): their restricted relationships are refused;
         // the other relationships, and those of rows it reads in full, answer only what it may read.
-        for (const row of model.rowsOf(def.type).filter((r) => model.readable(v, def.type, String(r.id))).slice(0, 3)) {
+        for (const row of model
+          .rowsOf(def.type)
+          .filter((r) => model.readable(v, def.type, String(r.id)))
+          .slice(0, 3)) {
           const full = model.full(v, def.type, String(row.id));
           for (const [field, rel] of Object.entries(def.relationships)) {
-            for (const url of [`${itemUrl(def, String(row.id))}/${field}`, `${itemUrl(def, String(row.id))}/relationships/${field}`]) {
+            for (const url of [
+              `${itemUrl(def, String(row.id))}/${field}`,
+              `${itemUrl(def, String(row.id))}/relationships/${field}`,
+            ]) {
               jobs.push(async () => {
                 const r = await send('relationship', 'GET', url);
                 if (rel.visibility === 'full' && !full) refusedRead(r, url, problems);
@@ -173,7 +218,9 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         }
       }
       for (const def of allResources) {
-        for (const row of model.rowsOf(def.type).filter((r) => model.readable(v, def.type, String(r.id)) && !model.full(v, def.type, String(r.id)))) {
+        for (const row of model
+          .rowsOf(def.type)
+          .filter((r) => model.readable(v, def.type, String(r.id)) && !model.full(v, def.type, String(r.id)))) {
           for (const [field, rel] of Object.entries(def.relationships)) {
             if (rel.visibility !== 'full') continue;
             const url = `${itemUrl(def, String(row.id))}/relationships/${field}`;
@@ -187,18 +234,31 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
       const ownLink = new URL(String((apiRows.get(String(own.id))!.attributes.uri as { url: string }).url));
       for (const f of model.unreadable(v, 'file--file')) {
         jobs.push(async () => {
-          const r = await d.app.inject({ method: 'GET', url: `/files/${String(f.id)}/${q(String(f.filename))}`, headers: { authorization: `Bearer ${d.tokens[v.who]}` } });
+          const r = await d.app.inject({
+            method: 'GET',
+            url: `/files/${String(f.id)}/${q(String(f.filename))}`,
+            headers: { authorization: `Bearer ${d.tokens[v.who]}` },
+          });
           count('file');
-          if (r.statusCode !== 403 || r.headers['content-type'] === f.filemime) problems.push(`file ${String(f.id)}: ${r.statusCode}`);
+          if (r.statusCode !== 403 || r.headers['content-type'] === f.filemime)
+            problems.push(`file ${String(f.id)}: ${r.statusCode}`);
           if (!moveTo.has(String(f.id))) return;
-          const moved = await d.app.inject({ method: 'GET', url: `/files/${String(f.id)}/${q(String(f.filename))}${ownLink.search}` });
+          const moved = await d.app.inject({
+            method: 'GET',
+            url: `/files/${String(f.id)}/${q(String(f.filename))}${ownLink.search}`,
+          });
           count('file');
-          if (moved.statusCode !== 401 || moved.headers['content-type'] === f.filemime) problems.push(`signed link moved to ${String(f.id)}: ${moved.statusCode}`);
+          if (moved.statusCode !== 401 || moved.headers['content-type'] === f.filemime)
+            problems.push(`signed link moved to ${String(f.id)}: ${moved.statusCode}`);
         });
       }
       await parallel(jobs, WIDTH, (job) => job());
       // Its own file downloads, so the refusals are not a broken route.
-      const ok = await d.app.inject({ method: 'GET', url: `/files/${String(own.id)}/x`, headers: { authorization: `Bearer ${d.tokens[v.who]}` } });
+      const ok = await d.app.inject({
+        method: 'GET',
+        url: `/files/${String(own.id)}/x`,
+        headers: { authorization: `Bearer ${d.tokens[v.who]}` },
+      });
       expect(ok.statusCode).toBe(200);
       expect(problems).toEqual([]);
     });
@@ -214,8 +274,15 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
           // Filters: values of the path's end found only in rows (or restricted members) the viewer may not read.
           const targetRows = model.rowsOf(p.target.type);
           const column = p.attribute?.column ?? 'id';
-          const visible = new Set(targetRows.filter((r) => model.readable(v, p.target.type, String(r.id))
-            && (p.attribute?.visibility !== 'full' || model.full(v, p.target.type, String(r.id)))).map((r) => String(r[column])));
+          const visible = new Set(
+            targetRows
+              .filter(
+                (r) =>
+                  model.readable(v, p.target.type, String(r.id)) &&
+                  (p.attribute?.visibility !== 'full' || model.full(v, p.target.type, String(r.id))),
+              )
+              .map((r) => String(r[column])),
+          );
           // Through a restricted relationship, nothing of a card's hidden list is visible.
           const picks = new Map<string, string>();
           for (const r of targetRows) {
@@ -223,7 +290,14 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
             if (value == null || typeof value === 'object' || visible.has(String(value))) continue;
             // An id a readable row points at (a form 4's other party) is known to the viewer, not a secret.
             if (!p.attribute && !secrets.ids.has(String(value))) continue;
-            if (p.attribute && p.attribute.codec !== 'string' && p.attribute.codec !== 'int' && p.attribute.codec !== 'date' && p.attribute.codec !== 'datetime') continue;
+            if (
+              p.attribute &&
+              p.attribute.codec !== 'string' &&
+              p.attribute.codec !== 'int' &&
+              p.attribute.codec !== 'date' &&
+              p.attribute.codec !== 'datetime'
+            )
+              continue;
             const owner = model.owners(p.target.type, r).find((h) => h !== v.handlerId) ?? String(r.id);
             if (!picks.has(owner)) picks.set(owner, String(value));
           }
@@ -240,7 +314,11 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
                 const shown = (r.body.data as Res[]).filter((x) => {
                   const row = model.row(def.type, x.id)!;
                   const end = p.rels.every((rel) => rel.kind === 'one') ? follow(model, v, row, p.rels) : undefined;
-                  return !(end && String(end[column]) === value && (p.attribute?.visibility !== 'full' || model.full(v, p.target.type, String(end.id))));
+                  return !(
+                    end &&
+                    String(end[column]) === value &&
+                    (p.attribute?.visibility !== 'full' || model.full(v, p.target.type, String(end.id)))
+                  );
                 });
                 if (shown.length > 0) problems.push(`${url}: matched ${shown.length} rows by a value it may not see`);
               }
@@ -248,17 +326,33 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
           }
           // Sorts through to-one relationships: a row whose related row is unreadable sorts as if the value were empty.
           // (Two hops: text fields, which is what a competitor would sort by to learn something.)
-          if (p.rels.length === 0 || p.rels.some((rel) => rel.kind === 'many') || !p.attribute || p.attribute.codec === 'json') continue;
+          if (
+            p.rels.length === 0 ||
+            p.rels.some((rel) => rel.kind === 'many') ||
+            !p.attribute ||
+            p.attribute.codec === 'json'
+          )
+            continue;
           if (p.rels.length > 1 && p.attribute.codec !== 'string') continue;
           const url = `${base}&sort=${p.path}`;
           jobs.push(async () => {
             const r = await send('sort', 'GET', url);
-            if (r.status !== 200) { problems.push(`${url}: ${r.status}`); return; }
+            if (r.status !== 200) {
+              problems.push(`${url}: ${r.status}`);
+              return;
+            }
             const got = (r.body.data as Res[]).map((x) => x.id);
-            if (got.length !== readableRows.length) problems.push(`${url}: ${got.length} rows, expected ${readableRows.length}`);
-            const hidden = (id: string) => { const row = model.row(def.type, id); if (!row) return false; const end = follow(model, v, row, p.rels); return end == null || end[p.attribute!.column] == null; };
+            if (got.length !== readableRows.length)
+              problems.push(`${url}: ${got.length} rows, expected ${readableRows.length}`);
+            const hidden = (id: string) => {
+              const row = model.row(def.type, id);
+              if (!row) return false;
+              const end = follow(model, v, row, p.rels);
+              return end == null || end[p.attribute!.column] == null;
+            };
             const firstShown = got.findIndex((id) => !hidden(id));
-            if (firstShown >= 0 && got.slice(firstShown).some(hidden)) problems.push(`${url}: a row whose ${p.path} is hidden sorts among visible values`);
+            if (firstShown >= 0 && got.slice(firstShown).some(hidden))
+              problems.push(`${url}: a row whose ${p.path} is hidden sorts among visible values`);
           });
         }
       }
@@ -271,14 +365,24 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
       const { send, problems } = checker(v);
       const jobs: Array<() => Promise<void>> = [];
       const refusedWrite = (label: string, r: ApiResponse) => {
-        if (r.status < 400 || r.status >= 500) problems.push(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        if (r.status < 400 || r.status >= 500)
+          problems.push(`${label}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
         else if (r.body?.errors?.[0]?.status !== String(r.status)) problems.push(`${label}: not an error document`);
       };
       const link = (type: string, id: string) => ({ data: { type, id } });
       /** Writable attributes of a row as the API shows it, with values from another row so a write would change them. */
-      const attributesFrom = (def: ResourceDef, source: Res | undefined) => Object.fromEntries(Object.entries(def.attributes)
-        .filter(([name, a]) => a.writable && source && name in source.attributes).map(([name]) => [name, source!.attributes[name]]));
-      const ownOf = (type: string) => model.rowsOf(type).filter((r) => model.readable(v, type, String(r.id))).map((r) => apiRows.get(String(r.id))!).filter(Boolean);
+      const attributesFrom = (def: ResourceDef, source: Res | undefined) =>
+        Object.fromEntries(
+          Object.entries(def.attributes)
+            .filter(([name, a]) => a.writable && source && name in source.attributes)
+            .map(([name]) => [name, source!.attributes[name]]),
+        );
+      const ownOf = (type: string) =>
+        model
+          .rowsOf(type)
+          .filter((r) => model.readable(v, type, String(r.id)))
+          .map((r) => apiRows.get(String(r.id))!)
+          .filter(Boolean);
       const foreign = (type: string) => model.sampleUnreadable(v, type, 1);
 
       for (const def of allResources) {
@@ -288,13 +392,29 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         // PATCH and DELETE of others' rows: all writable attributes, and every writable relationship re-pointed.
         for (const row of model.sampleUnreadable(v, def.type, 3)) {
           const id = String(row.id);
-          const relationships = Object.fromEntries(writableOnes.flatMap(([name, rel]) => {
-            const mine = ownOf(rel.target)[0];
-            return mine ? [[name, link(rel.target, mine.id)]] : [];
-          }));
-          jobs.push(async () => refusedWrite(`PATCH ${def.type} ${id}`, await send('write', 'PATCH', itemUrl(def, id), { data: { type: def.type, id, attributes: attributesFrom(def, donor), relationships } })));
-          jobs.push(async () => refusedWrite(`PATCH ${def.type} ${id} (empty)`, await send('write', 'PATCH', itemUrl(def, id), { data: { type: def.type, id, attributes: {} } })));
-          jobs.push(async () => refusedWrite(`DELETE ${def.type} ${id}`, await send('write', 'DELETE', itemUrl(def, id))));
+          const relationships = Object.fromEntries(
+            writableOnes.flatMap(([name, rel]) => {
+              const mine = ownOf(rel.target)[0];
+              return mine ? [[name, link(rel.target, mine.id)]] : [];
+            }),
+          );
+          jobs.push(async () =>
+            refusedWrite(
+              `PATCH ${def.type} ${id}`,
+              await send('write', 'PATCH', itemUrl(def, id), {
+                data: { type: def.type, id, attributes: attributesFrom(def, donor), relationships },
+              }),
+            ),
+          );
+          jobs.push(async () =>
+            refusedWrite(
+              `PATCH ${def.type} ${id} (empty)`,
+              await send('write', 'PATCH', itemUrl(def, id), { data: { type: def.type, id, attributes: {} } }),
+            ),
+          );
+          jobs.push(async () =>
+            refusedWrite(`DELETE ${def.type} ${id}`, await send('write', 'DELETE', itemUrl(def, id))),
+          );
         }
         // Rows it reads but does not own (others' directory cards, colleagues, forms 4 it receives, reference data).
         for (const r of own) {
@@ -303,56 +423,122 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
           const owned = model.owners(def.type, row).includes(v.handlerId) && def.type !== 'node--handler';
           if (owned && def.type !== 'user--user') continue;
           if (def.type === 'user--user' && r.id === v.userId) continue;
-          const other = model.rowsOf(def.type).map((x) => apiRows.get(String(x.id))).find((x) => x && x.id !== r.id);
-          jobs.push(async () => refusedWrite(`PATCH ${def.type} ${r.id} (not its own)`, await send('write', 'PATCH', itemUrl(def, r.id), { data: { type: def.type, id: r.id, attributes: attributesFrom(def, other) } })));
-          jobs.push(async () => refusedWrite(`DELETE ${def.type} ${r.id} (not its own)`, await send('write', 'DELETE', itemUrl(def, r.id))));
+          const other = model
+            .rowsOf(def.type)
+            .map((x) => apiRows.get(String(x.id)))
+            .find((x) => x && x.id !== r.id);
+          jobs.push(async () =>
+            refusedWrite(
+              `PATCH ${def.type} ${r.id} (not its own)`,
+              await send('write', 'PATCH', itemUrl(def, r.id), {
+                data: { type: def.type, id: r.id, attributes: attributesFrom(def, other) },
+              }),
+            ),
+          );
+          jobs.push(async () =>
+            refusedWrite(`DELETE ${def.type} ${r.id} (not its own)`, await send('write', 'DELETE', itemUrl(def, r.id))),
+          );
         }
         // POST: each writable to-one pointing at each other handler's row, the rest at its own; and a taken id.
         for (const [name, rel] of writableOnes) {
           if (LEGITIMATE_CROSS_LINKS.has(`${def.type}.${name}`)) continue;
           for (const theirs of foreign(rel.target)) {
-            const relationships: Record<string, unknown> = Object.fromEntries(writableOnes.flatMap(([n, r]) => {
-              const mine = n === 'field_receiving_handler' ? ownOf(r.target).find((x) => x.id !== String(theirs.id)) : ownOf(r.target)[0];
-              return mine ? [[n, link(r.target, mine.id)]] : [];
-            }));
+            const relationships: Record<string, unknown> = Object.fromEntries(
+              writableOnes.flatMap(([n, r]) => {
+                const mine =
+                  n === 'field_receiving_handler'
+                    ? ownOf(r.target).find((x) => x.id !== String(theirs.id))
+                    : ownOf(r.target)[0];
+                return mine ? [[n, link(r.target, mine.id)]] : [];
+              }),
+            );
             relationships[name] = link(rel.target, String(theirs.id));
-            if (def.type === 'node--apc_form_4' && name === 'field_transferring_handler') relationships.field_receiving_handler = link('node--handler', v.handlerId);
-            jobs.push(async () => refusedWrite(`POST ${def.type} with ${name} -> ${rel.target} ${String(theirs.id)}`, await send('write', 'POST', collectionUrl(def), { data: { type: def.type, attributes: attributesFrom(def, donor), relationships } })));
+            if (def.type === 'node--apc_form_4' && name === 'field_transferring_handler')
+              relationships.field_receiving_handler = link('node--handler', v.handlerId);
+            jobs.push(async () =>
+              refusedWrite(
+                `POST ${def.type} with ${name} -> ${rel.target} ${String(theirs.id)}`,
+                await send('write', 'POST', collectionUrl(def), {
+                  data: { type: def.type, attributes: attributesFrom(def, donor), relationships },
+                }),
+              ),
+            );
             // Its own rows re-linked to the other handler's.
             for (const mine of own.slice(0, 2)) {
               const owned = model.owners(def.type, model.row(def.type, mine.id)!).includes(v.handlerId);
               if (!owned) continue;
-              jobs.push(async () => refusedWrite(`PATCH own ${def.type} ${mine.id} ${name} -> ${String(theirs.id)}`, await send('write', 'PATCH', itemUrl(def, mine.id), { data: { type: def.type, id: mine.id, relationships: { [name]: link(rel.target, String(theirs.id)) } } })));
+              jobs.push(async () =>
+                refusedWrite(
+                  `PATCH own ${def.type} ${mine.id} ${name} -> ${String(theirs.id)}`,
+                  await send('write', 'PATCH', itemUrl(def, mine.id), {
+                    data: {
+                      type: def.type,
+                      id: mine.id,
+                      relationships: { [name]: link(rel.target, String(theirs.id)) },
+                    },
+                  }),
+                ),
+              );
             }
           }
         }
         for (const theirs of foreign(def.type)) {
           const id = String(theirs.id);
-          jobs.push(async () => refusedWrite(`POST ${def.type} with the id of ${id}`, await send('write', 'POST', collectionUrl(def), { data: { type: def.type, id, attributes: attributesFrom(def, donor) } })));
+          jobs.push(async () =>
+            refusedWrite(
+              `POST ${def.type} with the id of ${id}`,
+              await send('write', 'POST', collectionUrl(def), {
+                data: { type: def.type, id, attributes: attributesFrom(def, donor) },
+              }),
+            ),
+          );
         }
         // Relationship writes: others' rows given its own targets, its own rows given others' targets; PATCH/DELETE.
         for (const [field, rel] of Object.entries(def.relationships)) {
           for (const owner of foreign(def.type)) {
-            const mine = ownOf(rel.target).slice(0, 1).map((x) => ({ type: rel.target, id: x.id }));
+            const mine = ownOf(rel.target)
+              .slice(0, 1)
+              .map((x) => ({ type: rel.target, id: x.id }));
             const url = `${itemUrl(def, String(owner.id))}/relationships/${field}`;
-            jobs.push(async () => refusedWrite(`POST ${url}`, await send('write', 'POST', url, { data: rel.kind === 'many' ? mine : mine[0] ?? null })));
-            jobs.push(async () => refusedWrite(`PATCH ${url}`, await send('write', 'PATCH', url, { data: rel.kind === 'many' ? mine : mine[0] ?? null })));
-            jobs.push(async () => refusedWrite(`DELETE ${url}`, await send('write', 'DELETE', url, { data: rel.kind === 'many' ? [] : null })));
+            jobs.push(async () =>
+              refusedWrite(
+                `POST ${url}`,
+                await send('write', 'POST', url, { data: rel.kind === 'many' ? mine : (mine[0] ?? null) }),
+              ),
+            );
+            jobs.push(async () =>
+              refusedWrite(
+                `PATCH ${url}`,
+                await send('write', 'PATCH', url, { data: rel.kind === 'many' ? mine : (mine[0] ?? null) }),
+              ),
+            );
+            jobs.push(async () =>
+              refusedWrite(
+                `DELETE ${url}`,
+                await send('write', 'DELETE', url, { data: rel.kind === 'many' ? [] : null }),
+              ),
+            );
           }
           if (rel.kind !== 'many') continue;
           for (const mineOwner of own.filter((x) => model.full(v, def.type, x.id)).slice(0, 2)) {
             const theirs = foreign(rel.target).map((x) => ({ type: rel.target, id: String(x.id) }));
             if (theirs.length === 0) continue;
             const url = `${itemUrl(def, mineOwner.id)}/relationships/${field}`;
-            jobs.push(async () => refusedWrite(`POST ${url} (others' rows)`, await send('write', 'POST', url, { data: theirs })));
+            jobs.push(async () =>
+              refusedWrite(`POST ${url} (others' rows)`, await send('write', 'POST', url, { data: theirs })),
+            );
           }
         }
       }
       // A form 4 is shared, but its terms are the transferring handler's: the receiving one may not edit them.
-      for (const f4 of model.rowsOf('node--apc_form_4').filter((r) => r.receiving_handler_id === v.handlerId && r.form_activity === 'active')) {
+      for (const f4 of model
+        .rowsOf('node--apc_form_4')
+        .filter((r) => r.receiving_handler_id === v.handlerId && r.form_activity === 'active')) {
         const id = String(f4.id);
         jobs.push(async () => {
-          const r = await send('write', 'PATCH', `/jsonapi/node/apc_form_4/${id}`, { data: { type: 'node--apc_form_4', id, attributes: { field_first_transfer_month: '2027-01' } } });
+          const r = await send('write', 'PATCH', `/jsonapi/node/apc_form_4/${id}`, {
+            data: { type: 'node--apc_form_4', id, attributes: { field_first_transfer_month: '2027-01' } },
+          });
           if (r.status !== 403) problems.push(`PATCH received form 4 ${id}: ${r.status}`);
         });
       }

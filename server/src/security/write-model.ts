@@ -8,7 +8,10 @@ import type { Row } from '../jsonapi/resource.js';
  * server/src/resources/write-policy.ts: the test compares the server's answers with this.
  */
 export interface Writer {
-  who: string; role: 'handler' | 'staff'; userId: string; handlerId: string | null;
+  who: string;
+  role: 'handler' | 'staff';
+  userId: string;
+  handlerId: string | null;
   /** An API client of the handler with write scope (docs/API-CLIENTS.md): it saves its handler's drafts, nothing else. */
   client?: boolean;
 }
@@ -19,7 +22,10 @@ export type Outcome = 'done' | 'refused' | 'no such write' | 'wrong state' | 'fi
 const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 const REFERENCE = new Set(['node--season', 'node--reporting_period', 'taxonomy_term--pecan_variety']);
 const VERSIONED = new Set(['node--apc_form_1', 'node--apc_form_2', 'node--apc_form_3', 'node--apc_form_5']);
-const SUB_RECORDS: Record<string, string> = { 'node--pecans_purchased_non_us': 'node--apc_form_2', 'node--export_by_country': 'node--apc_form_3' };
+const SUB_RECORDS: Record<string, string> = {
+  'node--pecans_purchased_non_us': 'node--apc_form_2',
+  'node--export_by_country': 'node--apc_form_3',
+};
 
 /** Relationships fixed once the record exists: a filing's handler, season and place; a transfer's parties; a row's form. */
 export const FIXED: Record<string, string[]> = {
@@ -35,10 +41,19 @@ export const FIXED: Record<string, string[]> = {
 
 /** Which writes exist at all, per type (anything else is 405). */
 const METHODS: Record<string, Array<'PATCH' | 'DELETE'>> = {
-  'node--season': ['PATCH'], 'node--reporting_period': ['PATCH'], 'taxonomy_term--pecan_variety': ['PATCH'],
-  'node--handler': ['PATCH'], 'user--user': ['PATCH'], 'node--handler_packet_confirmation': ['PATCH'],
-  'node--apc_form_1': ['PATCH'], 'node--apc_form_2': ['PATCH'], 'node--apc_form_3': ['PATCH'], 'node--apc_form_5': ['PATCH'],
-  'node--apc_form_4': ['PATCH'], 'node--pecans_purchased_non_us': ['PATCH', 'DELETE'], 'node--export_by_country': ['PATCH', 'DELETE'],
+  'node--season': ['PATCH'],
+  'node--reporting_period': ['PATCH'],
+  'taxonomy_term--pecan_variety': ['PATCH'],
+  'node--handler': ['PATCH'],
+  'user--user': ['PATCH'],
+  'node--handler_packet_confirmation': ['PATCH'],
+  'node--apc_form_1': ['PATCH'],
+  'node--apc_form_2': ['PATCH'],
+  'node--apc_form_3': ['PATCH'],
+  'node--apc_form_5': ['PATCH'],
+  'node--apc_form_4': ['PATCH'],
+  'node--pecans_purchased_non_us': ['PATCH', 'DELETE'],
+  'node--export_by_country': ['PATCH', 'DELETE'],
 };
 
 /** The handler a record belongs to, for the records a handler user may write. */
@@ -71,15 +86,28 @@ export class WriteModel {
    */
   step(w: Writer, type: string, row: Row, step: 'certify' | 'countersign' | 'cancel'): Outcome | undefined {
     // Certification, countersignature and cancellation are a person's acts.
-    if (w.client) return type === 'node--apc_form_4' || (VERSIONED.has(type) && step === 'certify') ? 'refused' : undefined;
+    if (w.client)
+      return type === 'node--apc_form_4' || (VERSIONED.has(type) && step === 'certify') ? 'refused' : undefined;
     if (type === 'node--apc_form_4') {
-      const parties = w.role === 'staff' ? ['staff'] : [
-        ...(row.transferring_handler_id === w.handlerId ? ['transferring'] : []), ...(row.receiving_handler_id === w.handlerId ? ['receiving'] : []),
-      ];
-      const may = { certify: ['staff', 'transferring'], countersign: ['staff', 'receiving'], cancel: ['staff', 'transferring', 'receiving'] }[step];
+      const parties =
+        w.role === 'staff'
+          ? ['staff']
+          : [
+              ...(row.transferring_handler_id === w.handlerId ? ['transferring'] : []),
+              ...(row.receiving_handler_id === w.handlerId ? ['receiving'] : []),
+            ];
+      const may = {
+        certify: ['staff', 'transferring'],
+        countersign: ['staff', 'receiving'],
+        cancel: ['staff', 'transferring', 'receiving'],
+      }[step];
       if (!parties.some((p) => may.includes(p))) return 'refused';
       const active = row.form_activity === 'active';
-      const state = { certify: row.form_status === 'draft', countersign: row.form_status === 'certified', cancel: true }[step];
+      const state = {
+        certify: row.form_status === 'draft',
+        countersign: row.form_status === 'certified',
+        cancel: true,
+      }[step];
       return active && state ? 'done' : 'wrong state';
     }
     if (!VERSIONED.has(type) || step !== 'certify') return undefined;
@@ -114,7 +142,10 @@ export class WriteModel {
       return row.handler_id === w.handlerId ? 'colleague' : 'other handler';
     }
     if (REFERENCE.has(type)) return 'staff-only';
-    if (type === 'node--apc_form_4') return row.transferring_handler_id === w.handlerId || row.receiving_handler_id === w.handlerId ? 'own' : 'other handler';
+    if (type === 'node--apc_form_4')
+      return row.transferring_handler_id === w.handlerId || row.receiving_handler_id === w.handlerId
+        ? 'own'
+        : 'other handler';
     if (w.role === 'staff') return 'own';
     const company = type === 'node--handler' ? row.id : row.handler_id;
     if (company === undefined) return 'staff-only';

@@ -28,20 +28,29 @@ const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 const cache = new Map<string, { until: number; provider: Promise<Provider> }>();
 
 const sameIssuer = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
-const unreachable = () => new ApiError(503, 'The single sign-on provider cannot be reached right now. Try again later, or sign in with your password.');
+const unreachable = () =>
+  new ApiError(
+    503,
+    'The single sign-on provider cannot be reached right now. Try again later, or sign in with your password.',
+  );
 
 async function discover(config: OidcConfig, log: FastifyBaseLogger): Promise<Provider> {
   const url = `${config.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   let doc: Partial<Discovery>;
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    doc = await response.json() as Partial<Discovery>;
+    doc = (await response.json()) as Partial<Discovery>;
   } catch (err) {
     log.error({ err, url }, 'OpenID discovery failed');
     throw unreachable();
   }
-  const missing = (['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter((k) => typeof doc[k] !== 'string');
+  const missing = (['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
+    (k) => typeof doc[k] !== 'string',
+  );
   if (missing.length > 0 || !sameIssuer(doc.issuer as string, config.issuer)) {
     log.error({ url, missing, issuer: doc.issuer }, 'OpenID discovery document does not fit OIDC_ISSUER');
     throw unreachable();
@@ -82,11 +91,22 @@ const failed = (config: OidcConfig, why: string) =>
   new ApiError(400, `The sign-in with ${config.label} did not work (${why}). Please start the sign-in again.`);
 
 /** Exchanges the code at the token endpoint, authenticating with the client secret as the provider prefers. */
-export async function exchangeCode(config: OidcConfig, provider: Provider, exchange: CodeExchange, log: FastifyBaseLogger): Promise<TokenEndpointAnswer> {
+export async function exchangeCode(
+  config: OidcConfig,
+  provider: Provider,
+  exchange: CodeExchange,
+  log: FastifyBaseLogger,
+): Promise<TokenEndpointAnswer> {
   const form = new URLSearchParams({
-    grant_type: 'authorization_code', code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.codeVerifier,
+    grant_type: 'authorization_code',
+    code: exchange.code,
+    redirect_uri: exchange.redirectUri,
+    code_verifier: exchange.codeVerifier,
   });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   const methods = provider.discovery.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
   if (!methods.includes('client_secret_basic') && methods.includes('client_secret_post')) {
     form.set('client_id', config.clientId);
@@ -99,14 +119,22 @@ export async function exchangeCode(config: OidcConfig, provider: Provider, excha
   let response: Response;
   let answer: TokenEndpointAnswer;
   try {
-    response = await fetch(provider.discovery.token_endpoint, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    answer = await response.json().catch(() => ({})) as TokenEndpointAnswer;
+    response = await fetch(provider.discovery.token_endpoint, {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    answer = (await response.json().catch(() => ({}))) as TokenEndpointAnswer;
   } catch (err) {
     log.error({ err }, 'OpenID token endpoint unreachable');
     throw unreachable();
   }
   if (!response.ok) {
-    log.info({ status: response.status, error: answer.error, description: answer.error_description }, 'OpenID code exchange refused');
+    log.info(
+      { status: response.status, error: answer.error, description: answer.error_description },
+      'OpenID code exchange refused',
+    );
     if (response.status >= 500) throw unreachable();
     throw failed(config, `the provider refused the code: ${answer.error ?? `HTTP ${response.status}`}`);
   }
@@ -115,7 +143,13 @@ export async function exchangeCode(config: OidcConfig, provider: Provider, excha
 }
 
 /** Verifies the ID token's signature (by the issuer's JWKS), issuer, audience and times; answers its claims. */
-export async function verifyIdToken(config: OidcConfig, provider: Provider, idToken: string, now: Date, log: FastifyBaseLogger): Promise<JWTPayload> {
+export async function verifyIdToken(
+  config: OidcConfig,
+  provider: Provider,
+  idToken: string,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(idToken, provider.jwks, {
       issuer: provider.discovery.issuer,
@@ -126,7 +160,8 @@ export async function verifyIdToken(config: OidcConfig, provider: Provider, idTo
     });
     // OpenID Connect Core §3.1.3.7: with several audiences, the authorized party must be this client.
     const severalAudiences = Array.isArray(payload.aud) && payload.aud.length > 1;
-    if ((severalAudiences || payload.azp !== undefined) && payload.azp !== config.clientId) throw new Error('azp is not this client');
+    if ((severalAudiences || payload.azp !== undefined) && payload.azp !== config.clientId)
+      throw new Error('azp is not this client');
     return payload;
   } catch (err) {
     log.info({ err }, 'ID token refused');
@@ -136,15 +171,20 @@ export async function verifyIdToken(config: OidcConfig, provider: Provider, idTo
 
 /** The e-mail address of the signed-in person: from the ID token, or else from the userinfo endpoint. */
 export async function emailOf(
-  config: OidcConfig, provider: Provider, claims: JWTPayload, accessToken: string | undefined, log: FastifyBaseLogger,
+  config: OidcConfig,
+  provider: Provider,
+  claims: JWTPayload,
+  accessToken: string | undefined,
+  log: FastifyBaseLogger,
 ): Promise<{ email: string | null; verified: boolean | null }> {
   let source: Record<string, unknown> = claims;
   if (typeof claims.email !== 'string' && provider.discovery.userinfo_endpoint && accessToken) {
     try {
       const response = await fetch(provider.discovery.userinfo_endpoint, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      const info = response.ok ? await response.json() as Record<string, unknown> : {};
+      const info = response.ok ? ((await response.json()) as Record<string, unknown>) : {};
       // OpenID Connect Core §5.3.2: the userinfo answer counts only for the same subject.
       if (info.sub === claims.sub) source = info;
     } catch (err) {

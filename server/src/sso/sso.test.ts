@@ -31,20 +31,32 @@ const ACCOUNTS: Record<string, { email: string; email_verified?: boolean }> = {
   council: { email: 'staff@example.com', email_verified: true },
 };
 
-interface OidcServer { issuer: string; close(): Promise<void> }
+interface OidcServer {
+  issuer: string;
+  close(): Promise<void>;
+}
 
 async function startProvider(): Promise<OidcServer> {
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => { res.statusCode = 503; res.end(); };
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
   const server: Server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [REDIRECT_URI],
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     async findAccount(_ctx: unknown, id: string) {
       const account = ACCOUNTS[id];
       return account ? { accountId: id, claims: async () => ({ sub: id, ...account }) } : undefined;
@@ -67,15 +79,25 @@ async function authorize(issuer: string, login: string, verifier: string, state:
   const challenge = base64url(createHash('sha256').update(verifier).digest());
   const start = new URL(`${issuer}/auth`);
   for (const [k, v] of Object.entries({
-    client_id: CLIENT_ID, response_type: 'code', scope: 'openid profile email', redirect_uri: REDIRECT_URI, state,
-    code_challenge: challenge, code_challenge_method: 'S256',
-  })) start.searchParams.set(k, v);
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: REDIRECT_URI,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }))
+    start.searchParams.set(k, v);
 
   const jar = new Map<string, string>();
   const request = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, {
-      ...init, redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
@@ -103,12 +125,17 @@ async function authorize(issuer: string, login: string, verifier: string, state:
       const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
       if (!prompt) throw new Error(`no prompt on the interaction page: ${page.slice(0, 500)}`);
       const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login, password: 'anything' } : {}) });
-      const submitted = await request(url, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const submitted = await request(url, {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       location = submitted.headers.get('location') ?? '';
     } else {
       const response = await request(url);
       location = response.headers.get('location') ?? '';
-      if (!location) throw new Error(`no redirect from ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+      if (!location)
+        throw new Error(`no redirect from ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     }
   }
   throw new Error('too many redirects');
@@ -138,24 +165,47 @@ describeEachDatabase('single sign-on (OpenID Connect)', (target) => {
     forgetProviders();
     ctx = await createTestContext(target, {
       clock,
-      config: { publicUrl: PUBLIC_URL, oidc: { issuer: oidc.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, label: 'Council SSO' } },
+      config: {
+        publicUrl: PUBLIC_URL,
+        oidc: { issuer: oidc.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, label: 'Council SSO' },
+      },
     });
     ({ users } = await seedAccounts(ctx));
-    await ctx.db.insertInto('users').values({
-      id: 'pat-id', title: '', created: '2026-01-01T00:00:00+00:00', changed: '2026-01-01T00:00:00+00:00', name: 'pat',
-      mail: 'pat@example.com', pass_hash: null, role: 'handler', status: 'pending', first_name: 'Pat', last_name: '',
-      show_in_directory: ctx.dialect === 'sqlite' ? 0 : false,
-    }).execute();
+    await ctx.db
+      .insertInto('users')
+      .values({
+        id: 'pat-id',
+        title: '',
+        created: '2026-01-01T00:00:00+00:00',
+        changed: '2026-01-01T00:00:00+00:00',
+        name: 'pat',
+        mail: 'pat@example.com',
+        pass_hash: null,
+        role: 'handler',
+        status: 'pending',
+        first_name: 'Pat',
+        last_name: '',
+        show_in_directory: ctx.dialect === 'sqlite' ? 0 : false,
+      })
+      .execute();
     app = await buildApp(ctx, { logger: false });
   });
-  afterAll(async () => { await app?.close(); await ctx?.close(); await oidc?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+    await oidc?.close();
+  });
 
   it('publishes the provider from its discovery document', async () => {
     const r = await json(app, 'GET', '/api/sso/config');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      enabled: true, label: 'Council SSO', authorizeUrl: `${oidc.issuer}/auth`, clientId: CLIENT_ID,
-      scope: 'openid profile email', redirectUri: REDIRECT_URI,
+      enabled: true,
+      label: 'Council SSO',
+      authorizeUrl: `${oidc.issuer}/auth`,
+      clientId: CLIENT_ID,
+      scope: 'openid profile email',
+      redirectUri: REDIRECT_URI,
     });
   });
 
@@ -166,13 +216,23 @@ describeEachDatabase('single sign-on (OpenID Connect)', (target) => {
     const password = (await passwordSignIn(app, 'alice', PASSWORD)).json();
     expect(Object.keys(r.body).sort()).toEqual(Object.keys(password).sort());
     expect(r.body).toMatchObject({ token_type: 'Bearer', expires_in: ctx.config.accessTokenTtl });
-    const debug = await app.inject({ method: 'GET', url: '/oauth/debug?_format=json', headers: { authorization: `Bearer ${r.body.access_token}` } });
+    const debug = await app.inject({
+      method: 'GET',
+      url: '/oauth/debug?_format=json',
+      headers: { authorization: `Bearer ${r.body.access_token}` },
+    });
     expect(debug.statusCode).toBe(200);
     expect(debug.json()).toMatchObject({ id: users.alice, name: 'alice' });
     // The refresh token works at the token endpoint like any other.
     const refreshed = await app.inject({
-      method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: r.body.refresh_token }).toString(),
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: 'portal-web',
+        refresh_token: r.body.refresh_token,
+      }).toString(),
     });
     expect(refreshed.statusCode).toBe(200);
 
@@ -196,7 +256,9 @@ describeEachDatabase('single sign-on (OpenID Connect)', (target) => {
   });
 
   it('refuses council staff, who sign in with password and authenticator code instead, and starts no session', async () => {
-    const sessions = async () => (await ctx.db.selectFrom('oauth_token_families').select('id').where('user_id', '=', users.staff).execute()).length;
+    const sessions = async () =>
+      (await ctx.db.selectFrom('oauth_token_families').select('id').where('user_id', '=', users.staff).execute())
+        .length;
     const before = await sessions();
     const staff = await signOn('council');
     expect(staff.status).toBe(403);
@@ -221,13 +283,15 @@ describeEachDatabase('single sign-on (OpenID Connect)', (target) => {
     expect(foreign.body.errors[0].source.pointer).toBe('/data/attributes/redirect_uri');
     const missing = await callback({ code: 'x' });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort())
-      .toEqual(['/data/attributes/code_verifier', '/data/attributes/state']);
+    expect(missing.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+      '/data/attributes/code_verifier',
+      '/data/attributes/state',
+    ]);
     const tamperedCode = await callback({ ...body, code: `${code}x` });
     expect(tamperedCode.status).toBe(400);
   });
 
-  it('checks the ID token\'s expiry against the server clock', async () => {
+  it("checks the ID token's expiry against the server clock", async () => {
     clock.advance(2 * 3600);
     try {
       const late = await signOn('alice');
@@ -258,8 +322,13 @@ describe('single sign-on configuration', () => {
     expect(() => loadConfig(env)).toThrow(/OIDC_CLIENT_ID: required when OIDC_ISSUER is set/);
     expect(() => loadConfig({ ...env, OIDC_CLIENT_ID: 'portal' })).toThrow(/OIDC_CLIENT_SECRET/);
     expect(() => loadConfig({ ...env, OIDC_ISSUER: 'ftp://login.example.org' })).toThrow(ConfigError);
-    expect(loadConfig({ ...env, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' }).oidc)
-      .toEqual({ issuer: 'https://login.example.org/', clientId: 'portal', clientSecret: 's', label: 'Single sign-on', audience: undefined });
+    expect(loadConfig({ ...env, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's' }).oidc).toEqual({
+      issuer: 'https://login.example.org/',
+      clientId: 'portal',
+      clientSecret: 's',
+      label: 'Single sign-on',
+      audience: undefined,
+    });
     expect(loadConfig({ NODE_ENV: 'test' }).oidc).toBeUndefined();
   });
 });

@@ -38,7 +38,10 @@ export function parsePath(path: string): PathStep[] | null {
 export function findTokens(uri: string): ReplacementToken[] {
   return [...uri.matchAll(TOKEN)].map(([text, requestId, rawPath]) => {
     const path = parsePath(rawPath);
-    if (!path) throw new Error(`the replacement token ${text} has a JSONPath other than $ followed by .name, ['name'] or [index] steps`);
+    if (!path)
+      throw new Error(
+        `the replacement token ${text} has a JSONPath other than $ followed by .name, ['name'] or [index] steps`,
+      );
     return { text, requestId, path };
   });
 }
@@ -56,7 +59,12 @@ export function valueAt(body: unknown, path: PathStep[]): string | number | unde
 
 /** An item whose `waitFor` cannot be met: it names an unknown item, or it is on a cycle. */
 export class DependencyError extends Error {
-  constructor(readonly requestId: string, message: string) { super(message); }
+  constructor(
+    readonly requestId: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The items in an order where each comes after those it waits for (DependencyError when there is none). */
@@ -67,7 +75,8 @@ export function dependencyOrder<T extends { requestId: string; waitFor: string[]
   const ordered: T[] = [];
   const visit = (item: T) => {
     if (done.has(item.requestId)) return;
-    if (visiting.has(item.requestId)) throw new DependencyError(item.requestId, `"waitFor" makes a cycle: "${item.requestId}" waits for itself`);
+    if (visiting.has(item.requestId))
+      throw new DependencyError(item.requestId, `"waitFor" makes a cycle: "${item.requestId}" waits for itself`);
     visiting.add(item.requestId);
     for (const id of item.waitFor) {
       const other = byId.get(id);

@@ -27,7 +27,8 @@ export interface SubresponseEntry {
   body: string;
 }
 
-const bad = (detail: string, pointer?: string) => new ApiError(400, detail, pointer === undefined ? {} : { source: { pointer } });
+const bad = (detail: string, pointer?: string) =>
+  new ApiError(400, detail, pointer === undefined ? {} : { source: { pointer } });
 
 /** A path under /jsonapi/ with no `.` or `..` segment (once decoded), so a subrequest cannot step out of the JSON:API. */
 function isJsonApiUri(uri: string): boolean {
@@ -45,26 +46,42 @@ function isJsonApiUri(uri: string): boolean {
 
 function parseItem(item: unknown, index: number): Subrequest {
   const at = (member: string) => `/${index}${member}`;
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw bad(`Subrequest ${index} is not an object.`, at(''));
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    throw bad(`Subrequest ${index} is not an object.`, at(''));
   const o = item as Record<string, unknown>;
   if ('body' in o) throw bad(`Subrequest ${index}: "body" is not supported; subrequests are reads only.`, at('/body'));
   const unknown = Object.keys(o).find((k) => !ALLOWED_KEYS.has(k));
   if (unknown !== undefined) throw bad(`Subrequest ${index}: unknown member "${unknown}".`, at(`/${unknown}`));
   const { requestId, uri, action, headers = {}, waitFor = [] } = o;
   if (typeof requestId !== 'string' || requestId === '' || requestId.length > MAX_REQUEST_ID) {
-    throw bad(`Subrequest ${index}: "requestId" must be a string of 1 to ${MAX_REQUEST_ID} characters.`, at('/requestId'));
+    throw bad(
+      `Subrequest ${index}: "requestId" must be a string of 1 to ${MAX_REQUEST_ID} characters.`,
+      at('/requestId'),
+    );
   }
   if (action !== 'view') throw bad(`Subrequest ${index}: only action "view" (a read) is accepted.`, at('/action'));
   if (typeof uri !== 'string' || uri.length > MAX_URI || !isJsonApiUri(uri)) {
     throw bad(`Subrequest ${index}: "uri" must be a path under /jsonapi/ (at most ${MAX_URI} characters).`, at('/uri'));
   }
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) {
+  if (
+    typeof headers !== 'object' ||
+    headers === null ||
+    Array.isArray(headers) ||
+    Object.values(headers).some((v) => typeof v !== 'string')
+  ) {
     throw bad(`Subrequest ${index}: "headers" must be an object of strings.`, at('/headers'));
   }
   if (!Array.isArray(waitFor) || waitFor.some((id) => typeof id !== 'string')) {
     throw bad(`Subrequest ${index}: "waitFor" must be an array of requestIds.`, at('/waitFor'));
   }
-  return { requestId, uri, action, headers: headers as Record<string, string>, waitFor: waitFor as string[], tokens: tokensOf(uri, waitFor as string[], index) };
+  return {
+    requestId,
+    uri,
+    action,
+    headers: headers as Record<string, string>,
+    waitFor: waitFor as string[],
+    tokens: tokensOf(uri, waitFor as string[], index),
+  };
 }
 
 /** The uri's replacement tokens, each reading an item this one waits for. */
@@ -76,7 +93,11 @@ function tokensOf(uri: string, waitFor: string[], index: number): ReplacementTok
     throw bad(`Subrequest ${index}: ${(e as Error).message}.`, `/${index}/uri`);
   }
   const unlisted = tokens.find((t) => !waitFor.includes(t.requestId));
-  if (unlisted) throw bad(`Subrequest ${index}: the token ${unlisted.text} reads "${unlisted.requestId}", which is not in its "waitFor".`, `/${index}/uri`);
+  if (unlisted)
+    throw bad(
+      `Subrequest ${index}: the token ${unlisted.text} reads "${unlisted.requestId}", which is not in its "waitFor".`,
+      `/${index}/uri`,
+    );
   return tokens;
 }
 
@@ -87,11 +108,13 @@ function tokensOf(uri: string, waitFor: string[], index: number): ReplacementTok
 export function parseBlueprint(body: unknown): Subrequest[] {
   if (!Array.isArray(body)) throw bad('The body must be a JSON array of subrequests (a blueprint).', '');
   if (body.length === 0) throw bad('The blueprint is empty.', '');
-  if (body.length > MAX_SUBREQUESTS) throw bad(`A blueprint has at most ${MAX_SUBREQUESTS} subrequests; this one has ${body.length}.`, '');
+  if (body.length > MAX_SUBREQUESTS)
+    throw bad(`A blueprint has at most ${MAX_SUBREQUESTS} subrequests; this one has ${body.length}.`, '');
   const items = body.map(parseItem);
   const seen = new Set<string>();
   items.forEach((item, index) => {
-    if (seen.has(item.requestId)) throw bad(`Subrequest ${index}: requestId "${item.requestId}" is used twice.`, `/${index}/requestId`);
+    if (seen.has(item.requestId))
+      throw bad(`Subrequest ${index}: requestId "${item.requestId}" is used twice.`, `/${index}/requestId`);
     seen.add(item.requestId);
   });
   try {
@@ -104,14 +127,27 @@ export function parseBlueprint(body: unknown): Subrequest[] {
 }
 
 /** Headers a subrequest may not set: who is asking and how the message is framed are the batch's, not the item's. */
-const RESERVED = new Set(['authorization', 'cookie', 'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'accept-encoding']);
+const RESERVED = new Set([
+  'authorization',
+  'cookie',
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'accept-encoding',
+]);
 
 /**
  * The headers of one subrequest: its own (minus reserved ones), then the caller's Authorization, the JSON:API media
  * type, and the batch's host and proxy headers, so links in the body are the ones a direct call would get.
  */
 function subrequestHeaders(request: FastifyRequest, item: Subrequest): Record<string, string> {
-  const own = Object.fromEntries(Object.entries(item.headers).filter(([name]) => !RESERVED.has(name.toLowerCase()) && !name.toLowerCase().startsWith('x-forwarded-')));
+  const own = Object.fromEntries(
+    Object.entries(item.headers).filter(
+      ([name]) => !RESERVED.has(name.toLowerCase()) && !name.toLowerCase().startsWith('x-forwarded-'),
+    ),
+  );
   const forwarded = Object.fromEntries(
     ['host', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for']
       .map((name) => [name, request.headers[name]] as const)
@@ -134,7 +170,12 @@ const entry = (item: Subrequest, status: number, contentType: string, body: stri
 /** The answer of an item that could not run because what it waits for did not give its value. */
 function failedDependency(item: Subrequest, detail: string): SubresponseEntry {
   const error = new ApiError(424, `Subrequest "${item.requestId}" did not run: ${detail}`);
-  return entry(item, 424, 'application/vnd.api+json', JSON.stringify({ jsonapi: { version: '1.0' }, errors: error.errors }));
+  return entry(
+    item,
+    424,
+    'application/vnd.api+json',
+    JSON.stringify({ jsonapi: { version: '1.0' }, errors: error.errors }),
+  );
 }
 
 /** The item's uri with each token replaced by its value (URL-encoded), or the reason it cannot be. */
@@ -144,10 +185,12 @@ function resolveUri(item: Subrequest, answers: Map<string, SubresponseEntry>): {
   for (const token of item.tokens) {
     const source = answers.get(token.requestId)!;
     const status = Number(source.headers.status[0]);
-    if (status < 200 || status > 299) return { failure: `"${token.requestId}", which it waits for, answered ${status}.` };
+    if (status < 200 || status > 299)
+      return { failure: `"${token.requestId}", which it waits for, answered ${status}.` };
     if (!bodies.has(token.requestId)) bodies.set(token.requestId, parseJson(source.body));
     const value = valueAt(bodies.get(token.requestId), token.path);
-    if (value === undefined) return { failure: `${token.text} finds no string or number in the answer of "${token.requestId}".` };
+    if (value === undefined)
+      return { failure: `${token.text} finds no string or number in the answer of "${token.requestId}".` };
     uri = uri.split(token.text).join(encodeURIComponent(String(value)));
   }
   return isJsonApiUri(uri) ? { uri } : { failure: 'its uri with the values put in is not a path under /jsonapi/.' };
@@ -161,20 +204,39 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function runOne(app: FastifyInstance, request: FastifyRequest, item: Subrequest, answers: Map<string, SubresponseEntry>): Promise<SubresponseEntry> {
+async function runOne(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  item: Subrequest,
+  answers: Map<string, SubresponseEntry>,
+): Promise<SubresponseEntry> {
   const resolved = resolveUri(item, answers);
   if ('failure' in resolved) return failedDependency(item, resolved.failure);
   const response = await app.inject({ method: 'GET', url: resolved.uri, headers: subrequestHeaders(request, item) });
-  return entry(item, response.statusCode, String(response.headers['content-type'] ?? 'application/vnd.api+json'), response.body);
+  return entry(
+    item,
+    response.statusCode,
+    String(response.headers['content-type'] ?? 'application/vnd.api+json'),
+    response.body,
+  );
 }
 
 /** Runs every item as soon as the items it waits for have answered; independent items run side by side. */
-async function runBlueprint(app: FastifyInstance, request: FastifyRequest, ordered: Subrequest[]): Promise<Map<string, SubresponseEntry>> {
+async function runBlueprint(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ordered: Subrequest[],
+): Promise<Map<string, SubresponseEntry>> {
   const answers = new Map<string, SubresponseEntry>();
   const running = new Map<string, Promise<void>>();
   for (const item of ordered) {
     const ready = Promise.all(item.waitFor.map((id) => running.get(id)));
-    running.set(item.requestId, ready.then(async () => { answers.set(item.requestId, await runOne(app, request, item, answers)); }));
+    running.set(
+      item.requestId,
+      ready.then(async () => {
+        answers.set(item.requestId, await runOne(app, request, item, answers));
+      }),
+    );
   }
   await Promise.all(running.values());
   return answers;
@@ -190,7 +252,8 @@ export async function registerSubrequestRoutes(app: FastifyInstance, ctx: AppCon
   app.post<{ Querystring: { _format?: string } }>('/subrequests', async (request, reply) => {
     await authenticate(ctx, request, true);
     const format = request.query._format;
-    if (format !== undefined && format !== 'json') throw new ApiError(400, 'Only _format=json is supported.', { source: { parameter: '_format' } });
+    if (format !== undefined && format !== 'json')
+      throw new ApiError(400, 'Only _format=json is supported.', { source: { parameter: '_format' } });
     const items = parseBlueprint(request.body);
     const answers = await runBlueprint(app, request, items);
     const answer = Object.fromEntries(items.map((item) => [item.requestId, answers.get(item.requestId)]));

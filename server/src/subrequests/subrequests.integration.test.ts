@@ -7,7 +7,10 @@ import { MAX_SUBREQUESTS, type SubresponseEntry } from './routes.js';
 
 type Item = { requestId: string; uri: string; action: string; headers?: Record<string, string>; waitFor?: string[] };
 const view = (requestId: string, uri: string): Item => ({ requestId, uri, action: 'view' });
-const q = (pairs: Record<string, string>) => Object.entries(pairs).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+const q = (pairs: Record<string, string>) =>
+  Object.entries(pairs)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
 
 describeEachDatabase('POST /subrequests (batched reads)', (target) => {
   let d: DemoApp;
@@ -18,10 +21,24 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
   const batch = async (token: string | null, blueprint: unknown) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const r = await d.app.inject({ method: 'POST', url: '/subrequests?_format=json', headers, payload: JSON.stringify(blueprint) });
-    return { status: r.statusCode, type: String(r.headers['content-type'] ?? ''), json: () => r.json() as Record<string, SubresponseEntry> };
+    const r = await d.app.inject({
+      method: 'POST',
+      url: '/subrequests?_format=json',
+      headers,
+      payload: JSON.stringify(blueprint),
+    });
+    return {
+      status: r.statusCode,
+      type: String(r.headers['content-type'] ?? ''),
+      json: () => r.json() as Record<string, SubresponseEntry>,
+    };
   };
-  const single = (token: string, uri: string) => d.app.inject({ method: 'GET', url: uri, headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' } });
+  const single = (token: string, uri: string) =>
+    d.app.inject({
+      method: 'GET',
+      url: uri,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' },
+    });
 
   /** Every subrequest's status and body equal those of the same call made alone by the same user. */
   const expectSameAsSingleCalls = async (token: string, items: Item[]) => {
@@ -46,15 +63,29 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
     await ensureDocumentRows(d.ctx);
     ({ '101': h101, '102': h102, '103': h103 } = d.handlers);
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   it('answers 207 with the same bodies as the separate calls (the sign-in reads)', async () => {
     const answer = await expectSameAsSingleCalls(d.tokens.alice, [
-      view('user', `/jsonapi/user/user?${q({ 'filter[name]': 'alice', include: 'field_user_handler_company,field_user_handler_company.field_handler_analytics,field_user_handler_company.field_handler_packet_confirms' })}`),
+      view(
+        'user',
+        `/jsonapi/user/user?${q({ 'filter[name]': 'alice', include: 'field_user_handler_company,field_user_handler_company.field_handler_analytics,field_user_handler_company.field_handler_packet_confirms' })}`,
+      ),
       view('seasons', `/jsonapi/node/season?${q({ sort: '-field_season_start_date' })}`),
-      view('packages', `/jsonapi/node/reporting_forms_package?${q({ 'filter[field_handler.id]': h101, sort: '-field_reporting_period.field_due_date', include: 'field_reporting_period,field_form_1,field_form_1.field_form_1_pdf', 'page[limit]': '500' })}`),
-      view('invoices', `/jsonapi/node/invoice?${q({ 'filter[field_handler.id]': h101, include: 'field_reporting_period,field_invoice_pdf,field_form_1.field_form_1_pdf', 'page[limit]': '200', sort: '-field_due_date' })}`),
-      view('report', `/jsonapi/node/monthly_position_report?${q({ 'filter[field_publish_to_portal]': '1', sort: '-field_reporting_period.field_due_date', include: 'field_reporting_period,field_position_report_pdf', 'page[limit]': '1' })}`),
+      view(
+        'packages',
+        `/jsonapi/node/reporting_forms_package?${q({ 'filter[field_handler.id]': h101, sort: '-field_reporting_period.field_due_date', include: 'field_reporting_period,field_form_1,field_form_1.field_form_1_pdf', 'page[limit]': '500' })}`,
+      ),
+      view(
+        'invoices',
+        `/jsonapi/node/invoice?${q({ 'filter[field_handler.id]': h101, include: 'field_reporting_period,field_invoice_pdf,field_form_1.field_form_1_pdf', 'page[limit]': '200', sort: '-field_due_date' })}`,
+      ),
+      view(
+        'report',
+        `/jsonapi/node/monthly_position_report?${q({ 'filter[field_publish_to_portal]': '1', sort: '-field_reporting_period.field_due_date', include: 'field_reporting_period,field_position_report_pdf', 'page[limit]': '1' })}`,
+      ),
     ]);
     // The reads found something: the comparison above is not between two empty answers.
     expect(JSON.parse(answer.packages.body).data.length).toBeGreaterThan(0);
@@ -63,13 +94,22 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
 
   describe('waitFor and replacement tokens (the sign-in reads in one batch)', () => {
     const handlerToken = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
-    const userRead = (name: string) => view('user', `/jsonapi/user/user?${q({ 'filter[name]': name, include: 'field_user_handler_company' })}`);
+    const userRead = (name: string) =>
+      view('user', `/jsonapi/user/user?${q({ 'filter[name]': name, include: 'field_user_handler_company' })}`);
     // Tokens go in the uri as they are (Drupal's syntax), not percent-encoded.
-    const invoicesOf = (handler: string) => `/jsonapi/node/invoice?${q({ 'page[limit]': '200' })}&${encodeURIComponent('filter[field_handler.id]')}=${handler}`;
+    const invoicesOf = (handler: string) =>
+      `/jsonapi/node/invoice?${q({ 'page[limit]': '200' })}&${encodeURIComponent('filter[field_handler.id]')}=${handler}`;
     const dependent = (requestId: string, uri: string): Item => ({ ...view(requestId, uri), waitFor: ['user'] });
 
-    it("puts a value of the answer it waits for in the uri: the same answer as the call made with that value", async () => {
-      const r = await batch(d.tokens.alice, [dependent('invoices', invoicesOf(handlerToken)), dependent('handler', `/jsonapi/node/handler/{{user.body@$['data'][0].relationships.field_user_handler_company.data.id}}`), userRead('alice')]);
+    it('puts a value of the answer it waits for in the uri: the same answer as the call made with that value', async () => {
+      const r = await batch(d.tokens.alice, [
+        dependent('invoices', invoicesOf(handlerToken)),
+        dependent(
+          'handler',
+          `/jsonapi/node/handler/{{user.body@$['data'][0].relationships.field_user_handler_company.data.id}}`,
+        ),
+        userRead('alice'),
+      ]);
       expect(r.status).toBe(207);
       const answer = r.json();
       // Answered in the order the items can run: each after those it waits for.
@@ -95,7 +135,11 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
     });
 
     it('answers 424 for an item whose value is not there, and still runs the others', async () => {
-      const r = await batch(d.tokens.alice, [userRead('nobody-of-that-name'), dependent('invoices', invoicesOf(handlerToken)), view('seasons', '/jsonapi/node/season')]);
+      const r = await batch(d.tokens.alice, [
+        userRead('nobody-of-that-name'),
+        dependent('invoices', invoicesOf(handlerToken)),
+        view('seasons', '/jsonapi/node/season'),
+      ]);
       expect(r.status).toBe(207);
       const answer = r.json();
       expect(answer.user.headers.status).toEqual(['200']);
@@ -107,10 +151,15 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
     });
 
     it('answers 424 for an item whose source failed, naming its status', async () => {
-      const r = await batch(d.tokens.alice, [view('user', '/jsonapi/node/no_such_type'), dependent('invoices', invoicesOf(handlerToken))]);
+      const r = await batch(d.tokens.alice, [
+        view('user', '/jsonapi/node/no_such_type'),
+        dependent('invoices', invoicesOf(handlerToken)),
+      ]);
       const answer = r.json();
       expect(answer.user.headers.status[0]).toMatch(/^4/);
-      expect(JSON.parse(answer.invoices.body).errors[0].detail).toContain(`"user", which it waits for, answered ${answer.user.headers.status[0]}`);
+      expect(JSON.parse(answer.invoices.body).errors[0].detail).toContain(
+        `"user", which it waits for, answered ${answer.user.headers.status[0]}`,
+      );
     });
   });
 
@@ -120,7 +169,11 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
   });
 
   it("keeps handler 101's user out of handler 102's data exactly as the single calls do", async () => {
-    const invoice102 = await d.ctx.db.selectFrom('invoices').select('id').where('handler_id', '=', h102).executeTakeFirstOrThrow();
+    const invoice102 = await d.ctx.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('handler_id', '=', h102)
+      .executeTakeFirstOrThrow();
     const answer = await expectSameAsSingleCalls(d.tokens.alice, [
       view('directory-card', `/jsonapi/node/handler/${h102}?include=field_handler_packet_confirms`),
       view('hidden-handler', `/jsonapi/node/handler/${h103}`),
@@ -140,7 +193,12 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
 
   it("cannot borrow someone else's token through a subrequest's headers", async () => {
     const uri = `/jsonapi/node/invoice?${q({ 'filter[field_handler.id]': h102 })}`;
-    const r = await batch(d.tokens.alice, [{ ...view('x', uri), headers: { Authorization: `Bearer ${d.tokens.carol}`, authorization: `Bearer ${d.tokens.carol}` } }]);
+    const r = await batch(d.tokens.alice, [
+      {
+        ...view('x', uri),
+        headers: { Authorization: `Bearer ${d.tokens.carol}`, authorization: `Bearer ${d.tokens.carol}` },
+      },
+    ]);
     expect(r.status).toBe(207);
     expect(JSON.parse(r.json().x.body).data).toEqual([]);
     // Carol herself does see them: the empty list above is alice's view, not an empty table.
@@ -152,18 +210,52 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
       ['not an array', { requestId: 'a', uri: '/jsonapi/node/season', action: 'view' }, /JSON array/],
       ['empty', [], /empty/],
       ['an item that is not an object', ['/jsonapi/node/season'], /not an object/],
-      ['waitFor naming no item', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }], /"waitFor" names "b", which is not in the blueprint/],
-      ['waitFor that is not an array', [{ ...view('a', '/jsonapi/node/season'), waitFor: 'b' }], /"waitFor" must be an array/],
-      ['a cycle of waitFor', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }, { ...view('b', '/jsonapi/node/season'), waitFor: ['a'] }], /cycle/],
+      [
+        'waitFor naming no item',
+        [{ ...view('a', '/jsonapi/node/season'), waitFor: ['b'] }],
+        /"waitFor" names "b", which is not in the blueprint/,
+      ],
+      [
+        'waitFor that is not an array',
+        [{ ...view('a', '/jsonapi/node/season'), waitFor: 'b' }],
+        /"waitFor" must be an array/,
+      ],
+      [
+        'a cycle of waitFor',
+        [
+          { ...view('a', '/jsonapi/node/season'), waitFor: ['b'] },
+          { ...view('b', '/jsonapi/node/season'), waitFor: ['a'] },
+        ],
+        /cycle/,
+      ],
       ['waiting for itself', [{ ...view('a', '/jsonapi/node/season'), waitFor: ['a'] }], /cycle/],
-      ['a token reading an item not waited for', [view('a', '/jsonapi/node/season'), view('b', '/jsonapi/node/season/{{a.body@$.data[0].id}}')], /not in its "waitFor"/],
-      ['a wildcard JSONPath', [view('a', '/jsonapi/node/season'), { ...view('b', '/jsonapi/node/season/{{a.body@$.data[*].id}}'), waitFor: ['a'] }], /JSONPath/],
-      ['a recursive JSONPath', [view('a', '/jsonapi/node/season'), { ...view('b', '/jsonapi/node/season/{{a.body@$..id}}'), waitFor: ['a'] }], /JSONPath/],
+      [
+        'a token reading an item not waited for',
+        [view('a', '/jsonapi/node/season'), view('b', '/jsonapi/node/season/{{a.body@$.data[0].id}}')],
+        /not in its "waitFor"/,
+      ],
+      [
+        'a wildcard JSONPath',
+        [
+          view('a', '/jsonapi/node/season'),
+          { ...view('b', '/jsonapi/node/season/{{a.body@$.data[*].id}}'), waitFor: ['a'] },
+        ],
+        /JSONPath/,
+      ],
+      [
+        'a recursive JSONPath',
+        [view('a', '/jsonapi/node/season'), { ...view('b', '/jsonapi/node/season/{{a.body@$..id}}'), waitFor: ['a'] }],
+        /JSONPath/,
+      ],
       ['a body', [{ ...view('a', '/jsonapi/node/season'), body: '{}' }], /body/],
       ['action create', [{ requestId: 'a', uri: '/jsonapi/node/season', action: 'create' }], /action "view"/],
       ['action delete', [{ requestId: 'a', uri: '/jsonapi/node/season', action: 'delete' }], /action "view"/],
       ['no action', [{ requestId: 'a', uri: '/jsonapi/node/season' }], /action "view"/],
-      ['a duplicate requestId', [view('a', '/jsonapi/node/season'), view('a', '/jsonapi/node/reporting_period')], /used twice/],
+      [
+        'a duplicate requestId',
+        [view('a', '/jsonapi/node/season'), view('a', '/jsonapi/node/reporting_period')],
+        /used twice/,
+      ],
       ['no requestId', [{ uri: '/jsonapi/node/season', action: 'view' }], /requestId/],
       ['a uri outside /jsonapi/', [view('a', '/oauth/debug?_format=json')], /under \/jsonapi\//],
       ['a uri stepping out of /jsonapi/', [view('a', '/jsonapi/../oauth/debug')], /under \/jsonapi\//],
@@ -171,7 +263,11 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
       ['an absolute uri', [view('a', 'http://elsewhere.example/jsonapi/node/season')], /under \/jsonapi\//],
       ['headers that are not strings', [{ ...view('a', '/jsonapi/node/season'), headers: { accept: 1 } }], /headers/],
       ['an unknown member', [{ ...view('a', '/jsonapi/node/season'), method: 'DELETE' }], /unknown member "method"/],
-      [`more than ${MAX_SUBREQUESTS}`, Array.from({ length: MAX_SUBREQUESTS + 1 }, (_, i) => view(`r${i}`, '/jsonapi/node/season')), /at most 10/],
+      [
+        `more than ${MAX_SUBREQUESTS}`,
+        Array.from({ length: MAX_SUBREQUESTS + 1 }, (_, i) => view(`r${i}`, '/jsonapi/node/season')),
+        /at most 10/,
+      ],
     ];
     it.each(cases)('%s', async (_name, blueprint, detail) => {
       const r = await batch(d.tokens.alice, blueprint);
@@ -182,7 +278,10 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
     });
 
     it('accepts exactly 10', async () => {
-      const r = await batch(d.tokens.alice, Array.from({ length: MAX_SUBREQUESTS }, (_, i) => view(`r${i}`, '/jsonapi/node/season')));
+      const r = await batch(
+        d.tokens.alice,
+        Array.from({ length: MAX_SUBREQUESTS }, (_, i) => view(`r${i}`, '/jsonapi/node/season')),
+      );
       expect(r.status).toBe(207);
       expect(Object.keys(r.json())).toHaveLength(MAX_SUBREQUESTS);
     });
@@ -191,18 +290,31 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
   it('writes nothing: every table is the same after batches, bad ones included', async () => {
     const snapshot = async () => {
       // This test's own tables only: on PostgreSQL other test files have schemas of their own in the same database.
-      const schema = target.dialect === 'postgres'
-        ? String((await sql<{ s: string }>`select current_schema() as s`.execute(d.ctx.db)).rows[0].s)
-        : undefined;
-      const tables = (await d.ctx.db.introspection.getTables()).filter((t) => t.schema === schema).map((t) => t.name).sort();
+      const schema =
+        target.dialect === 'postgres'
+          ? String((await sql<{ s: string }>`select current_schema() as s`.execute(d.ctx.db)).rows[0].s)
+          : undefined;
+      const tables = (await d.ctx.db.introspection.getTables())
+        .filter((t) => t.schema === schema)
+        .map((t) => t.name)
+        .sort();
       const out: Record<string, unknown[]> = {};
-      for (const table of tables) out[table] = await d.ctx.db.selectFrom(table as never).selectAll().execute();
+      for (const table of tables)
+        out[table] = await d.ctx.db
+          .selectFrom(table as never)
+          .selectAll()
+          .execute();
       return { tables, out };
     };
     const before = await snapshot();
     expect(before.tables).toContain('invoices');
-    await batch(d.tokens.alice, [view('s', '/jsonapi/node/season'), view('i', `/jsonapi/node/invoice?${q({ 'filter[field_handler.id]': h101 })}`)]);
-    await batch(d.tokens.alice, [{ requestId: 'c', uri: '/jsonapi/node/handler_packet_confirmation', action: 'create', body: '{"data":{}}' }]);
+    await batch(d.tokens.alice, [
+      view('s', '/jsonapi/node/season'),
+      view('i', `/jsonapi/node/invoice?${q({ 'filter[field_handler.id]': h101 })}`),
+    ]);
+    await batch(d.tokens.alice, [
+      { requestId: 'c', uri: '/jsonapi/node/handler_packet_confirmation', action: 'create', body: '{"data":{}}' },
+    ]);
     await batch(d.tokens.alice, [{ requestId: 'd', uri: `/jsonapi/node/handler/${h101}`, action: 'delete' }]);
     expect(await snapshot()).toEqual(before);
   });

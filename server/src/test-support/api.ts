@@ -9,9 +9,16 @@ import { stepAt, TOTP_PERIOD, TOTP_WINDOW, totpCode } from '../oauth/mfa.js';
  */
 export async function signIn(app: FastifyInstance, username: string, password: string, totp?: string): Promise<string> {
   const response = await app.inject({
-    method: 'POST', url: '/oauth/token',
+    method: 'POST',
+    url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', client_id: 'portal-web', username, password, ...(totp ? { totp } : {}) }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username,
+      password,
+      ...(totp ? { totp } : {}),
+    }).toString(),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().access_token as string;
@@ -26,13 +33,29 @@ export interface ApiResponse {
   headers: Record<string, unknown>;
 }
 
-async function request(app: FastifyInstance, mediaType: string, token: string | null, method: string, url: string, body?: unknown): Promise<ApiResponse> {
+async function request(
+  app: FastifyInstance,
+  mediaType: string,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { accept: mediaType };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = mediaType;
-  const response = await app.inject({ method: method as 'GET', url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
   let parsed: unknown = null;
-  try { parsed = response.body ? JSON.parse(response.body) : null; } catch { parsed = response.body; }
+  try {
+    parsed = response.body ? JSON.parse(response.body) : null;
+  } catch {
+    parsed = response.body;
+  }
   return { status: response.statusCode, body: parsed, text: response.body, headers: response.headers };
 }
 
@@ -53,10 +76,15 @@ export const ids = (body: { data: Array<{ id: string }> }) => body.data.map((d) 
  * same staff user in three times per step; after that, advance the clock.
  */
 export async function staffCode(ctx: AppContext, username = 'staff'): Promise<string> {
-  const row = await ctx.db.selectFrom('user_totp as t').innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.secret', 't.last_step']).where('u.name', '=', username).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('user_totp as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.secret', 't.last_step'])
+    .where('u.name', '=', username)
+    .executeTakeFirstOrThrow();
   const now = ctx.clock.now();
   const step = Math.max(Number(row.last_step) + 1, stepAt(now) - TOTP_WINDOW);
-  if (step > stepAt(now) + TOTP_WINDOW) throw new Error(`Every code of ${username} near the test clock was used: advance the clock.`);
+  if (step > stepAt(now) + TOTP_WINDOW)
+    throw new Error(`Every code of ${username} near the test clock was used: advance the clock.`);
   return totpCode(row.secret as string, new Date(step * TOTP_PERIOD * 1000));
 }

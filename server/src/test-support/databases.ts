@@ -21,7 +21,8 @@ export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ dialect: 'sqlite', url: 'sqlite::memory:' }];
   if (process.env.PORTAL_TEST_SQLITE_ONLY === '1') return list;
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`, or set PORTAL_TEST_SQLITE_ONLY=1');
+  if (!url)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test`, or set PORTAL_TEST_SQLITE_ONLY=1');
   list.push({ dialect: 'postgres', url });
   return list;
 }
@@ -48,7 +49,12 @@ export async function createTestContext(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const database = openDatabase({ url: target.url, pgSchema: schema, poolSize: 4, sqliteImage: target.dialect === 'sqlite' ? options.sqliteImage : undefined });
+  const database = openDatabase({
+    url: target.url,
+    pgSchema: schema,
+    poolSize: 4,
+    sqliteImage: target.dialect === 'sqlite' ? options.sqliteImage : undefined,
+  });
   await migrateToLatest(database.db, schema);
   const config = testConfig({ databaseUrl: target.url, ...options.config });
   return {
@@ -82,7 +88,11 @@ export function fixedClock(iso: string): Clock & { set(iso: string): void; advan
   let now = new Date(iso);
   return {
     now: () => new Date(now),
-    set: (next: string) => { now = new Date(next); },
-    advance: (seconds: number) => { now = new Date(now.getTime() + seconds * 1000); },
+    set: (next: string) => {
+      now = new Date(next);
+    },
+    advance: (seconds: number) => {
+      now = new Date(now.getTime() + seconds * 1000);
+    },
   };
 }

@@ -27,10 +27,17 @@ export interface DemoApp {
 let sqliteDemoImage: Buffer | undefined;
 
 /** A fresh database with the demo data set, the app on it (API only), and every demo user signed in. */
-export async function demoApp(target: TestDatabase, options: { clock?: ReturnType<typeof fixedClock>; config?: Partial<Config> } = {}): Promise<DemoApp> {
+export async function demoApp(
+  target: TestDatabase,
+  options: { clock?: ReturnType<typeof fixedClock>; config?: Partial<Config> } = {},
+): Promise<DemoApp> {
   const clock = options.clock ?? fixedClock(DEMO_TODAY);
   const reuse = target.dialect === 'sqlite' && !options.clock && sqliteDemoImage !== undefined;
-  const ctx = await createTestContext(target, { clock, config: { webDist: '/nonexistent', ...options.config }, sqliteImage: reuse ? sqliteDemoImage : undefined });
+  const ctx = await createTestContext(target, {
+    clock,
+    config: { webDist: '/nonexistent', ...options.config },
+    sqliteImage: reuse ? sqliteDemoImage : undefined,
+  });
   if (!reuse) {
     await ensureOAuthClients(ctx.db, clock);
     await loadDemoDataIfEmpty(ctx);
@@ -43,5 +50,14 @@ export async function demoApp(target: TestDatabase, options: { clock?: ReturnTyp
   tokens.staff = await signIn(app, 'staff', DEMO_PASSWORD, await staffCode(ctx));
   const rows = await ctx.db.selectFrom('handlers').select(['id', 'handler_number']).execute();
   const handlers = Object.fromEntries(rows.map((r) => [r.handler_number, r.id])) as DemoApp['handlers'];
-  return { ctx, app, tokens, handlers, async close() { await app.close(); await ctx.close(); } };
+  return {
+    ctx,
+    app,
+    tokens,
+    handlers,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
 }

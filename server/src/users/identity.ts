@@ -32,7 +32,11 @@ export function emailProblem(mail: string): string | null {
 }
 
 export async function userIdByName(db: Db, username: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id').where(lowerName, '=', username.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(lowerName, '=', username.toLowerCase())
+    .executeTakeFirst();
   return row?.id as string | undefined;
 }
 
@@ -46,7 +50,8 @@ export async function userIdByMail(db: Db, mail: string, exceptUserId?: string):
 /** Username format and case-insensitive uniqueness. */
 export async function usernameProblem(db: Db, username: string): Promise<IdentityProblem | null> {
   if (!USERNAME.test(username)) return { field: 'username', detail: USERNAME_RULE };
-  if (await userIdByName(db, username)) return { field: 'username', detail: `The username ${username} is taken: choose another one.`, taken: true };
+  if (await userIdByName(db, username))
+    return { field: 'username', detail: `The username ${username} is taken: choose another one.`, taken: true };
   return null;
 }
 
@@ -54,14 +59,17 @@ export async function usernameProblem(db: Db, username: string): Promise<Identit
 export async function mailProblem(db: Db, mail: string, exceptUserId?: string): Promise<IdentityProblem | null> {
   const format = emailProblem(normalEmail(mail));
   if (format) return { field: 'email', detail: format };
-  if (await userIdByMail(db, mail, exceptUserId)) return { field: 'email', detail: 'Another account already uses this e-mail address.', taken: true };
+  if (await userIdByMail(db, mail, exceptUserId))
+    return { field: 'email', detail: 'Another account already uses this e-mail address.', taken: true };
   return null;
 }
 
 /** True for the unique-constraint violation of either database (a race lost to another insert or update). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message))
+  );
 }
 
 /**
@@ -70,8 +78,11 @@ export function isUniqueViolation(error: unknown): boolean {
  * stays until then) never matches.
  */
 export async function activeUserByVerifiedMail(db: Db, mail: string) {
-  const rows = await db.selectFrom('users').select(['id', 'name', 'mail', 'status', 'role', 'first_name', 'mail_verified_at'])
-    .where(lowerMail, '=', normalEmail(mail).toLowerCase()).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'mail', 'status', 'role', 'first_name', 'mail_verified_at'])
+    .where(lowerMail, '=', normalEmail(mail).toLowerCase())
+    .execute();
   const active = rows.filter((r) => r.status === 'active');
   const verified = active.filter((r) => r.mail_verified_at !== null && r.mail_verified_at !== undefined);
   return {

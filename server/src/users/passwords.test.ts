@@ -12,7 +12,8 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   return { ...actual, hash: vi.fn(actual.hash), verify: vi.fn(actual.verify) };
 });
 
-const { dummyVerifyPassword, hashPassword, needsRehash, passwordPolicyProblem, verifyPassword } = await import('./passwords.js');
+const { dummyVerifyPassword, hashPassword, needsRehash, passwordPolicyProblem, verifyPassword } =
+  await import('./passwords.js');
 
 /** A scrypt hash as the portal stored them before Argon2id (same format, a smaller N to keep the test quick). */
 function scryptHash(plain: string): string {
@@ -33,7 +34,14 @@ describe('passwords', () => {
     expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(a).not.toBe(b);
     expect(needsRehash(a)).toBe(false);
-    expect(argon2.parseOptions(a)).toMatchObject({ algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32, saltLen: 16 });
+    expect(argon2.parseOptions(a)).toMatchObject({
+      algorithm: 2,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+      outputLen: 32,
+      saltLen: 16,
+    });
   });
 
   it('verifies the right password and refuses a wrong one', async () => {
@@ -61,7 +69,8 @@ describe('passwords', () => {
     const weakMemory = await argon2idHash('some password', 4096, 3);
     const weakPasses = await argon2idHash('some password', 19456, 1);
     const stronger = await argon2idHash('some password', 32768, 3);
-    for (const stored of [weakMemory, weakPasses, stronger]) expect(await verifyPassword('some password', stored)).toBe(true);
+    for (const stored of [weakMemory, weakPasses, stronger])
+      expect(await verifyPassword('some password', stored)).toBe(true);
     expect(needsRehash(weakMemory)).toBe(true);
     expect(needsRehash(weakPasses)).toBe(true);
     expect(needsRehash(stronger)).toBe(false);
@@ -85,7 +94,11 @@ describe('passwords', () => {
     const good = await hashPassword('anything at all');
     const [, , , params, salt, digest] = good.split('$');
     const corrupt = [
-      null, undefined, '', 'md5$abc', 'scrypt$99999999$8$1$AAAA$BBBB',
+      null,
+      undefined,
+      '',
+      'md5$abc',
+      'scrypt$99999999$8$1$AAAA$BBBB',
       'scrypt$1048576$8$1$MDEyMzQ1Njc4OWFiY2RlZg$ffSxZQvzq5mqfKgVH_Mwb5u7wSa-vS24gPXf6bThU8k', // 1 GiB of scrypt
       `$argon2id$v=19$m=2097152,t=2,p=1$${salt}$${digest}`, // 2 GiB
       `$argon2id$v=19$m=19456,t=21,p=1$${salt}$${digest}`,

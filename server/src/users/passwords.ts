@@ -25,19 +25,38 @@ const MAX_N = 2 ** 20;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-interface Argon2Parsed { kind: 'argon2id'; m: number; t: number; p: number; saltBytes: number; hashBytes: number }
-interface ScryptParsed { kind: 'scrypt'; N: number; r: number; p: number; salt: Buffer; hash: Buffer }
+interface Argon2Parsed {
+  kind: 'argon2id';
+  m: number;
+  t: number;
+  p: number;
+  saltBytes: number;
+  hashBytes: number;
+}
+interface ScryptParsed {
+  kind: 'scrypt';
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
 type Parsed = Argon2Parsed | ScryptParsed;
 
 export async function hashPassword(plain: string): Promise<string> {
   return argon2Hash(plain.normalize('NFC'), {
-    algorithm: ARGON2ID, memoryCost: ARGON2_COST.m, timeCost: ARGON2_COST.t, parallelism: ARGON2_COST.p,
-    outputLen: KEY_LENGTH, salt: randomBytes(SALT_BYTES),
+    algorithm: ARGON2ID,
+    memoryCost: ARGON2_COST.m,
+    timeCost: ARGON2_COST.t,
+    parallelism: ARGON2_COST.p,
+    outputLen: KEY_LENGTH,
+    salt: randomBytes(SALT_BYTES),
   });
 }
 
 /** Argon2id, version 0x13 only, the parameters in PHC order and nothing else (no keyid or data). Base64 unpadded. */
-const ARGON2ID_PHC = /^\$argon2id\$v=19\$m=(\d{1,10}),t=(\d{1,10}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,86})\$([A-Za-z0-9+/]{22,86})$/;
+const ARGON2ID_PHC =
+  /^\$argon2id\$v=19\$m=(\d{1,10}),t=(\d{1,10}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,86})\$([A-Za-z0-9+/]{22,86})$/;
 const base64Bytes = (text: string): number => Math.floor((text.length * 3) / 4);
 
 function parseArgon2id(stored: string): Argon2Parsed | null {
@@ -57,8 +76,16 @@ function parseScrypt(stored: string): ScryptParsed | null {
   const [N, r, p] = parts.slice(1, 4).map(Number);
   const salt = Buffer.from(parts[4], 'base64url');
   const hash = Buffer.from(parts[5], 'base64url');
-  const sane = [N, r, p].every(Number.isSafeInteger) && N > 1 && N <= MAX_N && (N & (N - 1)) === 0 && r > 0 && r <= 32
-    && p > 0 && p <= 16 && 128 * N * r <= MAX_MEMORY;
+  const sane =
+    [N, r, p].every(Number.isSafeInteger) &&
+    N > 1 &&
+    N <= MAX_N &&
+    (N & (N - 1)) === 0 &&
+    r > 0 &&
+    r <= 32 &&
+    p > 0 &&
+    p <= 16 &&
+    128 * N * r <= MAX_MEMORY;
   return sane && salt.length > 0 && hash.length >= 16 ? { kind: 'scrypt', N, r, p, salt, hash } : null;
 }
 
@@ -68,7 +95,9 @@ function parse(stored: string): Parsed | null {
 
 function deriveScrypt(plain: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(plain.normalize('NFC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(plain.normalize('NFC'), salt, length, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -79,7 +108,11 @@ const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomBytes(16)
 async function check(plain: string, stored: string, parsed: Parsed): Promise<boolean> {
   try {
     if (parsed.kind === 'argon2id') return await argon2Verify(stored, plain.normalize('NFC'));
-    const candidate = await deriveScrypt(plain, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p });
+    const candidate = await deriveScrypt(plain, parsed.salt, parsed.hash.length, {
+      N: parsed.N,
+      r: parsed.r,
+      p: parsed.p,
+    });
     return timingSafeEqual(candidate, parsed.hash);
   } catch {
     return false; // a row that passed the checks above but that the algorithm still refuses: no match, not an error
@@ -114,7 +147,12 @@ export async function dummyVerifyPassword(plain: string): Promise<false> {
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   if (!parsed || parsed.kind === 'scrypt') return true;
-  return parsed.m < ARGON2_COST.m || parsed.t < ARGON2_COST.t || parsed.saltBytes < SALT_BYTES || parsed.hashBytes < KEY_LENGTH;
+  return (
+    parsed.m < ARGON2_COST.m ||
+    parsed.t < ARGON2_COST.t ||
+    parsed.saltBytes < SALT_BYTES ||
+    parsed.hashBytes < KEY_LENGTH
+  );
 }
 
 /** The password policy: null when acceptable, otherwise a message for the user. */

@@ -19,14 +19,24 @@ export interface NewHandler {
 
 export async function createHandler(a: Actor, h: NewHandler): Promise<string> {
   assertStaff(a.viewer, 'create handlers');
-  if (!/^[A-Za-z0-9-]{1,20}$/.test(h.number)) throw new ApiError(422, 'A handler number is 1 to 20 letters, digits or dashes.');
+  if (!/^[A-Za-z0-9-]{1,20}$/.test(h.number))
+    throw new ApiError(422, 'A handler number is 1 to 20 letters, digits or dashes.');
   if (!h.name.trim()) throw new ApiError(422, 'A handler needs a name.');
-  const taken = await dbOf(a).selectFrom('handlers').select('id').where('handler_number', '=', h.number).executeTakeFirst();
+  const taken = await dbOf(a)
+    .selectFrom('handlers')
+    .select('id')
+    .where('handler_number', '=', h.number)
+    .executeTakeFirst();
   if (taken) throw conflict(`Handler number ${h.number} is taken.`);
   return insertNode(a, 'handlers', {
-    title: h.name.trim(), handler_number: h.number, handler_status: 'active',
+    title: h.name.trim(),
+    handler_number: h.number,
+    handler_status: 'active',
     show_in_handler_directory: dbBool(a, h.directory ?? false),
-    address: h.address ?? null, phone: h.phone ?? null, email: h.email ?? null, website: h.website ?? null,
+    address: h.address ?? null,
+    phone: h.phone ?? null,
+    email: h.email ?? null,
+    website: h.website ?? null,
   });
 }
 
@@ -68,18 +78,24 @@ export async function newUserProblems(db: Db, u: NewUser): Promise<UserProblem[]
     const weak = passwordPolicyProblem(u.password);
     if (weak) problems.push({ field: 'password', detail: weak });
   }
-  if (!u.firstName.trim() || u.firstName.length > MAX_FIRST_NAME) problems.push({ field: 'first_name', detail: `A first name is 1 to ${MAX_FIRST_NAME} characters.` });
-  if (u.role !== 'handler' && u.role !== 'staff') problems.push({ field: 'role', detail: 'role must be handler or staff.' });
+  if (!u.firstName.trim() || u.firstName.length > MAX_FIRST_NAME)
+    problems.push({ field: 'first_name', detail: `A first name is 1 to ${MAX_FIRST_NAME} characters.` });
+  if (u.role !== 'handler' && u.role !== 'staff')
+    problems.push({ field: 'role', detail: 'role must be handler or staff.' });
   if (u.role === 'handler') {
-    if (!u.handlerNumber) problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its number.' });
-    else if (!(await handlerIdOf(db, u.handlerNumber))) problems.push({ field: 'handler_number', detail: `There is no handler number ${u.handlerNumber}.` });
+    if (!u.handlerNumber)
+      problems.push({ field: 'handler_number', detail: 'A handler user belongs to a handler: give its number.' });
+    else if (!(await handlerIdOf(db, u.handlerNumber)))
+      problems.push({ field: 'handler_number', detail: `There is no handler number ${u.handlerNumber}.` });
   }
-  if (u.role === 'staff' && u.handlerNumber) problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: give no handler number.' });
+  if (u.role === 'staff' && u.handlerNumber)
+    problems.push({ field: 'handler_number', detail: 'Council staff belong to no handler: give no handler number.' });
   return problems;
 }
 
 const handlerIdOf = async (db: Db, number: string): Promise<string | undefined> =>
-  (await db.selectFrom('handlers').select('id').where('handler_number', '=', number).executeTakeFirst())?.id as string | undefined;
+  (await db.selectFrom('handlers').select('id').where('handler_number', '=', number).executeTakeFirst())?.id as
+    string | undefined;
 
 /**
  * The one way a user account is made, whoever asks: the council console, the operators' CLI, an approved sign-up
@@ -87,23 +103,40 @@ const handlerIdOf = async (db: Db, number: string): Promise<string | undefined> 
  * A staff-made address counts as verified (staff vouch for it); a sign-up's is verified by the link mailed to it.
  * Refuses with 422, one error per field, at `pointer(field)`.
  */
-export async function createUser(a: Actor, u: NewUser, pointer: (field: string) => string = (f) => `/data/attributes/${f}`): Promise<string> {
+export async function createUser(
+  a: Actor,
+  u: NewUser,
+  pointer: (field: string) => string = (f) => `/data/attributes/${f}`,
+): Promise<string> {
   const signUp = u.status === 'pending' && u.role === 'handler';
   if (!signUp) assertStaff(a.viewer, 'create users');
   const db = dbOf(a);
   const problems = await newUserProblems(db, u);
-  if (problems.length > 0) throw ApiError.many(422, problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.field) } })));
+  if (problems.length > 0)
+    throw ApiError.many(
+      422,
+      problems.map((p) => ({ detail: p.detail, source: { pointer: pointer(p.field) } })),
+    );
   const mail = u.mail ? normalEmail(u.mail) : null;
   try {
     return await insertNode(a, 'users', {
-      name: u.username, mail, pass_hash: u.password ? await hashPassword(u.password) : null, role: u.role, status: u.status ?? 'active',
-      first_name: u.firstName.trim(), last_name: u.lastName?.trim() ?? '', job_title: u.jobTitle ?? null, phone: u.phone ?? null,
-      show_in_directory: dbBool(a, u.directory ?? false), handler_id: u.handlerNumber && u.role === 'handler' ? await handlerIdOf(db, u.handlerNumber) : null,
+      name: u.username,
+      mail,
+      pass_hash: u.password ? await hashPassword(u.password) : null,
+      role: u.role,
+      status: u.status ?? 'active',
+      first_name: u.firstName.trim(),
+      last_name: u.lastName?.trim() ?? '',
+      job_title: u.jobTitle ?? null,
+      phone: u.phone ?? null,
+      show_in_directory: dbBool(a, u.directory ?? false),
+      handler_id: u.handlerNumber && u.role === 'handler' ? await handlerIdOf(db, u.handlerNumber) : null,
       mail_verified_at: mail && !signUp ? nowIso(a) : null,
     });
   } catch (error) {
     // Another request took the name or address between the check and the insert (the unique indexes, migration 008).
-    if (isUniqueViolation(error)) throw conflict('Another account took this username or e-mail address just now: choose another one.');
+    if (isUniqueViolation(error))
+      throw conflict('Another account took this username or e-mail address just now: choose another one.');
     throw error;
   }
 }
@@ -120,7 +153,11 @@ export async function setPassword(a: Actor, username: string, password: string):
   const weak = passwordPolicyProblem(password);
   if (weak) throw new ApiError(422, weak);
   const user = await userByName(a, username);
-  await dbOf(a).updateTable('users').set({ pass_hash: await hashPassword(password) }).where('id', '=', user.id as string).execute();
+  await dbOf(a)
+    .updateTable('users')
+    .set({ pass_hash: await hashPassword(password) })
+    .where('id', '=', user.id as string)
+    .execute();
   await audit(a, { type: 'users', id: String(user.id), action: 'password_change', before: null, after: null });
   await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
 }
@@ -133,14 +170,24 @@ export async function resetSecondFactor(a: Actor, username: string): Promise<voi
   assertStaff(a.viewer, 'reset second factors');
   const user = await userByName(a, username);
   const had = await resetFactor(dbOf(a), user.id as string);
-  await audit(a, { type: 'users', id: String(user.id), action: 'mfa_reset', before: { enrolled: had }, after: { enrolled: false } });
+  await audit(a, {
+    type: 'users',
+    id: String(user.id),
+    action: 'mfa_reset',
+    before: { enrolled: had },
+    after: { enrolled: false },
+  });
   await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
 }
 
 export async function listUsers(a: Actor): Promise<Array<Record<string, unknown>>> {
   assertStaff(a.viewer, 'list users');
-  return dbOf(a).selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id')
-    .select(['u.name', 'u.first_name', 'u.last_name', 'u.role', 'u.status', 'h.handler_number']).orderBy('u.name').execute();
+  return dbOf(a)
+    .selectFrom('users as u')
+    .leftJoin('handlers as h', 'h.id', 'u.handler_id')
+    .select(['u.name', 'u.first_name', 'u.last_name', 'u.role', 'u.status', 'h.handler_number'])
+    .orderBy('u.name')
+    .execute();
 }
 
 export { loadRow };

@@ -23,7 +23,8 @@ export const todayOf = (a: Actor): string => nowIso(a).slice(0, 10);
 /** Handler users act for their own company only; staff for any. */
 export function assertOwnHandler(viewer: Viewer, handlerId: unknown, what: string): void {
   if (isStaff(viewer)) return;
-  if (!viewer.handlerId || viewer.handlerId !== handlerId) throw forbidden(`You can only change ${what} of your own company.`);
+  if (!viewer.handlerId || viewer.handlerId !== handlerId)
+    throw forbidden(`You can only change ${what} of your own company.`);
 }
 
 export function assertStaff(viewer: Viewer, what: string): void {
@@ -31,7 +32,8 @@ export function assertStaff(viewer: Viewer, what: string): void {
 }
 
 export function assertDraft(row: Row, what = 'This form'): void {
-  if (row.form_status !== 'draft') throw conflict(`${what} is ${String(row.form_status)} and can no longer change: amend it instead.`);
+  if (row.form_status !== 'draft')
+    throw conflict(`${what} is ${String(row.form_status)} and can no longer change: amend it instead.`);
 }
 
 /**
@@ -41,7 +43,9 @@ export function assertDraft(row: Row, what = 'This form'): void {
  */
 export function assertNotStale(row: Row, meta: Record<string, unknown>): void {
   if (meta.changed !== undefined && meta.changed !== row.changed) {
-    throw conflict('Someone else saved this record after you opened it. Reload it to see their changes, then save again.');
+    throw conflict(
+      'Someone else saved this record after you opened it. Reload it to see their changes, then save again.',
+    );
   }
 }
 
@@ -49,10 +53,21 @@ export async function updateRow(a: Actor, table: string, row: Row, values: Row):
   let changed = nowIso(a);
   // `changed` must move on every write, even two in one second, or a stale copy would look fresh.
   if (changed <= String(row.changed)) changed = isoTimestamp(new Date(new Date(String(row.changed)).getTime() + 1000));
-  const result = await dbOf(a).updateTable(table).set({ ...values, changed })
-    .where('id', '=', row.id as string).where('changed', '=', row.changed as string).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw conflict('Someone else saved this record at the same moment. Reload it and save again.');
-  await audit(a, { type: table, id: String(row.id), action: 'update', before: row, after: { ...row, ...values, changed } });
+  const result = await dbOf(a)
+    .updateTable(table)
+    .set({ ...values, changed })
+    .where('id', '=', row.id as string)
+    .where('changed', '=', row.changed as string)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1)
+    throw conflict('Someone else saved this record at the same moment. Reload it and save again.');
+  await audit(a, {
+    type: table,
+    id: String(row.id),
+    action: 'update',
+    before: row,
+    after: { ...row, ...values, changed },
+  });
   return changed;
 }
 
@@ -66,7 +81,10 @@ export async function insertNode(a: Actor, table: string, values: Row, id: strin
 
 /** Deletes one row (only draft sub-records are ever deleted); the audit log keeps what it held. */
 export async function deleteRow(a: Actor, table: string, row: Row): Promise<void> {
-  await dbOf(a).deleteFrom(table).where('id', '=', row.id as string).execute();
+  await dbOf(a)
+    .deleteFrom(table)
+    .where('id', '=', row.id as string)
+    .execute();
   await audit(a, { type: table, id: String(row.id), action: 'delete', before: row, after: null });
 }
 
@@ -79,23 +97,43 @@ export async function audit(a: Actor, entry: AuditEntry): Promise<void> {
 }
 
 export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> {
-  const row = await db.selectFrom(table).selectAll().where('id', '=', id as string).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', id as string)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, `There is no ${table} record ${String(id)}.`);
   return row as Row;
 }
 
 /** Stores a rendered document; it is readable by whoever may read its owner. */
-export async function storeFile(a: Actor, owner: { type: string; id: string }, filename: string, mime: string, content: Uint8Array): Promise<string> {
+export async function storeFile(
+  a: Actor,
+  owner: { type: string; id: string },
+  filename: string,
+  mime: string,
+  content: Uint8Array,
+): Promise<string> {
   const id = newId();
   const meta = {
-    id, filename, filemime: mime, filesize: content.byteLength, owner_type: owner.type, owner_id: owner.id,
-    sha256: createHash('sha256').update(content).digest('hex'), created: nowIso(a),
+    id,
+    filename,
+    filemime: mime,
+    filesize: content.byteLength,
+    owner_type: owner.type,
+    owner_id: owner.id,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    created: nowIso(a),
   };
-  await dbOf(a).insertInto('files').values({ ...meta, content: Buffer.from(content) }).execute();
+  await dbOf(a)
+    .insertInto('files')
+    .values({ ...meta, content: Buffer.from(content) })
+    .execute();
   await audit(a, { type: 'files', id, action: 'create', before: null, after: meta });
   return id;
 }
 
 /** SQLite stores booleans as 0/1; PostgreSQL as booleans. */
-export const dbBool = (a: Actor, value: boolean): boolean | number => (a.ctx.dialect === 'sqlite' ? (value ? 1 : 0) : value);
+export const dbBool = (a: Actor, value: boolean): boolean | number =>
+  a.ctx.dialect === 'sqlite' ? (value ? 1 : 0) : value;
 export const isTrue = (value: unknown): boolean => value === true || value === 1 || value === '1';

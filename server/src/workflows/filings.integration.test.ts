@@ -11,13 +11,25 @@ describeEachDatabase('filings beyond form 1', (target) => {
   let currentSeason: string;
   beforeAll(async () => {
     demo = await demoApp(target);
-    const seasons = await api(demo.app, demo.tokens.alice, 'GET', '/jsonapi/node/season?filter[field_current_season]=1');
+    const seasons = await api(
+      demo.app,
+      demo.tokens.alice,
+      'GET',
+      '/jsonapi/node/season?filter[field_current_season]=1',
+    );
     currentSeason = seasons.body.data[0].id;
   });
-  afterAll(async () => { await demo?.close(); });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
   const currentPackage = async (token: string) => {
-    const r = await api(demo.app, token, 'GET', '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1');
+    const r = await api(
+      demo.app,
+      token,
+      'GET',
+      '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1',
+    );
     return r.body.data[0];
   };
 
@@ -27,7 +39,11 @@ describeEachDatabase('filings beyond form 1', (target) => {
     expect(first.packagesCreated).toBe(3);
     const again = await openPeriod(a, '2026-12');
     expect(again).toEqual({ periodId: first.periodId, packagesCreated: 0 });
-    const period = await demo.ctx.db.selectFrom('reporting_periods').selectAll().where('id', '=', first.periodId).executeTakeFirstOrThrow();
+    const period = await demo.ctx.db
+      .selectFrom('reporting_periods')
+      .selectAll()
+      .where('id', '=', first.periodId)
+      .executeTakeFirstOrThrow();
     // 10 January 2027 is a Sunday: due the next business day.
     expect(period.due_date).toBe('2027-01-11');
   });
@@ -35,30 +51,57 @@ describeEachDatabase('filings beyond form 1', (target) => {
   it('adds, changes and removes form 3 rows while a draft, with totals kept up to date', async () => {
     const pkg = await currentPackage(demo.tokens.alice);
     const formId = pkg.relationships.field_form_3.data.at(-1).id;
-    const add = (country: string, inshell: number) => api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/export_by_country', { data: {
-      type: 'node--export_by_country', attributes: { field_country: country, field_inshell_lb: inshell, field_shelled_lb: 100, field_substandard_lb: 0 },
-      relationships: { field_form: { data: { type: 'node--apc_form_3', id: formId } } } } });
+    const add = (country: string, inshell: number) =>
+      api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/export_by_country', {
+        data: {
+          type: 'node--export_by_country',
+          attributes: {
+            field_country: country,
+            field_inshell_lb: inshell,
+            field_shelled_lb: 100,
+            field_substandard_lb: 0,
+          },
+          relationships: { field_form: { data: { type: 'node--apc_form_3', id: formId } } },
+        },
+      });
     const vietnam = await add('VN', 1000);
     expect(vietnam.status, JSON.stringify(vietnam.body)).toBe(201);
     expect((await add('CA', 500)).status).toBe(201);
     const invalid = await add('ZZ', 1);
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].source.pointer).toBe('/data/attributes/field_country');
-    let form = await api(demo.app, demo.tokens.alice, 'GET', `/jsonapi/node/apc_form_3/${formId}?include=field_exports_by_country`);
+    let form = await api(
+      demo.app,
+      demo.tokens.alice,
+      'GET',
+      `/jsonapi/node/apc_form_3/${formId}?include=field_exports_by_country`,
+    );
     expect(form.body.data.attributes.field_total_inshell_lb).toBe(1500);
     expect(form.body.included).toHaveLength(2);
 
     const rowId = vietnam.body.data.id;
-    const changed = await api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/export_by_country/${rowId}`, { data: {
-      type: 'node--export_by_country', id: rowId, attributes: { field_inshell_lb: 2000 } } });
+    const changed = await api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/export_by_country/${rowId}`, {
+      data: {
+        type: 'node--export_by_country',
+        id: rowId,
+        attributes: { field_inshell_lb: 2000 },
+      },
+    });
     expect(changed.status).toBe(200);
-    expect((await api(demo.app, demo.tokens.alice, 'DELETE', `/jsonapi/node/export_by_country/${rowId}`)).status).toBe(204);
+    expect((await api(demo.app, demo.tokens.alice, 'DELETE', `/jsonapi/node/export_by_country/${rowId}`)).status).toBe(
+      204,
+    );
     form = await api(demo.app, demo.tokens.alice, 'GET', `/jsonapi/node/apc_form_3/${formId}`);
     expect(form.body.data.attributes.field_total_inshell_lb).toBe(500);
     expect(form.body.data.relationships.field_exports_by_country.data).toHaveLength(1);
 
-    const certified = await api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_3/${formId}`, { data: {
-      type: 'node--apc_form_3', id: formId, attributes: { field_certified: true, field_certification_name: 'Alice Moreno' } } });
+    const certified = await api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_3/${formId}`, {
+      data: {
+        type: 'node--apc_form_3',
+        id: formId,
+        attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
+      },
+    });
     expect(certified.status, JSON.stringify(certified.body)).toBe(200);
     expect((await add('MX', 10)).status).toBe(409);
     const carolSees = await api(demo.app, demo.tokens.carol, 'GET', `/jsonapi/node/apc_form_3/${formId}`);
@@ -66,52 +109,103 @@ describeEachDatabase('filings beyond form 1', (target) => {
   });
 
   it('files a transfer that both parties see, lets the receiver countersign and either cancel, and never deletes it', async () => {
-    const filed = await api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', { data: {
-      type: 'node--apc_form_4',
-      attributes: { field_responsible_handler: 'transferring', field_first_transfer_month: '2026-11', field_certified: true, field_certification_name: 'Carol Jensen' },
-      relationships: {
-        field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
-        field_season: { data: { type: 'node--season', id: currentSeason } },
-      } } });
+    const filed = await api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', {
+      data: {
+        type: 'node--apc_form_4',
+        attributes: {
+          field_responsible_handler: 'transferring',
+          field_first_transfer_month: '2026-11',
+          field_certified: true,
+          field_certification_name: 'Carol Jensen',
+        },
+        relationships: {
+          field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
+          field_season: { data: { type: 'node--season', id: currentSeason } },
+        },
+      },
+    });
     expect(filed.status, JSON.stringify(filed.body)).toBe(201);
     const id = filed.body.data.id;
     expect(filed.body.data.attributes.field_form_status).toBe('certified');
     expect(filed.body.data.relationships.field_form_4_pdf.data).not.toBeNull();
 
-    const listing = (token: string) => api(demo.app, token, 'GET', `/jsonapi/node/apc_form_4?filter[field_season.id]=${currentSeason}&filter[field_form_activity]=active`);
+    const listing = (token: string) =>
+      api(
+        demo.app,
+        token,
+        'GET',
+        `/jsonapi/node/apc_form_4?filter[field_season.id]=${currentSeason}&filter[field_form_activity]=active`,
+      );
     expect((await listing(demo.tokens.dave)).body.data.map((d: { id: string }) => d.id)).toContain(id);
     expect((await listing(demo.tokens.alice)).body.data.map((d: { id: string }) => d.id)).not.toContain(id);
 
-    const notMine = await api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_4', { data: {
-      type: 'node--apc_form_4', attributes: { field_responsible_handler: 'transferring', field_first_transfer_month: '2026-11' },
-      relationships: { field_transferring_handler: { data: { type: 'node--handler', id: demo.handlers['102'] } },
-        field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } }, field_season: { data: { type: 'node--season', id: currentSeason } } } } });
+    const notMine = await api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_4', {
+      data: {
+        type: 'node--apc_form_4',
+        attributes: { field_responsible_handler: 'transferring', field_first_transfer_month: '2026-11' },
+        relationships: {
+          field_transferring_handler: { data: { type: 'node--handler', id: demo.handlers['102'] } },
+          field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
+          field_season: { data: { type: 'node--season', id: currentSeason } },
+        },
+      },
+    });
     expect(notMine.status).toBe(403);
 
-    const sign = await api(demo.app, demo.tokens.dave, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, { data: {
-      type: 'node--apc_form_4', id, attributes: { field_receiving_certification_name: 'Dave Okafor' } } });
+    const sign = await api(demo.app, demo.tokens.dave, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, {
+      data: {
+        type: 'node--apc_form_4',
+        id,
+        attributes: { field_receiving_certification_name: 'Dave Okafor' },
+      },
+    });
     expect(sign.status, JSON.stringify(sign.body)).toBe(200);
     expect(sign.body.data.attributes.field_receiving_certification_datetime).toBe('2026-11-22T12:00:00+00:00');
 
-    const cancel = await api(demo.app, demo.tokens.dave, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, { data: {
-      type: 'node--apc_form_4', id, attributes: { field_form_activity: 'cancelled' } } });
+    const cancel = await api(demo.app, demo.tokens.dave, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, {
+      data: {
+        type: 'node--apc_form_4',
+        id,
+        attributes: { field_form_activity: 'cancelled' },
+      },
+    });
     expect(cancel.status).toBe(200);
     expect((await listing(demo.tokens.carol)).body.data.map((d: { id: string }) => d.id)).not.toContain(id);
-    expect((await api(demo.app, demo.tokens.carol, 'GET', `/jsonapi/node/apc_form_4/${id}`)).body.data.attributes.field_form_activity).toBe('cancelled');
+    expect(
+      (await api(demo.app, demo.tokens.carol, 'GET', `/jsonapi/node/apc_form_4/${id}`)).body.data.attributes
+        .field_form_activity,
+    ).toBe('cancelled');
     expect((await api(demo.app, demo.tokens.carol, 'DELETE', `/jsonapi/node/apc_form_4/${id}`)).status).toBe(405);
   });
 
   it('takes one year-end form per season, checks it before certifying and records the August amendment answer', async () => {
-    const create = () => api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_5', { data: {
-      type: 'node--apc_form_5',
-      attributes: { field_shelled_inventory: 1000, field_shelled_halves: 500, field_shelled_pieces: 300, field_shelled_wip: 100, field_shellout_yield: '0.5000', field_aug_form_1_amend_reqd: true },
-      relationships: { field_season: { data: { type: 'node--season', id: currentSeason } } } } });
+    const create = () =>
+      api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_5', {
+        data: {
+          type: 'node--apc_form_5',
+          attributes: {
+            field_shelled_inventory: 1000,
+            field_shelled_halves: 500,
+            field_shelled_pieces: 300,
+            field_shelled_wip: 100,
+            field_shellout_yield: '0.5000',
+            field_aug_form_1_amend_reqd: true,
+          },
+          relationships: { field_season: { data: { type: 'node--season', id: currentSeason } } },
+        },
+      });
     const created = await create();
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await create()).status).toBe(409);
     const id = created.body.data.id;
-    const certify = (extra: Record<string, unknown> = {}) => api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_5/${id}`, { data: {
-      type: 'node--apc_form_5', id, attributes: { ...extra, field_certified: true, field_certification_name: 'Alice Moreno' } } });
+    const certify = (extra: Record<string, unknown> = {}) =>
+      api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_5/${id}`, {
+        data: {
+          type: 'node--apc_form_5',
+          id,
+          attributes: { ...extra, field_certified: true, field_certification_name: 'Alice Moreno' },
+        },
+      });
     const refused = await certify();
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body.errors)).toContain('field_shelled');
@@ -121,18 +215,30 @@ describeEachDatabase('filings beyond form 1', (target) => {
     expect(certified.body.data.attributes.field_total_inventory_inshell_basis).toBe(2000);
   });
 
-  it('keeps one packet confirmation per handler and season, with the spec\'s messages for what is missing', async () => {
-    const post = (relationships: Record<string, unknown>) => api(demo.app, demo.tokens.bob, 'POST', '/jsonapi/node/handler_packet_confirmation', { data: {
-      type: 'node--handler_packet_confirmation', attributes: { field_handler_packet_confirm: true, field_certification_name: 'bob' }, relationships } });
+  it("keeps one packet confirmation per handler and season, with the spec's messages for what is missing", async () => {
+    const post = (relationships: Record<string, unknown>) =>
+      api(demo.app, demo.tokens.bob, 'POST', '/jsonapi/node/handler_packet_confirmation', {
+        data: {
+          type: 'node--handler_packet_confirmation',
+          attributes: { field_handler_packet_confirm: true, field_certification_name: 'bob' },
+          relationships,
+        },
+      });
     const missing = await post({ field_handler: { data: { type: 'node--handler', id: demo.handlers['101'] } } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].detail).toBe('Missing current season ID.');
-    const handler = { field_handler: { data: { type: 'node--handler', id: demo.handlers['101'] } }, field_season: { data: { type: 'node--season', id: currentSeason } } };
+    const handler = {
+      field_handler: { data: { type: 'node--handler', id: demo.handlers['101'] } },
+      field_season: { data: { type: 'node--season', id: currentSeason } },
+    };
     const created = await post(handler);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data.attributes.title).toMatch(/^Handler Packet Confirmation-101-2026-2027$/);
     expect((await post(handler)).status).toBe(409);
-    const foreign = await post({ ...handler, field_handler: { data: { type: 'node--handler', id: demo.handlers['102'] } } });
+    const foreign = await post({
+      ...handler,
+      field_handler: { data: { type: 'node--handler', id: demo.handlers['102'] } },
+    });
     expect(foreign.status).toBe(403);
   });
 });

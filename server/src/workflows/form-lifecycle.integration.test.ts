@@ -24,10 +24,17 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
   beforeAll(async () => {
     demo = await demoApp(target);
     alice = demo.tokens.alice;
-    const packages = await api(demo.app, alice, 'GET', '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1&include=field_form_1');
+    const packages = await api(
+      demo.app,
+      alice,
+      'GET',
+      '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1&include=field_form_1',
+    );
     formId = packages.body.data[0].relationships.field_form_1.data.at(-1).id;
   });
-  afterAll(async () => { await demo?.close(); });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
   it('is a draft of the current month to begin with', async () => {
     const form = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_1/${formId}?include=field_reporting_period`);
@@ -37,15 +44,32 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
 
   it('refuses invalid values with one 422 per field and changes nothing', async () => {
     const before = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_1/${formId}`);
-    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId,
-      attributes: { field_receipts_native: -5, field_receipts_total: 100, field_shipments_inshell: 'many', field_receipts_substandard: 12 },
-    } });
+    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: formId,
+        attributes: {
+          field_receipts_native: -5,
+          field_receipts_total: 100,
+          field_shipments_inshell: 'many',
+          field_receipts_substandard: 12,
+        },
+      },
+    });
     expect(response.status).toBe(422);
     const pointers = response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort();
-    expect(pointers).toEqual(['/data/attributes/field_receipts_native', '/data/attributes/field_receipts_total', '/data/attributes/field_shipments_inshell']);
-    const retry = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId, attributes: { field_receipts_native: -5 } } });
+    expect(pointers).toEqual([
+      '/data/attributes/field_receipts_native',
+      '/data/attributes/field_receipts_total',
+      '/data/attributes/field_shipments_inshell',
+    ]);
+    const retry = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: formId,
+        attributes: { field_receipts_native: -5 },
+      },
+    });
     expect(retry.status).toBe(422);
     expect(retry.body.errors[0].source.pointer).toBe('/data/attributes/field_receipts_native');
     const after = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_1/${formId}`);
@@ -53,14 +77,23 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
   });
 
   it('saves a draft, computes totals and the assessment, then certifies with a PDF and an invoice', async () => {
-    const saved = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId,
-      attributes: {
-        field_receipts_by_variety: [{ variety: 'Desirable', pounds: 120000 }, { variety: 'Stuart', pounds: 45500 }],
-        field_receipts_native: 30000, field_receipts_substandard: 2000, field_shipments_inshell: 80000, field_shipments_shelled: 15000,
-        field_inventory_inshell: 500000,
+    const saved = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: formId,
+        attributes: {
+          field_receipts_by_variety: [
+            { variety: 'Desirable', pounds: 120000 },
+            { variety: 'Stuart', pounds: 45500 },
+          ],
+          field_receipts_native: 30000,
+          field_receipts_substandard: 2000,
+          field_shipments_inshell: 80000,
+          field_shipments_shelled: 15000,
+          field_inventory_inshell: 500000,
+        },
       },
-    } });
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const attrs = saved.body.data.attributes;
     expect(attrs.field_receipts_improved).toBe(165500);
@@ -72,9 +105,13 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
     expect(attrs.field_shipments_shelled_ytd).toBeGreaterThanOrEqual(15000);
     expect(attrs).not.toHaveProperty('field_shipments_total');
 
-    const certified = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId, attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
-    } });
+    const certified = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: formId,
+        attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
+      },
+    });
     expect(certified.status, JSON.stringify(certified.body)).toBe(200);
     expect(certified.body.data.attributes.field_form_status).toBe('certified');
     expect(certified.body.data.attributes.field_certification_datetime).toBe('2026-11-22T12:00:00+00:00');
@@ -90,17 +127,30 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
   });
 
   it('never changes a certified form', async () => {
-    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId, attributes: { field_receipts_native: 1 } } });
+    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: formId,
+        attributes: { field_receipts_native: 1 },
+      },
+    });
     expect(response.status).toBe(409);
   });
 
   it('amends, certifies the amendment, supersedes the earlier version and adjusts the invoice', async () => {
-    const amendment = await api(demo.app, alice, 'POST', '/jsonapi/node/apc_form_1', { data: {
-      type: 'node--apc_form_1',
-      attributes: { field_receipts_by_variety: [{ variety: 'Desirable', pounds: 130000 }, { variety: 'Stuart', pounds: 45500 }], field_amendment_reason: 'Late weigh tickets' },
-      relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: formId } } },
-    } });
+    const amendment = await api(demo.app, alice, 'POST', '/jsonapi/node/apc_form_1', {
+      data: {
+        type: 'node--apc_form_1',
+        attributes: {
+          field_receipts_by_variety: [
+            { variety: 'Desirable', pounds: 130000 },
+            { variety: 'Stuart', pounds: 45500 },
+          ],
+          field_amendment_reason: 'Late weigh tickets',
+        },
+        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: formId } } },
+      },
+    });
     expect(amendment.status, JSON.stringify(amendment.body)).toBe(201);
     const newId = amendment.body.data.id;
     expect(amendment.body.data.attributes.field_amendment_number).toBe(1);
@@ -109,21 +159,50 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
 
     // The web app then adds it to the package, as the spec's call sequence does: accepted, nothing added twice.
     const pkg = amendment.body.data.relationships.field_reporting_forms_package.data.id;
-    const link = await api(demo.app, alice, 'POST', `/jsonapi/node/reporting_forms_package/${pkg}/relationships/field_form_1`, { data: [{ type: 'node--apc_form_1', id: newId }] });
+    const link = await api(
+      demo.app,
+      alice,
+      'POST',
+      `/jsonapi/node/reporting_forms_package/${pkg}/relationships/field_form_1`,
+      { data: [{ type: 'node--apc_form_1', id: newId }] },
+    );
     expect(link.status).toBe(204);
 
-    const certified = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${newId}`, { data: {
-      type: 'node--apc_form_1', id: newId, attributes: { field_certified: true, field_certification_name: 'Alice Moreno' } } });
+    const certified = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${newId}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: newId,
+        attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
+      },
+    });
     expect(certified.status, JSON.stringify(certified.body)).toBe(200);
     const text = await pdfText(demo.app, alice, certified.body.data.relationships.field_form_1_pdf.data.id);
     expect(text).toMatch(/AMENDMENT 1/i);
 
-    const versions = await api(demo.app, alice, 'GET', `/jsonapi/node/reporting_forms_package/${pkg}?include=field_form_1`);
-    expect(versions.body.data.relationships.field_form_1.data.map((d: { id: string }) => d.id)).toEqual([formId, newId]);
-    const statuses = Object.fromEntries(versions.body.included.map((f: { id: string; attributes: { field_form_status: string } }) => [f.id, f.attributes.field_form_status]));
+    const versions = await api(
+      demo.app,
+      alice,
+      'GET',
+      `/jsonapi/node/reporting_forms_package/${pkg}?include=field_form_1`,
+    );
+    expect(versions.body.data.relationships.field_form_1.data.map((d: { id: string }) => d.id)).toEqual([
+      formId,
+      newId,
+    ]);
+    const statuses = Object.fromEntries(
+      versions.body.included.map((f: { id: string; attributes: { field_form_status: string } }) => [
+        f.id,
+        f.attributes.field_form_status,
+      ]),
+    );
     expect(statuses).toEqual({ [formId]: 'superseded', [newId]: 'certified' });
 
-    const invoices = await api(demo.app, alice, 'GET', `/jsonapi/node/invoice?filter[field_reporting_period.id]=${versions.body.data.relationships.field_reporting_period.data.id}`);
+    const invoices = await api(
+      demo.app,
+      alice,
+      'GET',
+      `/jsonapi/node/invoice?filter[field_reporting_period.id]=${versions.body.data.relationships.field_reporting_period.data.id}`,
+    );
     expect(invoices.body.data).toHaveLength(1);
     expect(invoices.body.data[0].attributes.field_amount_due).toBe('1755.00');
     expect(invoices.body.data[0].relationships.field_form_1.data.id).toBe(newId);
@@ -135,16 +214,32 @@ describeEachDatabase('form 1 from draft to amended', (target) => {
 
 describeEachDatabase('two people saving one draft', (target) => {
   let demo: DemoApp;
-  beforeAll(async () => { demo = await demoApp(target); });
-  afterAll(async () => { await demo?.close(); });
+  beforeAll(async () => {
+    demo = await demoApp(target);
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
   it('lets one win and tells the other with 409, losing nothing silently', async () => {
-    const packages = await api(demo.app, demo.tokens.carol, 'GET', '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1');
+    const packages = await api(
+      demo.app,
+      demo.tokens.carol,
+      'GET',
+      '/jsonapi/node/reporting_forms_package?sort=-field_reporting_period.field_due_date&page[limit]=1',
+    );
     const formId = packages.body.data[0].relationships.field_form_1.data.at(-1).id;
     const form = await api(demo.app, demo.tokens.carol, 'GET', `/jsonapi/node/apc_form_1/${formId}`);
     const changed = form.body.data.attributes.changed;
-    const save = (token: string, pounds: number) => api(demo.app, token, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, { data: {
-      type: 'node--apc_form_1', id: formId, attributes: { field_receipts_native: pounds }, meta: { changed } } });
+    const save = (token: string, pounds: number) =>
+      api(demo.app, token, 'PATCH', `/jsonapi/node/apc_form_1/${formId}`, {
+        data: {
+          type: 'node--apc_form_1',
+          id: formId,
+          attributes: { field_receipts_native: pounds },
+          meta: { changed },
+        },
+      });
     const results = await Promise.all([save(demo.tokens.carol, 111), save(demo.tokens.staff, 222)]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);

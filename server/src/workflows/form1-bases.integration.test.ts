@@ -15,53 +15,101 @@ type Flows = [number, number, number, number];
 let receiver = '';
 /** The flows as a form 1 takes them: the pounds shipped to other handlers as one line to handler 102. */
 const flowAttributes = (f: Flows) => ({
-  ...Object.fromEntries(FLOWS.filter((name) => name !== 'interhandler_shipped').map((name) => [`field_${name}`, f[FLOWS.indexOf(name)]])),
+  ...Object.fromEntries(
+    FLOWS.filter((name) => name !== 'interhandler_shipped').map((name) => [`field_${name}`, f[FLOWS.indexOf(name)]]),
+  ),
   field_interhandler_shipments: f[2] > 0 ? [{ receiving_handler: receiver, pecan_type: 'improved', pounds: f[2] }] : [],
 });
-const figures = (attrs: Record<string, unknown>, suffix: '' | '_prev_month' | '_ytd') => FLOWS.map((name) => attrs[`field_${name}${suffix}`]);
+const figures = (attrs: Record<string, unknown>, suffix: '' | '_prev_month' | '_ytd') =>
+  FLOWS.map((name) => attrs[`field_${name}${suffix}`]);
 
 describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
   let demo: DemoApp;
   let alice: string;
-  const certifiedId = async (month: string) => String((await demo.ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .select('f.id').where('f.handler_id', '=', demo.handlers['101']).where('p.period_month', '=', month).where('f.form_status', '=', 'certified')
-    .executeTakeFirstOrThrow()).id);
-  const periodId = async (month: string) => String((await demo.ctx.db.selectFrom('reporting_periods').select('id').where('period_month', '=', month).executeTakeFirstOrThrow()).id);
+  const certifiedId = async (month: string) =>
+    String(
+      (
+        await demo.ctx.db
+          .selectFrom('apc_form_1 as f')
+          .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+          .select('f.id')
+          .where('f.handler_id', '=', demo.handlers['101'])
+          .where('p.period_month', '=', month)
+          .where('f.form_status', '=', 'certified')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const periodId = async (month: string) =>
+    String(
+      (
+        await demo.ctx.db
+          .selectFrom('reporting_periods')
+          .select('id')
+          .where('period_month', '=', month)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   let novemberId: string;
 
   /** Amends alice's certified form 1 of `month` with these attributes and certifies the amendment. */
   async function amend(month: string, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const response = await api(demo.app, alice, 'POST', '/jsonapi/node/apc_form_1', { data: {
-      type: 'node--apc_form_1',
-      attributes: { ...attributes, field_amendment_reason: 'Hand-worked test figures', field_certified: true, field_certification_name: 'Alice Moreno' },
-      relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: await certifiedId(month) } } },
-    } });
+    const response = await api(demo.app, alice, 'POST', '/jsonapi/node/apc_form_1', {
+      data: {
+        type: 'node--apc_form_1',
+        attributes: {
+          ...attributes,
+          field_amendment_reason: 'Hand-worked test figures',
+          field_certified: true,
+          field_certification_name: 'Alice Moreno',
+        },
+        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: await certifiedId(month) } } },
+      },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.data.attributes.field_form_status).toBe('certified');
     return response.body.data.attributes;
   }
 
   async function patchNovember(attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${novemberId}`, { data: { type: 'node--apc_form_1', id: novemberId, attributes } });
+    const response = await api(demo.app, alice, 'PATCH', `/jsonapi/node/apc_form_1/${novemberId}`, {
+      data: { type: 'node--apc_form_1', id: novemberId, attributes },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body.data.attributes;
   }
 
   async function boardRow(month: string) {
-    const board = await api(demo.app, demo.tokens.staff, 'GET', `/api/council/board?period_id=${await periodId(month)}`);
+    const board = await api(
+      demo.app,
+      demo.tokens.staff,
+      'GET',
+      `/api/council/board?period_id=${await periodId(month)}`,
+    );
     expect(board.status).toBe(200);
-    return (board.body.data as Array<{ handler_number: string; form: string; stale_year_to_date: unknown }>)
-      .filter((r) => r.form === 'apc_form_1');
+    return (board.body.data as Array<{ handler_number: string; form: string; stale_year_to_date: unknown }>).filter(
+      (r) => r.form === 'apc_form_1',
+    );
   }
 
   beforeAll(async () => {
     demo = await demoApp(target);
     alice = demo.tokens.alice;
     receiver = demo.handlers['102'];
-    novemberId = String((await demo.ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-      .select('f.id').where('f.handler_id', '=', demo.handlers['101']).where('p.period_month', '=', '2026-11').executeTakeFirstOrThrow()).id);
+    novemberId = String(
+      (
+        await demo.ctx.db
+          .selectFrom('apc_form_1 as f')
+          .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+          .select('f.id')
+          .where('f.handler_id', '=', demo.handlers['101'])
+          .where('p.period_month', '=', '2026-11')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   });
-  afterAll(async () => { await demo?.close(); });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
   describe('in the order of the season', () => {
     it("takes September's previous month from August of the season before, and starts its season to date over", async () => {
@@ -75,9 +123,15 @@ describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
     it('keeps inshell, shelled, shipped and received apart in October and November', async () => {
       const october = await amend('2026-10', {
         ...flowAttributes([30_000, 6_000, 0, 2_000]),
-        field_no_change_flag: false, field_inventory_inshell: 400_000, field_inventory_shelled: 70_000,
-        field_committed_domestic: 100_000, field_committed_domestic_shelled: 20_000, field_committed_export: 50_000,
-        field_committed_export_shelled: 10_000, field_under_contract_from_handlers: 5_000, field_under_contract_shelled: 1_000,
+        field_no_change_flag: false,
+        field_inventory_inshell: 400_000,
+        field_inventory_shelled: 70_000,
+        field_committed_domestic: 100_000,
+        field_committed_domestic_shelled: 20_000,
+        field_committed_export: 50_000,
+        field_committed_export_shelled: 10_000,
+        field_under_contract_from_handlers: 5_000,
+        field_under_contract_shelled: 1_000,
       });
       expect(figures(october, '_prev_month')).toEqual([10_000, 4_000, 500, 0]); // September
       // 10,000 + 30,000 inshell; 4,000 + 6,000 shelled; 500 + 0 shipped; 0 + 2,000 received
@@ -93,9 +147,18 @@ describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
       const november = await patchNovember({ field_no_change_flag: true, field_inventory_inshell: 0 });
       expect({
         inventory: [november.field_inventory_inshell, november.field_inventory_shelled],
-        committed: [november.field_committed_domestic, november.field_committed_domestic_shelled, november.field_committed_export, november.field_committed_export_shelled],
+        committed: [
+          november.field_committed_domestic,
+          november.field_committed_domestic_shelled,
+          november.field_committed_export,
+          november.field_committed_export_shelled,
+        ],
         underContract: [november.field_under_contract_from_handlers, november.field_under_contract_shelled],
-      }).toEqual({ inventory: [400_000, 70_000], committed: [100_000, 20_000, 50_000, 10_000], underContract: [5_000, 1_000] });
+      }).toEqual({
+        inventory: [400_000, 70_000],
+        committed: [100_000, 20_000, 50_000, 10_000],
+        underContract: [5_000, 1_000],
+      });
       const stored = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_1/${novemberId}`);
       expect(stored.body.data.attributes.field_inventory_inshell).toBe(400_000);
     });
@@ -103,7 +166,9 @@ describeEachDatabase('form 1 on the bases of 986.177(a)', (target) => {
 
   describe('after an amendment of an earlier month', () => {
     it('keeps the later certified month as certified, and computes November from the current versions', async () => {
-      expect(await boardRow('2026-10')).toSatisfy((rows: Array<{ stale_year_to_date: unknown }>) => rows.every((r) => r.stale_year_to_date === null));
+      expect(await boardRow('2026-10')).toSatisfy((rows: Array<{ stale_year_to_date: unknown }>) =>
+        rows.every((r) => r.stale_year_to_date === null),
+      );
       await amend('2026-09', flowAttributes([12_500, 4_000, 500, 0]));
       const october = await api(demo.app, alice, 'GET', `/jsonapi/node/apc_form_1/${await certifiedId('2026-10')}`);
       expect(figures(october.body.data.attributes, '_ytd')).toEqual([40_000, 10_000, 500, 2_000]); // as certified

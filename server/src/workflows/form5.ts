@@ -15,25 +15,46 @@ const FORM_5 = VERSIONED_FORMS.apc_form_5;
 export async function createForm5(a: Actor, input: WriteInput, id?: string): Promise<string> {
   if (input.relationships.field_amendment_of) return createAmendment(a, FORM_5, input, id);
   const seasonId = input.relationships.field_season?.id;
-  if (!seasonId) throw unprocessable([{ field: 'field_season', message: 'Name the season of the year-end report in field_season.' }]);
+  if (!seasonId)
+    throw unprocessable([
+      { field: 'field_season', message: 'Name the season of the year-end report in field_season.' },
+    ]);
   // A handler user files for its own handler; naming another one is refused, not quietly replaced.
-  if (input.values.handler_id !== undefined && input.values.handler_id !== null) assertOwnHandler(a.viewer, input.values.handler_id, 'forms');
+  if (input.values.handler_id !== undefined && input.values.handler_id !== null)
+    assertOwnHandler(a.viewer, input.values.handler_id, 'forms');
   const handlerId = a.viewer.handlerId ?? (input.values.handler_id as string | undefined);
-  if (!handlerId) throw unprocessable([{ field: 'field_handler', message: 'Staff name the handler of the form in field_handler.' }]);
+  if (!handlerId)
+    throw unprocessable([{ field: 'field_handler', message: 'Staff name the handler of the form in field_handler.' }]);
   assertOwnHandler(a.viewer, handlerId, 'forms');
   const season = await loadRow(dbOf(a), 'seasons', seasonId).catch(() => {
-    throw new ApiError(422, 'The season named in field_season does not exist.', { source: { pointer: '/data/relationships/field_season' } });
+    throw new ApiError(422, 'The season named in field_season does not exist.', {
+      source: { pointer: '/data/relationships/field_season' },
+    });
   });
-  const existing = await dbOf(a).selectFrom('apc_form_5').select('id').where('handler_id', '=', handlerId).where('season_id', '=', seasonId).executeTakeFirst();
+  const existing = await dbOf(a)
+    .selectFrom('apc_form_5')
+    .select('id')
+    .where('handler_id', '=', handlerId)
+    .where('season_id', '=', seasonId)
+    .executeTakeFirst();
   if (existing) throw conflict('This season already has a year-end form: edit it, or amend it once certified.');
   const errors = validateFormAttributes('apc_form_5', input.attributes);
   if (errors.length > 0) throw unprocessable(errors);
   const handler = await loadRow(dbOf(a), 'handlers', handlerId);
   const { certified: _c, certification_name: _n, certification_title: _t, ...values } = input.values;
-  const newId = await insertNode(a, 'apc_form_5', {
-    ...values, title: `${FORM_TITLES.apc_form_5}-${String(handler.handler_number)}-${String(season.title)}`,
-    handler_id: handlerId, season_id: seasonId, form_status: 'draft', amendment_number: 0,
-  }, id);
+  const newId = await insertNode(
+    a,
+    'apc_form_5',
+    {
+      ...values,
+      title: `${FORM_TITLES.apc_form_5}-${String(handler.handler_number)}-${String(season.title)}`,
+      handler_id: handlerId,
+      season_id: seasonId,
+      form_status: 'draft',
+      amendment_number: 0,
+    },
+    id,
+  );
   const row = await loadRow(dbOf(a), 'apc_form_5', newId);
   const computed = await computedColumns(a, 'apc_form_5', row);
   const changed = await updateRow(a, 'apc_form_5', row, computed);
@@ -43,8 +64,12 @@ export async function createForm5(a: Actor, input: WriteInput, id?: string): Pro
 
 /** The handler and season of a form 5 are fixed once it exists. */
 export function assertScopeUnchanged(row: Row, input: WriteInput): void {
-  for (const [rel, column] of [['field_season', 'season_id'], ['field_handler', 'handler_id']] as const) {
+  for (const [rel, column] of [
+    ['field_season', 'season_id'],
+    ['field_handler', 'handler_id'],
+  ] as const) {
     const linkage = input.relationships[rel];
-    if (linkage !== undefined && linkage?.id !== row[column]) throw unprocessable([{ field: rel, message: `${rel} cannot change.` }]);
+    if (linkage !== undefined && linkage?.id !== row[column])
+      throw unprocessable([{ field: rel, message: `${rel} cannot change.` }]);
   }
 }

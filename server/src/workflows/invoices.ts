@@ -1,5 +1,13 @@
 import {
-  addDays, allocateCents, assessmentDetail, isIsoDate, formatCents, formatFixedPoint, MILLS_PER_CENT, type AssessmentDetail, type PecanType,
+  addDays,
+  allocateCents,
+  assessmentDetail,
+  isIsoDate,
+  formatCents,
+  formatFixedPoint,
+  MILLS_PER_CENT,
+  type AssessmentDetail,
+  type PecanType,
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../lib/errors.js';
@@ -46,13 +54,17 @@ interface Bill {
  */
 export async function issueInvoiceForForm1(a: Actor, form: Row): Promise<string> {
   const id = await settleInvoice(a, String(form.handler_id), String(form.period_id), 'own-form');
-  for (const receiver of await receiversOf(a, form)) await settleInvoice(a, receiver, String(form.period_id), 'transfer');
+  for (const receiver of await receiversOf(a, form))
+    await settleInvoice(a, receiver, String(form.period_id), 'transfer');
   return id!;
 }
 
 async function receiversOf(a: Actor, form: Row): Promise<string[]> {
   const earlier = form.amendment_of_id ? await loadRow(dbOf(a), 'apc_form_1', form.amendment_of_id) : null;
-  const lines = [...parseTransferLines(form.interhandler_shipments), ...parseTransferLines(earlier?.interhandler_shipments)];
+  const lines = [
+    ...parseTransferLines(form.interhandler_shipments),
+    ...parseTransferLines(earlier?.interhandler_shipments),
+  ];
   return [...new Set(lines.map((l) => l.receiving_handler))].filter((id) => id !== form.handler_id);
 }
 
@@ -71,39 +83,69 @@ export async function settleAgreementInvoices(a: Actor, agreement: Row): Promise
  * certified form 1 or a moved line (a receiver that never filed still gets one). An open one: its amount becomes
  * what is owed less what other invoices of the period billed. All paid: a new invoice for the difference, if any.
  */
-export async function settleInvoice(a: Actor, handlerId: string, periodId: string, cause: Cause): Promise<string | null> {
+export async function settleInvoice(
+  a: Actor,
+  handlerId: string,
+  periodId: string,
+  cause: Cause,
+): Promise<string | null> {
   const bill = await billOf(a, handlerId, periodId);
-  const invoices = (await dbOf(a).selectFrom('invoices').selectAll().where('handler_id', '=', handlerId)
-        // Several invoices of a period can share a second; an adjustment's number sorts after the one it follows.
-    .where('period_id', '=', periodId).orderBy('created').orderBy('invoice_number').execute()) as Row[];
-  if (invoices.length === 0) return bill.form || bill.transferLines.length > 0 ? createInvoice(a, bill, bill.cents, null, 0, cause) : null;
+  const invoices = (await dbOf(a)
+    .selectFrom('invoices')
+    .selectAll()
+    .where('handler_id', '=', handlerId)
+    // Several invoices of a period can share a second; an adjustment's number sorts after the one it follows.
+    .where('period_id', '=', periodId)
+    .orderBy('created')
+    .orderBy('invoice_number')
+    .execute()) as Row[];
+  if (invoices.length === 0)
+    return bill.form || bill.transferLines.length > 0 ? createInvoice(a, bill, bill.cents, null, 0, cause) : null;
   const billed = invoices.reduce((sum, i) => sum + Number(i.amount_due_cents), 0);
   const open = invoices.find((i) => i.invoice_status === 'open');
   if (open) return reviseOpen(a, bill, open, billed - Number(open.amount_due_cents), cause);
   const difference = bill.cents - billed;
   if (difference === 0) return String(invoices[invoices.length - 1].id);
   const last = invoices[invoices.length - 1];
-  return createInvoice(a, bill, difference, { ...adjustmentOf(bill, billed, cause), previousInvoiceNumber: String(last.invoice_number) }, invoices.length, cause);
+  return createInvoice(
+    a,
+    bill,
+    difference,
+    { ...adjustmentOf(bill, billed, cause), previousInvoiceNumber: String(last.invoice_number) },
+    invoices.length,
+    cause,
+  );
 }
 
 async function reviseOpen(a: Actor, bill: Bill, open: Row, others: number, cause: Cause): Promise<string> {
   const newAmount = bill.cents - others;
-  const values = { amount_due_cents: newAmount, form_1_id: bill.form?.id ?? null, transfer_lines: JSON.stringify(bill.transferLines) };
-  const unchanged = newAmount === Number(open.amount_due_cents) && values.form_1_id === (open.form_1_id ?? null)
-    && values.transfer_lines === String(open.transfer_lines);
+  const values = {
+    amount_due_cents: newAmount,
+    form_1_id: bill.form?.id ?? null,
+    transfer_lines: JSON.stringify(bill.transferLines),
+  };
+  const unchanged =
+    newAmount === Number(open.amount_due_cents) &&
+    values.form_1_id === (open.form_1_id ?? null) &&
+    values.transfer_lines === String(open.transfer_lines);
   if (unchanged) return String(open.id);
   const changed = await updateRow(a, 'invoices', open, values);
   const adjustment = { ...adjustmentOf(bill, Number(open.amount_due_cents), cause), newAmount: formatCents(newAmount) };
-  if (!open.form_1_id && bill.form && cause === 'own-form') adjustment.reason = 'The handler\'s Form 1 of the month was certified.';
+  if (!open.form_1_id && bill.form && cause === 'own-form')
+    adjustment.reason = "The handler's Form 1 of the month was certified.";
   await attachInvoicePdf(a, { ...open, ...values, changed }, adjustment);
   return String(open.id);
 }
 
 function adjustmentOf(bill: Bill, previousCents: number, cause: Cause): NonNullable<InvoicePdfInput['adjustment']> {
   return {
-    previousAmount: formatCents(previousCents), newAmount: formatCents(bill.cents),
+    previousAmount: formatCents(previousCents),
+    newAmount: formatCents(bill.cents),
     amendmentNumber: bill.form ? Number(bill.form.amendment_number) : undefined,
-    reason: cause === 'transfer' ? 'An inter-handler transfer (the transferring handler\'s Form 1 or a Form 4 agreement) changed the assessment.' : undefined,
+    reason:
+      cause === 'transfer'
+        ? "An inter-handler transfer (the transferring handler's Form 1 or a Form 4 agreement) changed the assessment."
+        : undefined,
   };
 }
 
@@ -111,32 +153,59 @@ function adjustmentOf(bill: Bill, previousCents: number, cause: Cause): NonNulla
 async function billOf(a: Actor, handlerId: string, periodId: string): Promise<Bill> {
   const db = dbOf(a);
   const period = await loadRow(db, 'reporting_periods', periodId);
-  const form = ((await db.selectFrom('apc_form_1').selectAll().where('handler_id', '=', handlerId).where('period_id', '=', periodId)
-    .where('form_status', '=', 'certified').executeTakeFirst()) as Row | undefined) ?? null;
+  const form =
+    ((await db
+      .selectFrom('apc_form_1')
+      .selectAll()
+      .where('handler_id', '=', handlerId)
+      .where('period_id', '=', periodId)
+      .where('form_status', '=', 'certified')
+      .executeTakeFirst()) as Row | undefined) ?? null;
   const moved = await movedLines(a, handlerId, period);
   const own = form ? ownDetail(form, period).lines.map((l) => l.mills) : [];
   const allocation = allocateCents([...own, ...moved.map((m) => m.mills)], BigInt(MILLS_PER_CENT));
   const transferLines = moved.map((m, i): InvoiceTransferLine => ({
-    direction: m.direction, counterparty_name: m.counterparty_name, counterparty_number: m.counterparty_number,
-    pecan_type: m.pecan_type, pounds: m.pounds, mills_per_pound: Number((m.mills < 0n ? -m.mills : m.mills) / BigInt(m.pounds)),
+    direction: m.direction,
+    counterparty_name: m.counterparty_name,
+    counterparty_number: m.counterparty_number,
+    pecan_type: m.pecan_type,
+    pounds: m.pounds,
+    mills_per_pound: Number((m.mills < 0n ? -m.mills : m.mills) / BigInt(m.pounds)),
     amount: formatCents(allocation.lines[own.length + i]),
   }));
   return { handlerId, period, form, transferLines, cents: allocation.total };
 }
 
 function ownDetail(form: Row, period: Row): AssessmentDetail {
-  return assessmentDetail({
-    improved: Number(form.receipts_improved), native: Number(form.receipts_native), substandard: Number(form.receipts_substandard),
-  }, String(period.period_month));
+  return assessmentDetail(
+    {
+      improved: Number(form.receipts_improved),
+      native: Number(form.receipts_native),
+      substandard: Number(form.receipts_substandard),
+    },
+    String(period.period_month),
+  );
 }
 
 /** When an invoice is due: its period's due date, or for an adjustment issued after it, a set number of days after issue. */
-export function invoiceDueDate(periodDueDate: string, issueDate: string, isAdjustment: boolean, adjustmentDueDays: number): string {
+export function invoiceDueDate(
+  periodDueDate: string,
+  issueDate: string,
+  isAdjustment: boolean,
+  adjustmentDueDays: number,
+): string {
   if (!isAdjustment || issueDate <= periodDueDate) return periodDueDate;
   return addDays(issueDate, adjustmentDueDays);
 }
 
-async function createInvoice(a: Actor, bill: Bill, cents: number, adjustment: InvoicePdfInput['adjustment'], sequence: number, cause: Cause): Promise<string> {
+async function createInvoice(
+  a: Actor,
+  bill: Bill,
+  cents: number,
+  adjustment: InvoicePdfInput['adjustment'],
+  sequence: number,
+  cause: Cause,
+): Promise<string> {
   const db = dbOf(a);
   const handler = await loadRow(db, 'handlers', bill.handlerId);
   const number = `APC-${String(bill.period.period_month).replace('-', '')}-${String(handler.handler_number)}${sequence > 0 ? `-A${sequence}` : ''}`;
@@ -144,8 +213,14 @@ async function createInvoice(a: Actor, bill: Bill, cents: number, adjustment: In
   const late = sequence > 0 || cause === 'transfer';
   const dueDate = invoiceDueDate(String(bill.period.due_date), todayOf(a), late, a.ctx.config.adjustmentInvoiceDueDays);
   const id = await insertNode(a, 'invoices', {
-    title: `Invoice ${number}`, invoice_number: number, amount_due_cents: cents, due_date: dueDate,
-    invoice_status: 'open', handler_id: bill.handlerId, period_id: bill.period.id, form_1_id: bill.form?.id ?? null,
+    title: `Invoice ${number}`,
+    invoice_number: number,
+    amount_due_cents: cents,
+    due_date: dueDate,
+    invoice_status: 'open',
+    handler_id: bill.handlerId,
+    period_id: bill.period.id,
+    form_1_id: bill.form?.id ?? null,
     transfer_lines: JSON.stringify(bill.transferLines),
   });
   await attachInvoicePdf(a, await loadRow(db, 'invoices', id), adjustment);
@@ -160,35 +235,69 @@ async function attachInvoicePdf(a: Actor, invoice: Row, adjustment: InvoicePdfIn
   const form = invoice.form_1_id ? await loadRow(db, 'apc_form_1', invoice.form_1_id) : null;
   const transfers = storedTransferLines(invoice);
   const content = await renderInvoicePdf({
-    invoiceNumber: String(invoice.invoice_number), issueDate: todayOf(a),
-    handler: { name: String(handler.title), number: String(handler.handler_number), address: handler.address ? String(handler.address).split('\n') : undefined },
+    invoiceNumber: String(invoice.invoice_number),
+    issueDate: todayOf(a),
+    handler: {
+      name: String(handler.title),
+      number: String(handler.handler_number),
+      address: handler.address ? String(handler.address).split('\n') : undefined,
+    },
     period: { month: String(period.period_month) },
-    formReference: form ? `Form 1, ${String(period.title)}${Number(form.amendment_number) > 0 ? `, Amendment ${String(form.amendment_number)}` : ''}`
+    formReference: form
+      ? `Form 1, ${String(period.title)}${Number(form.amendment_number) > 0 ? `, Amendment ${String(form.amendment_number)}` : ''}`
       : `Inter-handler transfers, ${String(period.title)}`,
     lines: [...(form ? invoiceLines(ownDetail(form, period), transfers) : []), ...transfers.map(transferPdfLine)],
-    amountDue: formatCents(Number(invoice.amount_due_cents)), dueDate: String(invoice.due_date),
-    status: invoice.invoice_status as 'open' | 'paid', paidDate: (invoice.paid_date as string | null) ?? null,
+    amountDue: formatCents(Number(invoice.amount_due_cents)),
+    dueDate: String(invoice.due_date),
+    status: invoice.invoice_status as 'open' | 'paid',
+    paidDate: (invoice.paid_date as string | null) ?? null,
     adjustment,
   });
-  const fileId = await storeFile(a, { type: INVOICE_TYPE, id: String(invoice.id) }, `invoice-${String(invoice.invoice_number)}.pdf`, 'application/pdf', content);
-  await db.updateTable('invoices').set({ invoice_pdf_id: fileId }).where('id', '=', invoice.id as string).execute();
-  await audit(a, { type: 'invoices', id: String(invoice.id), action: 'update', before: invoice, after: { ...invoice, invoice_pdf_id: fileId } });
+  const fileId = await storeFile(
+    a,
+    { type: INVOICE_TYPE, id: String(invoice.id) },
+    `invoice-${String(invoice.invoice_number)}.pdf`,
+    'application/pdf',
+    content,
+  );
+  await db
+    .updateTable('invoices')
+    .set({ invoice_pdf_id: fileId })
+    .where('id', '=', invoice.id as string)
+    .execute();
+  await audit(a, {
+    type: 'invoices',
+    id: String(invoice.id),
+    action: 'update',
+    before: invoice,
+    after: { ...invoice, invoice_pdf_id: fileId },
+  });
 }
 
 export const storedTransferLines = (invoice: Row): InvoiceTransferLine[] =>
-  (typeof invoice.transfer_lines === 'string' ? JSON.parse(invoice.transfer_lines) : (invoice.transfer_lines ?? [])) as InvoiceTransferLine[];
+  (typeof invoice.transfer_lines === 'string'
+    ? JSON.parse(invoice.transfer_lines)
+    : (invoice.transfer_lines ?? [])) as InvoiceTransferLine[];
 
-const TYPE_NAME: Record<PecanType, string> = { improved: 'improved', native: 'native / seedling', substandard: 'substandard' };
+const TYPE_NAME: Record<PecanType, string> = {
+  improved: 'improved',
+  native: 'native / seedling',
+  substandard: 'substandard',
+};
 
 /** The PDF's line of a moved assessment: assumed from the transferring handler, or credited because the receiver assumed it. */
 export function transferPdfLine(line: InvoiceTransferLine): InvoiceLine {
   const other = `${line.counterparty_name} (${line.counterparty_number})`;
-  const description = line.direction === 'assumed'
-    ? `Assessment assumed under inter-handler agreement with ${other}, ${TYPE_NAME[line.pecan_type]}`
-    : `Assessment assumed by ${other} under inter-handler agreement, ${TYPE_NAME[line.pecan_type]} (credit)`;
+  const description =
+    line.direction === 'assumed'
+      ? `Assessment assumed under inter-handler agreement with ${other}, ${TYPE_NAME[line.pecan_type]}`
+      : `Assessment assumed by ${other} under inter-handler agreement, ${TYPE_NAME[line.pecan_type]} (credit)`;
   return {
-    type: line.pecan_type, description, pounds: line.direction === 'credited' ? -line.pounds : line.pounds,
-    rate: formatFixedPoint(BigInt(line.mills_per_pound) * 10n, 4), amount: line.amount,
+    type: line.pecan_type,
+    description,
+    pounds: line.direction === 'credited' ? -line.pounds : line.pounds,
+    rate: formatFixedPoint(BigInt(line.mills_per_pound) * 10n, 4),
+    amount: line.amount,
   };
 }
 
@@ -197,11 +306,17 @@ export function transferPdfLine(line: InvoiceTransferLine): InvoiceLine {
  * docs/FORMS-YEAR-END.md) rounds the invoice's total once and gives each line, the transfer lines included, its share
  * by largest remainder, so the PDF's lines never disagree with its total by a cent.
  */
-export function invoiceLines(detail: AssessmentDetail, transfers: InvoiceTransferLine[] = []): InvoicePdfInput['lines'] {
-  const moved = transfers.map((t) => BigInt(t.pounds) * BigInt(t.mills_per_pound) * (t.direction === 'credited' ? -1n : 1n));
+export function invoiceLines(
+  detail: AssessmentDetail,
+  transfers: InvoiceTransferLine[] = [],
+): InvoicePdfInput['lines'] {
+  const moved = transfers.map(
+    (t) => BigInt(t.pounds) * BigInt(t.mills_per_pound) * (t.direction === 'credited' ? -1n : 1n),
+  );
   const cents = allocateCents([...detail.lines.map((l) => l.mills), ...moved], BigInt(MILLS_PER_CENT));
   return detail.lines.map((l, i) => ({
-    type: l.type, pounds: l.pounds,
+    type: l.type,
+    pounds: l.pounds,
     // A mill is a tenth of a cent: 10 mills per pound is $0.0100.
     rate: formatFixedPoint(BigInt(l.millsPerPound) * 10n, 4),
     amount: formatCents(cents.lines[i]),
@@ -209,11 +324,25 @@ export function invoiceLines(detail: AssessmentDetail, transfers: InvoiceTransfe
 }
 
 /** Staff record a payment; the invoice PDF is re-rendered as paid. */
-export async function markInvoicePaid(a: Actor, invoiceId: string, paidDate: string, reference: string | null): Promise<void> {
+export async function markInvoicePaid(
+  a: Actor,
+  invoiceId: string,
+  paidDate: string,
+  reference: string | null,
+): Promise<void> {
   assertStaff(a.viewer, 'mark invoices paid');
   const invoice = await loadRow(dbOf(a), 'invoices', invoiceId);
   if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
-  if (!isIsoDate(paidDate)) throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
-  const changed = await updateRow(a, 'invoices', invoice, { invoice_status: 'paid', paid_date: paidDate, paid_reference: reference });
-  await attachInvoicePdf(a, { ...invoice, invoice_status: 'paid', paid_date: paidDate, paid_reference: reference, changed }, null);
+  if (!isIsoDate(paidDate))
+    throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
+  const changed = await updateRow(a, 'invoices', invoice, {
+    invoice_status: 'paid',
+    paid_date: paidDate,
+    paid_reference: reference,
+  });
+  await attachInvoicePdf(
+    a,
+    { ...invoice, invoice_status: 'paid', paid_date: paidDate, paid_reference: reference, changed },
+    null,
+  );
 }

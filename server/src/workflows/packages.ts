@@ -18,12 +18,18 @@ export async function createDraftPackage(a: Actor, handlerId: string, periodId: 
   const period = await loadRow(dbOf(a), 'reporting_periods', periodId);
   const month = String(period.period_month);
   const packageId = await insertNode(a, 'reporting_forms_packages', {
-    title: `Reporting Forms Package-${String(handler.handler_number)}-${month}`, handler_id: handlerId, period_id: periodId,
+    title: `Reporting Forms Package-${String(handler.handler_number)}-${month}`,
+    handler_id: handlerId,
+    period_id: periodId,
   });
   for (const form of MONTHLY_FORMS) {
     await insertNode(a, form, {
       title: `${FORM_TITLES[form]}-${String(handler.handler_number)}-${periodTitle(month)}`,
-      package_id: packageId, handler_id: handlerId, period_id: periodId, form_status: 'draft', amendment_number: 0,
+      package_id: packageId,
+      handler_id: handlerId,
+      period_id: periodId,
+      form_status: 'draft',
+      amendment_number: 0,
     });
   }
   return packageId;

@@ -1,4 +1,12 @@
-import { isPeriodMonth, monthlyDueDate, seasonEndDate, seasonOfPeriod, seasonStartDate, seasonTitle, yearEndDueDate } from '@pecan/contract';
+import {
+  isPeriodMonth,
+  monthlyDueDate,
+  seasonEndDate,
+  seasonOfPeriod,
+  seasonStartDate,
+  seasonTitle,
+  yearEndDueDate,
+} from '@pecan/contract';
 import { ApiError } from '../lib/errors.js';
 import type { Row } from '../jsonapi/resource.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, nowIso, type Actor } from './common.js';
@@ -23,12 +31,26 @@ export async function ensureSeason(a: Actor, startYear: number): Promise<string>
 export async function setCurrentSeason(a: Actor, seasonId: string): Promise<void> {
   assertStaff(a.viewer, 'choose the current season');
   const before = (await dbOf(a).selectFrom('seasons').select(['id', 'title', 'current_season']).execute()) as Row[];
-  await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, false) }).where('id', '<>', seasonId).execute();
-  await dbOf(a).updateTable('seasons').set({ current_season: dbBool(a, true) }).where('id', '=', seasonId).execute();
+  await dbOf(a)
+    .updateTable('seasons')
+    .set({ current_season: dbBool(a, false) })
+    .where('id', '<>', seasonId)
+    .execute();
+  await dbOf(a)
+    .updateTable('seasons')
+    .set({ current_season: dbBool(a, true) })
+    .where('id', '=', seasonId)
+    .execute();
   for (const s of before) {
     const now = s.id === seasonId;
     if (Boolean(s.current_season) === now) continue;
-    await audit(a, { type: 'seasons', id: String(s.id), action: 'set_current', before: s, after: { ...s, current_season: dbBool(a, now) } });
+    await audit(a, {
+      type: 'seasons',
+      id: String(s.id),
+      action: 'set_current',
+      before: s,
+      after: { ...s, current_season: dbBool(a, now) },
+    });
   }
 }
 
@@ -38,25 +60,50 @@ export async function setCurrentSeason(a: Actor, seasonId: string): Promise<void
  */
 export async function setSeasonClosed(a: Actor, seasonId: string, closed: boolean): Promise<void> {
   assertStaff(a.viewer, closed ? 'close a season' : 'reopen a season');
-  const before = (await dbOf(a).selectFrom('seasons').selectAll().where('id', '=', seasonId).executeTakeFirstOrThrow()) as Row;
+  const before = (await dbOf(a)
+    .selectFrom('seasons')
+    .selectAll()
+    .where('id', '=', seasonId)
+    .executeTakeFirstOrThrow()) as Row;
   if (Boolean(before.season_closed) === closed) return;
-  await dbOf(a).updateTable('seasons').set({ season_closed: dbBool(a, closed), changed: nowIso(a) }).where('id', '=', seasonId).execute();
-  await audit(a, { type: 'seasons', id: seasonId, action: closed ? 'close' : 'reopen', before, after: { ...before, season_closed: dbBool(a, closed) } });
+  await dbOf(a)
+    .updateTable('seasons')
+    .set({ season_closed: dbBool(a, closed), changed: nowIso(a) })
+    .where('id', '=', seasonId)
+    .execute();
+  await audit(a, {
+    type: 'seasons',
+    id: seasonId,
+    action: closed ? 'close' : 'reopen',
+    before,
+    after: { ...before, season_closed: dbBool(a, closed) },
+  });
 }
 
 export async function currentSeason(a: Actor): Promise<Row | undefined> {
-  return (await dbOf(a).selectFrom('seasons').selectAll().where('current_season', '=', dbBool(a, true))
-    .orderBy('season_start_date', 'desc').executeTakeFirst()) as Row | undefined;
+  return (await dbOf(a)
+    .selectFrom('seasons')
+    .selectAll()
+    .where('current_season', '=', dbBool(a, true))
+    .orderBy('season_start_date', 'desc')
+    .executeTakeFirst()) as Row | undefined;
 }
 
 /** The reporting period of a month, made with its due date (10th of the next month, next business day). */
 export async function ensurePeriod(a: Actor, periodMonth: string): Promise<string> {
-  const existing = await dbOf(a).selectFrom('reporting_periods').select('id').where('period_month', '=', periodMonth).executeTakeFirst();
+  const existing = await dbOf(a)
+    .selectFrom('reporting_periods')
+    .select('id')
+    .where('period_month', '=', periodMonth)
+    .executeTakeFirst();
   if (existing) return existing.id as string;
   const season = seasonOfPeriod(periodMonth);
   const seasonId = await ensureSeason(a, Number(season.slice(0, 4)));
   return insertNode(a, 'reporting_periods', {
-    title: periodTitle(periodMonth), period_month: periodMonth, due_date: monthlyDueDate(periodMonth), season_id: seasonId,
+    title: periodTitle(periodMonth),
+    period_month: periodMonth,
+    due_date: monthlyDueDate(periodMonth),
+    season_id: seasonId,
   });
 }
 
@@ -71,11 +118,21 @@ export interface OpenedPeriod {
  */
 export async function openPeriod(a: Actor, periodMonth: string): Promise<OpenedPeriod> {
   assertStaff(a.viewer, 'open a reporting period');
-  if (!isPeriodMonth(periodMonth)) throw new ApiError(422, `"${periodMonth}" is not a month: write it as YYYY-MM.`, { source: { pointer: '/period_month' } });
+  if (!isPeriodMonth(periodMonth))
+    throw new ApiError(422, `"${periodMonth}" is not a month: write it as YYYY-MM.`, {
+      source: { pointer: '/period_month' },
+    });
   const periodId = await ensurePeriod(a, periodMonth);
   const handlers = await dbOf(a).selectFrom('handlers').select('id').where('handler_status', '=', 'active').execute();
-  const existing = new Set((await dbOf(a).selectFrom('reporting_forms_packages').select('handler_id')
-    .where('period_id', '=', periodId).execute()).map((r) => r.handler_id as string));
+  const existing = new Set(
+    (
+      await dbOf(a)
+        .selectFrom('reporting_forms_packages')
+        .select('handler_id')
+        .where('period_id', '=', periodId)
+        .execute()
+    ).map((r) => r.handler_id as string),
+  );
   let packagesCreated = 0;
   for (const h of handlers) {
     if (existing.has(h.id as string)) continue;

@@ -1,5 +1,10 @@
 import {
-  FORM_1_CARRIED_FIELDS, form1ContextMonths, staleForm1Months, type CertifiedForm1Month, type Form1CarriedField, type StaleForm1Month,
+  FORM_1_CARRIED_FIELDS,
+  form1ContextMonths,
+  staleForm1Months,
+  type CertifiedForm1Month,
+  type Form1CarriedField,
+  type StaleForm1Month,
 } from '@pecan/contract';
 import type { Db } from '../db/database.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -10,13 +15,22 @@ import { form1Entered } from './form-figures.js';
  * made stale (contract: staleForm1Months), by handler. The certified copy stays as it is; the submissions board
  * flags it with the corrected figures, and an amendment of the month recomputes them.
  */
-export async function staleForm1OfMonth(db: Db, month: string, handlerIds: readonly string[]): Promise<Map<string, StaleForm1Month>> {
+export async function staleForm1OfMonth(
+  db: Db,
+  month: string,
+  handlerIds: readonly string[],
+): Promise<Map<string, StaleForm1Month>> {
   const stale = new Map<string, StaleForm1Month>();
   if (handlerIds.length === 0) return stale;
-  const rows = (await db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .selectAll('f').select('p.period_month')
-    .where('f.form_status', '=', 'certified').where('f.handler_id', 'in', handlerIds)
-    .where('p.period_month', 'in', [month, ...form1ContextMonths(month)]).execute()) as Row[];
+  const rows = (await db
+    .selectFrom('apc_form_1 as f')
+    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .selectAll('f')
+    .select('p.period_month')
+    .where('f.form_status', '=', 'certified')
+    .where('f.handler_id', 'in', handlerIds)
+    .where('p.period_month', 'in', [month, ...form1ContextMonths(month)])
+    .execute()) as Row[];
   const byHandler = new Map<string, CertifiedForm1Month[]>();
   for (const r of rows) {
     const list = byHandler.get(String(r.handler_id)) ?? [];
@@ -35,6 +49,9 @@ export function certifiedForm1Month(row: Row): CertifiedForm1Month {
     id: String(row.id),
     month: String(row.period_month),
     entered: form1Entered(row),
-    carried: Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, Number(row[f] ?? 0)])) as Record<Form1CarriedField, number>,
+    carried: Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, Number(row[f] ?? 0)])) as Record<
+      Form1CarriedField,
+      number
+    >,
   };
 }

@@ -1,7 +1,17 @@
 import { validateFormAttributes } from '@pecan/contract';
 import { ApiError } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
-import { assertDraft, assertNotStale, assertOwnHandler, dbOf, deleteRow, insertNode, loadRow, updateRow, type Actor } from './common.js';
+import {
+  assertDraft,
+  assertNotStale,
+  assertOwnHandler,
+  dbOf,
+  deleteRow,
+  insertNode,
+  loadRow,
+  updateRow,
+  type Actor,
+} from './common.js';
 import { recomputeDraft, unprocessable, VERSIONED_FORMS } from './versioned-forms.js';
 
 /**
@@ -9,7 +19,10 @@ import { recomputeDraft, unprocessable, VERSIONED_FORMS } from './versioned-form
  * removed only while their form is a draft, and every change recomputes the form's totals at once.
  */
 export type SubRecordTable = 'pecans_purchased_non_us' | 'export_by_country';
-const PARENT: Record<SubRecordTable, 'apc_form_2' | 'apc_form_3'> = { pecans_purchased_non_us: 'apc_form_2', export_by_country: 'apc_form_3' };
+const PARENT: Record<SubRecordTable, 'apc_form_2' | 'apc_form_3'> = {
+  pecans_purchased_non_us: 'apc_form_2',
+  export_by_country: 'apc_form_3',
+};
 
 /** The row's own fields, without its place in the list. */
 function rowFields(input: WriteInput): Record<string, unknown> {
@@ -19,23 +32,46 @@ function rowFields(input: WriteInput): Record<string, unknown> {
 
 async function draftParent(a: Actor, table: SubRecordTable, formId: unknown): Promise<Row> {
   const form = await loadRow(dbOf(a), PARENT[table], formId).catch(() => {
-    throw new ApiError(422, 'The form named in field_form does not exist.', { source: { pointer: '/data/relationships/field_form' } });
+    throw new ApiError(422, 'The form named in field_form does not exist.', {
+      source: { pointer: '/data/relationships/field_form' },
+    });
   });
   assertOwnHandler(a.viewer, form.handler_id, 'forms');
   assertDraft(form);
   return form;
 }
 
-export async function createSubRecord(a: Actor, table: SubRecordTable, input: WriteInput, id?: string): Promise<string> {
-  if (!input.relationships.field_form) throw unprocessable([{ field: 'field_form', message: 'Name the form this row belongs to in field_form.' }]);
+export async function createSubRecord(
+  a: Actor,
+  table: SubRecordTable,
+  input: WriteInput,
+  id?: string,
+): Promise<string> {
+  if (!input.relationships.field_form)
+    throw unprocessable([{ field: 'field_form', message: 'Name the form this row belongs to in field_form.' }]);
   const form = await draftParent(a, table, input.relationships.field_form.id);
   const errors = validateFormAttributes(table, rowFields(input), { mode: 'complete' });
   if (errors.length > 0) throw unprocessable(errors);
-  const last = await dbOf(a).selectFrom(table).select((eb) => eb.fn.max('position').as('p')).where('form_id', '=', form.id as string).executeTakeFirst();
-  const newId = await insertNode(a, table, {
-    position: Number(last?.p ?? -1) + 1, ...input.values, form_id: form.id, handler_id: form.handler_id,
-    title: table === 'export_by_country' ? `Export to ${String(input.values.country ?? '')}` : `Purchase from ${String(input.values.country_of_origin ?? '')}`,
-  }, id);
+  const last = await dbOf(a)
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('form_id', '=', form.id as string)
+    .executeTakeFirst();
+  const newId = await insertNode(
+    a,
+    table,
+    {
+      position: Number(last?.p ?? -1) + 1,
+      ...input.values,
+      form_id: form.id,
+      handler_id: form.handler_id,
+      title:
+        table === 'export_by_country'
+          ? `Export to ${String(input.values.country ?? '')}`
+          : `Purchase from ${String(input.values.country_of_origin ?? '')}`,
+    },
+    id,
+  );
   await recomputeDraft(a, VERSIONED_FORMS[PARENT[table]], String(form.id));
   return newId;
 }

@@ -21,7 +21,8 @@ export interface MovedLine {
   mills: bigint;
 }
 
-export const parseTransferLines = (v: unknown): TransferRow[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as TransferRow[];
+export const parseTransferLines = (v: unknown): TransferRow[] =>
+  (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as TransferRow[];
 
 /** The lines moved onto (assumed) or off (credited) a handler's invoice for a period. */
 export async function movedLines(a: Actor, handlerId: string, period: Row): Promise<MovedLine[]> {
@@ -31,8 +32,13 @@ export async function movedLines(a: Actor, handlerId: string, period: Row): Prom
   const line = (direction: MovedLine['direction'], other: Row, row: TransferRow): MovedLine => {
     const mills = BigInt(row.pounds) * BigInt(rate.millsPerPound[row.pecan_type]);
     return {
-      direction, counterparty_id: String(other.id), counterparty_name: String(other.title), counterparty_number: String(other.handler_number),
-      pecan_type: row.pecan_type, pounds: row.pounds, mills: direction === 'credited' ? -mills : mills,
+      direction,
+      counterparty_id: String(other.id),
+      counterparty_name: String(other.title),
+      counterparty_number: String(other.handler_number),
+      pecan_type: row.pecan_type,
+      pounds: row.pounds,
+      mills: direction === 'credited' ? -mills : mills,
     };
   };
   return [
@@ -47,16 +53,23 @@ export async function movedLines(a: Actor, handlerId: string, period: Row): Prom
  */
 async function movedBy(a: Actor, side: 'transferring' | 'receiving', handlerId: string, period: Row) {
   const other = side === 'transferring' ? 'receiving_handler_id' : 'transferring_handler_id';
-  const agreements = (await dbOf(a).selectFrom('apc_form_4 as g').innerJoin('handlers as h', 'h.id', `g.${other}`)
+  const agreements = (await dbOf(a)
+    .selectFrom('apc_form_4 as g')
+    .innerJoin('handlers as h', 'h.id', `g.${other}`)
     .select(['g.transferring_handler_id', 'g.receiving_handler_id', 'h.id', 'h.title', 'h.handler_number'])
-    .where(`g.${side}_handler_id`, '=', handlerId).where('g.season_id', '=', period.season_id as string)
-    .where('g.form_activity', '=', 'active').where('g.form_status', '=', 'certified')
-    .where('g.receiving_certification_datetime', 'is not', null).where('g.responsible_handler', '=', 'receiving')
-    .orderBy('h.handler_number').execute()) as Row[];
+    .where(`g.${side}_handler_id`, '=', handlerId)
+    .where('g.season_id', '=', period.season_id as string)
+    .where('g.form_activity', '=', 'active')
+    .where('g.form_status', '=', 'certified')
+    .where('g.receiving_certification_datetime', 'is not', null)
+    .where('g.responsible_handler', '=', 'receiving')
+    .orderBy('h.handler_number')
+    .execute()) as Row[];
   const result: { other: Row; rows: TransferRow[] }[] = [];
   for (const g of agreements) {
-    const rows = (await shipmentLines(a, String(g.transferring_handler_id), String(period.id)))
-      .filter((r) => r.receiving_handler === g.receiving_handler_id && r.pounds > 0);
+    const rows = (await shipmentLines(a, String(g.transferring_handler_id), String(period.id))).filter(
+      (r) => r.receiving_handler === g.receiving_handler_id && r.pounds > 0,
+    );
     if (rows.length > 0) result.push({ other: g, rows });
   }
   return result;
@@ -64,17 +77,33 @@ async function movedBy(a: Actor, side: 'transferring' | 'receiving', handlerId: 
 
 /** The shipment lines of a handler's current certified form 1 of a period (none: no certified form). */
 export async function shipmentLines(a: Actor, handlerId: string, periodId: string): Promise<TransferRow[]> {
-  const form = await dbOf(a).selectFrom('apc_form_1').select('interhandler_shipments').where('handler_id', '=', handlerId)
-    .where('period_id', '=', periodId).where('form_status', '=', 'certified').executeTakeFirst();
+  const form = await dbOf(a)
+    .selectFrom('apc_form_1')
+    .select('interhandler_shipments')
+    .where('handler_id', '=', handlerId)
+    .where('period_id', '=', periodId)
+    .where('form_status', '=', 'certified')
+    .executeTakeFirst();
   return form ? parseTransferLines(form.interhandler_shipments) : [];
 }
 
 /** The periods of a season in which the transferring handler's current certified form 1 ships to the receiver. */
-export async function periodsWithShipments(a: Actor, transferring: string, receiving: string, seasonId: string): Promise<string[]> {
-  const forms = (await dbOf(a).selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .select(['f.period_id', 'f.interhandler_shipments']).where('f.handler_id', '=', transferring)
-    .where('f.form_status', '=', 'certified').where('p.season_id', '=', seasonId).execute()) as Row[];
-  return forms.filter((f) => parseTransferLines(f.interhandler_shipments).some((r) => r.receiving_handler === receiving))
+export async function periodsWithShipments(
+  a: Actor,
+  transferring: string,
+  receiving: string,
+  seasonId: string,
+): Promise<string[]> {
+  const forms = (await dbOf(a)
+    .selectFrom('apc_form_1 as f')
+    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .select(['f.period_id', 'f.interhandler_shipments'])
+    .where('f.handler_id', '=', transferring)
+    .where('f.form_status', '=', 'certified')
+    .where('p.season_id', '=', seasonId)
+    .execute()) as Row[];
+  return forms
+    .filter((f) => parseTransferLines(f.interhandler_shipments).some((r) => r.receiving_handler === receiving))
     .map((f) => String(f.period_id));
 }
 
@@ -82,9 +111,15 @@ export async function periodsWithShipments(a: Actor, transferring: string, recei
 export async function assertReceivers(a: Actor, handlerId: unknown, value: unknown): Promise<void> {
   const ids = [...new Set(parseTransferLines(value).map((l) => l.receiving_handler))];
   const field = 'field_interhandler_shipments';
-  const refuse = (message: string) => new ApiError(422, `${field}: ${message}`, { source: { pointer: `/data/attributes/${field}` } });
+  const refuse = (message: string) =>
+    new ApiError(422, `${field}: ${message}`, { source: { pointer: `/data/attributes/${field}` } });
   if (ids.includes(String(handlerId))) throw refuse('a handler does not transfer to itself.');
   if (ids.length === 0) return;
-  const active = await dbOf(a).selectFrom('handlers').select('id').where('id', 'in', ids).where('handler_status', '=', 'active').execute();
+  const active = await dbOf(a)
+    .selectFrom('handlers')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('handler_status', '=', 'active')
+    .execute();
   if (active.length !== ids.length) throw refuse('every receiving handler must be an active handler.');
 }

@@ -9,7 +9,9 @@ import { whenIdle } from '../lib/when-idle';
 export const DashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
 export const DashboardHome = lazyPage(() => import('../features/dashboard/components/dashboard-home'));
 /** The forms' card of stale months on the dashboard: loaded only when the dashboard shows it. */
-export const StaleMonthsCard = lazy(() => import('../features/forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })));
+export const StaleMonthsCard = lazy(() =>
+  import('../features/forms/components/stale-months').then((m) => ({ default: m.StaleMonthsCard })),
+);
 /** The council staff's home (features/council-ops): its own chunk, never loaded for a handler's dashboard. */
 export const StaffHome = lazy(() => import('../features/council-ops/components/staff-home'));
 

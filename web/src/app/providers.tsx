@@ -31,7 +31,10 @@ function AntdConfig({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    loadAntdLocale(info.code).then((l) => !cancelled && setLocale(l), () => undefined);
+    loadAntdLocale(info.code).then(
+      (l) => !cancelled && setLocale(l),
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

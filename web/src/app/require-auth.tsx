@@ -8,7 +8,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!signedIn) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/signin?from=${encodeURIComponent(from)}`} state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} replace />;
+    return (
+      <Navigate
+        to={`/signin?from=${encodeURIComponent(from)}`}
+        state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+        replace
+      />
+    );
   }
   return <>{children}</>;
 }

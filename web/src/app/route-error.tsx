@@ -7,7 +7,9 @@ export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(error.message)
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+      error.message,
+    )
   );
 }
 
@@ -16,10 +18,24 @@ export function RouteError({ standalone = true }: { standalone?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage standalone={standalone} code="404" title={t('errors.notFoundTitle')} text={t('errors.notFoundText')} action={{ label: t('errors.backHome'), onClick: () => window.location.assign('/') }} />;
+    return (
+      <StatusPage
+        standalone={standalone}
+        code="404"
+        title={t('errors.notFoundTitle')}
+        text={t('errors.notFoundText')}
+        action={{ label: t('errors.backHome'), onClick: () => window.location.assign('/') }}
+      />
+    );
   }
   if (isChunkLoadError(error)) {
-    return <StatusPage standalone={standalone} title={t('errors.loadingFailed')} action={{ label: t('errors.reload'), onClick: () => window.location.reload() }} />;
+    return (
+      <StatusPage
+        standalone={standalone}
+        title={t('errors.loadingFailed')}
+        action={{ label: t('errors.reload'), onClick: () => window.location.reload() }}
+      />
+    );
   }
   if (import.meta.env.DEV) console.error(error);
   return <ServerErrorPage standalone={standalone} />;
@@ -27,7 +43,15 @@ export function RouteError({ standalone = true }: { standalone?: boolean }) {
 
 export function ServerErrorPage({ standalone = true }: { standalone?: boolean }) {
   const { t } = useTranslation();
-  return <StatusPage standalone={standalone} code="500" title={t('errors.serverTitle')} text={t('errors.serverText')} action={{ label: t('errors.backHome'), onClick: () => window.location.assign('/') }} />;
+  return (
+    <StatusPage
+      standalone={standalone}
+      code="500"
+      title={t('errors.serverTitle')}
+      text={t('errors.serverText')}
+      action={{ label: t('errors.backHome'), onClick: () => window.location.assign('/') }}
+    />
+  );
 }
 
 export function DashboardRouteError() {

@@ -82,7 +82,10 @@ export const router = createBrowserRouter([
           {
             errorElement: <DashboardRouteError />,
             children: [
-              { index: true, element: inner(<DashboardHome staleMonthsCard={StaleMonthsCard} staffHome={StaffHome} />) },
+              {
+                index: true,
+                element: inner(<DashboardHome staleMonthsCard={StaleMonthsCard} staffHome={StaffHome} />),
+              },
               { path: 'help', element: inner(<HelpPage />) },
               { path: 'help/api', element: inner(<ApiReferencePage />) },
               { path: 'my-profile', element: inner(<MyProfilePage />) },
@@ -98,7 +101,15 @@ export const router = createBrowserRouter([
               { path: 'handlers', element: inner(<HandlersPage />) },
               { path: 'contacts', element: inner(<ContactsPage />) },
               { path: 'profile', element: inner(<ProfileEditPage />) },
-              ...['year-end-forms', 'position-reports', 'industry-analytics'].map((from) => ({ path: from, element: <Navigate to={`/dashboard/${from === 'year-end-forms' ? 'year-end' : from === 'position-reports' ? 'reports' : 'analytics'}`} replace /> })),
+              ...['year-end-forms', 'position-reports', 'industry-analytics'].map((from) => ({
+                path: from,
+                element: (
+                  <Navigate
+                    to={`/dashboard/${from === 'year-end-forms' ? 'year-end' : from === 'position-reports' ? 'reports' : 'analytics'}`}
+                    replace
+                  />
+                ),
+              })),
               // Dashboard home, invoices and forms 1-3 (the filing area).
               { path: 'invoices', element: inner(<InvoicesPage />) },
               { path: 'forms', element: inner(<FormsPackagesPage />) },

@@ -18,7 +18,19 @@ function Mark() {
  * The frame of the signed-out pages: a centred panel with the portal's mark, a heading and the language switcher.
  * Plain elements styled with the theme's tokens keep the first load of /signin small.
  */
-export function AuthShell({ title, subtitle, children, footer, wide = false }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   useDocumentTitle(title);
   const { token } = theme.useToken();
   const { settings } = useThemeSettings();
@@ -26,11 +38,28 @@ export function AuthShell({ title, subtitle, children, footer, wide = false }: {
     ? 'linear-gradient(160deg, #1b1611 0%, #141414 60%, #0d1a2b 100%)'
     : 'linear-gradient(160deg, #f7f1e8 0%, #efe3d0 45%, #e2ecf8 100%)';
   return (
-    <div style={{ minHeight: '100vh', background, display: 'flex', flexDirection: 'column', color: token.colorText, fontFamily: token.fontFamily }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background,
+        display: 'flex',
+        flexDirection: 'column',
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+      }}
+    >
       <header style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
         <LanguageSwitcher />
       </header>
-      <main style={{ flex: 1, display: 'flex', alignItems: 'flex-start', justifyContent: 'center', padding: '2vh 16px 48px' }}>
+      <main
+        style={{
+          flex: 1,
+          display: 'flex',
+          alignItems: 'flex-start',
+          justifyContent: 'center',
+          padding: '2vh 16px 48px',
+        }}
+      >
         <div
           style={{
             width: '100%',
@@ -43,10 +72,30 @@ export function AuthShell({ title, subtitle, children, footer, wide = false }: {
             boxSizing: 'border-box',
           }}
         >
-          <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', marginBottom: 20 }}>
+          <div
+            style={{
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              textAlign: 'center',
+              marginBottom: 20,
+            }}
+          >
             <Mark />
-            <h1 style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, margin: '12px 0 4px', color: token.colorTextHeading }}>{title}</h1>
-            {subtitle ? <p style={{ margin: 0, color: token.colorTextDescription, fontSize: 14, lineHeight: 1.6 }}>{subtitle}</p> : null}
+            <h1
+              style={{
+                fontSize: 26,
+                fontWeight: 600,
+                lineHeight: 1.3,
+                margin: '12px 0 4px',
+                color: token.colorTextHeading,
+              }}
+            >
+              {title}
+            </h1>
+            {subtitle ? (
+              <p style={{ margin: 0, color: token.colorTextDescription, fontSize: 14, lineHeight: 1.6 }}>{subtitle}</p>
+            ) : null}
           </div>
           {children}
         </div>

@@ -32,13 +32,23 @@ export function CertifierFields({
     <Form layout="vertical" component="div">
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={labels.name} htmlFor={ids.name} validateStatus={missing ? 'error' : undefined} help={missing ? labels.nameRequired : undefined}>
+          <Form.Item
+            label={labels.name}
+            htmlFor={ids.name}
+            validateStatus={missing ? 'error' : undefined}
+            help={missing ? labels.nameRequired : undefined}
+          >
             <Input id={ids.name} value={name} autoComplete="name" onChange={(e) => onNameChange(e.target.value)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label={labels.title} htmlFor={ids.title}>
-            <Input id={ids.title} value={title} autoComplete="organization-title" onChange={(e) => onTitleChange(e.target.value)} />
+            <Input
+              id={ids.title}
+              value={title}
+              autoComplete="organization-title"
+              onChange={(e) => onTitleChange(e.target.value)}
+            />
           </Form.Item>
         </Col>
         {children}
@@ -67,7 +77,15 @@ export function CertificationConfirm({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={title} okText={okText} cancelText={t('dataState.cancel')} confirmLoading={pending} onOk={onConfirm} onCancel={onCancel}>
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={t('dataState.cancel')}
+      confirmLoading={pending}
+      onOk={onConfirm}
+      onCancel={onCancel}
+    >
       {children}
     </Modal>
   );

@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 export function PageHeading({ title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode }) {
   return (
     <div style={{ marginBottom: 16 }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}
+      >
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
           {title}
         </Typography.Title>

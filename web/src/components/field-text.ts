@@ -7,7 +7,9 @@ export const fieldLabel = (t: TFunction, name: string): string => t(`fields.${na
 /** The unit shown beside an input ('lb inshell', 'USD', ...), translated. */
 export function unitLabel(t: TFunction, unit: string | undefined): string | undefined {
   if (!unit) return undefined;
-  const key = { 'lb inshell': 'lbInshell', 'lb shelled': 'lbShelled', lb: 'lb', USD: 'usd', 'USD/lb': 'usdPerLb' }[unit];
+  const key = { 'lb inshell': 'lbInshell', 'lb shelled': 'lbShelled', lb: 'lb', USD: 'usd', 'USD/lb': 'usdPerLb' }[
+    unit
+  ];
   return key ? t(`units.${key}`) : unit;
 }
 
@@ -50,13 +52,21 @@ const ATTRIBUTE = /\bfield_([a-z0-9_]+)/g;
  * labels ("Date shipped to Mexico is required when Inshell sent to Mexico is more than 0."), any other message
  * after the field's label. Never a `field_` name, whatever the server or the contract wrote.
  */
-export function fieldMessage(t: TFunction, defs: readonly FieldDef[], error: Pick<FieldError, 'field' | 'message'>): string {
+export function fieldMessage(
+  t: TFunction,
+  defs: readonly FieldDef[],
+  error: Pick<FieldError, 'field' | 'message'>,
+): string {
   const name = error.field.replace(/^field_/, '');
   const label = fieldLabel(t, name);
   const named = [...error.message.matchAll(ATTRIBUTE)].map((m) => m[1]);
-  if (/is required when/.test(error.message) && named.length >= 2) return t('validation.requiredWhen', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
-  if (/must not be before/.test(error.message) && named.length >= 2) return t('validation.notBefore', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
+  if (/is required when/.test(error.message) && named.length >= 2)
+    return t('validation.requiredWhen', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
+  if (/must not be before/.test(error.message) && named.length >= 2)
+    return t('validation.notBefore', { field: fieldLabel(t, named[0]), other: fieldLabel(t, named[1]) });
   const def = defs.find((f) => f.name === name);
-  const text = fieldErrorText(t, def, { message: error.message.replace(ATTRIBUTE, (_, n: string) => fieldLabel(t, n)) });
+  const text = fieldErrorText(t, def, {
+    message: error.message.replace(ATTRIBUTE, (_, n: string) => fieldLabel(t, n)),
+  });
   return name ? t('validation.ofField', { field: label, message: text }) : text;
 }

@@ -9,12 +9,31 @@ export function fileUrl(file: unknown): string | null {
   return typeof uri?.url === 'string' ? uri.url : null;
 }
 
-export function FileDownload({ file, label, text, kind = 'pdf', size = 'middle' }: { file: unknown; label: string; text?: string; kind?: 'pdf' | 'xlsx'; size?: 'small' | 'middle' }) {
+export function FileDownload({
+  file,
+  label,
+  text,
+  kind = 'pdf',
+  size = 'middle',
+}: {
+  file: unknown;
+  label: string;
+  text?: string;
+  kind?: 'pdf' | 'xlsx';
+  size?: 'small' | 'middle';
+}) {
   const { t } = useFeatureTranslation('portalData');
   const url = fileUrl(file);
   if (!url) return null;
   return (
-    <Button size={size} icon={<DownloadOutlined />} href={url} target="_blank" rel="noopener" aria-label={t(kind === 'pdf' ? 'downloadPdfOf' : 'downloadXlsxOf', { name: label })}>
+    <Button
+      size={size}
+      icon={<DownloadOutlined />}
+      href={url}
+      target="_blank"
+      rel="noopener"
+      aria-label={t(kind === 'pdf' ? 'downloadPdfOf' : 'downloadXlsxOf', { name: label })}
+    >
       {text ?? t(kind === 'pdf' ? 'downloadPdf' : 'downloadXlsx')}
     </Button>
   );

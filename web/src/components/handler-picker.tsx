@@ -24,7 +24,10 @@ interface HandlerPickerProps {
   valueLabel?: string;
 }
 
-const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.title)} (${str(h.field_handler_number)})` });
+const optionOf = (h: Entity): HandlerOption => ({
+  value: h.id,
+  label: `${str(h.title)} (${str(h.field_handler_number)})`,
+});
 
 /**
  * A handler of the directory, chosen by searching on the server: the first page (50) by title when nothing is typed,
@@ -32,7 +35,15 @@ const optionOf = (h: Entity): HandlerOption => ({ value: h.id, label: `${str(h.t
  * out). The directory page's own reads (`useHandlerDirectory`: its search, its first pages and their saved copy), so
  * the two share what they fetched. At the industry's size and beyond, the list is never read whole into the browser.
  */
-export function HandlerPicker({ id, value, onChange, exclude, placeholder, ariaLabel, valueLabel }: HandlerPickerProps) {
+export function HandlerPicker({
+  id,
+  value,
+  onChange,
+  exclude,
+  placeholder,
+  ariaLabel,
+  valueLabel,
+}: HandlerPickerProps) {
   const { t } = useFeatureTranslation('directory');
   const { text, setText, searched } = useSearchText();
   // The chosen handler's name stays shown when a later search no longer lists it.
@@ -46,7 +57,11 @@ export function HandlerPicker({ id, value, onChange, exclude, placeholder, ariaL
   // is (the chosen handler, or a search read before whose refresh failed).
   const failure = query.error ? errorText(query.error) : null;
   const note = (message: string, type: 'secondary' | 'danger') => (
-    <Typography.Text type={type} role={type === 'danger' ? 'alert' : undefined} style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
+    <Typography.Text
+      type={type}
+      role={type === 'danger' ? 'alert' : undefined}
+      style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}
+    >
       {message}
     </Typography.Text>
   );

@@ -8,7 +8,13 @@ import { LANGUAGES, languageInfo, type LanguageCode } from '../lib/i18n/language
  * The language switcher: a native <select> (labelled, keyboard- and screen-reader-friendly, and light enough for
  * the sign-in page's first load), styled with the theme's tokens.
  */
-export function LanguageSwitcher({ style, colors }: { style?: React.CSSProperties; colors?: { text: string; border: string; bg: string } }) {
+export function LanguageSwitcher({
+  style,
+  colors,
+}: {
+  style?: React.CSSProperties;
+  colors?: { text: string; border: string; bg: string };
+}) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const id = useId();
@@ -16,7 +22,17 @@ export function LanguageSwitcher({ style, colors }: { style?: React.CSSPropertie
   const text = colors?.text ?? token.colorText;
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', ...style }}>
-      <label htmlFor={id} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <label
+        htmlFor={id}
+        style={{
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {t('app.languageLabel')}
       </label>
       <span aria-hidden="true" style={{ color: text, marginInlineEnd: 6, display: 'inline-flex' }}>

@@ -17,7 +17,12 @@ export function PlainButton({
   children,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'default'; size?: 'small' | 'middle' | 'large'; block?: boolean; loading?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'default';
+  size?: 'small' | 'middle' | 'large';
+  block?: boolean;
+  loading?: boolean;
+}) {
   const { token } = theme.useToken();
   const vars = {
     '--pb-primary': token.colorPrimary,
@@ -31,9 +36,25 @@ export function PlainButton({
     '--pb-disabled-bg': token.colorBgContainerDisabled,
     '--pb-disabled-text': token.colorTextDisabled,
   } as CSSProperties;
-  const classes = ['portal-btn', `portal-btn-${variant}`, `portal-btn-${size}`, block ? 'portal-btn-block' : '', loading ? 'portal-btn-loading' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = [
+    'portal-btn',
+    `portal-btn-${variant}`,
+    `portal-btn-${size}`,
+    block ? 'portal-btn-block' : '',
+    loading ? 'portal-btn-loading' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button {...props} type={type} className={classes} style={{ ...vars, ...style }} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <button
+      {...props}
+      type={type}
+      className={classes}
+      style={{ ...vars, ...style }}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
       {loading ? <span className="portal-btn-spinner" aria-hidden="true" /> : null}
       {children}
     </button>
@@ -44,14 +65,30 @@ export function PlainButton({
 export function TextDivider({ children }: { children: string }) {
   const { token } = theme.useToken();
   return (
-    <div role="separator" className="portal-divider" style={{ color: token.colorText, ['--pd-line' as string]: token.colorSplit }}>
+    <div
+      role="separator"
+      className="portal-divider"
+      style={{ color: token.colorText, ['--pd-line' as string]: token.colorSplit }}
+    >
       <span>{children}</span>
     </div>
   );
 }
 
 /** A message box like antd's Alert (info, success, warning, error) without its icons and motion: light for /signin. */
-export function Notice({ type, title, children, role, style }: { type: 'info' | 'success' | 'warning' | 'error'; title?: React.ReactNode; children?: React.ReactNode; role?: 'alert' | 'status'; style?: CSSProperties }) {
+export function Notice({
+  type,
+  title,
+  children,
+  role,
+  style,
+}: {
+  type: 'info' | 'success' | 'warning' | 'error';
+  title?: React.ReactNode;
+  children?: React.ReactNode;
+  role?: 'alert' | 'status';
+  style?: CSSProperties;
+}) {
   const { token } = theme.useToken();
   const colors = {
     info: [token.colorInfoBg, token.colorInfoBorder],
@@ -60,7 +97,18 @@ export function Notice({ type, title, children, role, style }: { type: 'info' | 
     error: [token.colorErrorBg, token.colorErrorBorder],
   }[type];
   return (
-    <div role={role} style={{ background: colors[0], border: `1px solid ${colors[1]}`, borderRadius: token.borderRadiusLG, padding: title && children ? '16px 20px' : '8px 12px', color: token.colorText, lineHeight: 1.5715, ...style }}>
+    <div
+      role={role}
+      style={{
+        background: colors[0],
+        border: `1px solid ${colors[1]}`,
+        borderRadius: token.borderRadiusLG,
+        padding: title && children ? '16px 20px' : '8px 12px',
+        color: token.colorText,
+        lineHeight: 1.5715,
+        ...style,
+      }}
+    >
       {title ? <div style={{ fontSize: children ? 16 : 14, marginBottom: children ? 8 : 0 }}>{title}</div> : null}
       {children}
     </div>

@@ -33,8 +33,15 @@ export function SavedDataTag({ savedAt, fetching }: { savedAt: number | null | u
   const { t, i18n } = useTranslation();
   if (!savedAt) return null;
   return (
-    <Tag icon={<CloudDownloadOutlined />} color="gold" role="status" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
-      {t('dataState.savedData', { time: formatDate(new Date(savedAt), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+    <Tag
+      icon={<CloudDownloadOutlined />}
+      color="gold"
+      role="status"
+      style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+    >
+      {t('dataState.savedData', {
+        time: formatDate(new Date(savedAt), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+      })}
       {fetching ? ` · ${t('dataState.refreshing')}` : ''}
     </Tag>
   );
@@ -92,7 +99,9 @@ export function QueryState<T>({
   const data = query.data;
   return (
     <>
-      {query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} title={t('dataState.refreshFailed')} /> : null}
+      {query.error ? (
+        <ErrorWithRetry error={query.error} onRetry={query.refetch} title={t('dataState.refreshFailed')} />
+      ) : null}
       {query.savedAt ? (
         <Space style={{ marginBottom: 12 }}>
           <SavedDataTag savedAt={query.savedAt} fetching={Boolean(query.isFetching)} />

@@ -13,7 +13,11 @@ export default function StaffHomeHelp() {
       </Typography.Title>
       <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t('help.intro')}</Typography.Paragraph>
       <ul style={{ fontSize: 15, lineHeight: 1.7, paddingInlineStart: 20 }}>
-        {POINTS.map((p) => <li key={p} style={{ marginBottom: 6 }}>{t(`help.${p}`)}</li>)}
+        {POINTS.map((p) => (
+          <li key={p} style={{ marginBottom: 6 }}>
+            {t(`help.${p}`)}
+          </li>
+        ))}
       </ul>
       <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t('help.remind')}</Typography.Paragraph>
       <Typography.Paragraph style={{ fontSize: 15, lineHeight: 1.7 }}>{t('help.publish')}</Typography.Paragraph>

@@ -16,7 +16,19 @@ export interface StaticColumn<T> {
  * the dashboard, which shows a plain grid of statuses, paid for on every first load. Use antd's Table where any of
  * those is needed.
  */
-export function StaticTable<T>({ columns, rows, rowKey, scrollX, label }: { columns: StaticColumn<T>[]; rows: T[]; rowKey: (row: T) => string; scrollX?: number; label?: string }) {
+export function StaticTable<T>({
+  columns,
+  rows,
+  rowKey,
+  scrollX,
+  label,
+}: {
+  columns: StaticColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  scrollX?: number;
+  label?: string;
+}) {
   const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
   const prefix = getPrefixCls('table');
   const rootCls = useCSSVarCls(prefix);
@@ -26,9 +38,26 @@ export function StaticTable<T>({ columns, rows, rowKey, scrollX, label }: { colu
   const cls = (...names: (string | false)[]) => names.filter(Boolean).join(' ');
   return wrapCSSVar(
     <div className={cls(cssVarCls, rootCls, `${prefix}-wrapper`, rtl && `${prefix}-wrapper-rtl`, hashId)}>
-      <div className={cls(prefix, rtl && `${prefix}-rtl`, `${prefix}-middle`, cssVarCls, rootCls, hashId, scrollX !== undefined && `${prefix}-scroll-horizontal`, ping.left && `${prefix}-ping-left`, ping.right && `${prefix}-ping-right`)}>
+      <div
+        className={cls(
+          prefix,
+          rtl && `${prefix}-rtl`,
+          `${prefix}-middle`,
+          cssVarCls,
+          rootCls,
+          hashId,
+          scrollX !== undefined && `${prefix}-scroll-horizontal`,
+          ping.left && `${prefix}-ping-left`,
+          ping.right && `${prefix}-ping-right`,
+        )}
+      >
         <div className={`${prefix}-container`}>
-          <div ref={ping.ref} onScroll={ping.update} className={`${prefix}-content`} style={scrollX !== undefined ? { overflowX: 'auto', overflowY: 'hidden' } : undefined}>
+          <div
+            ref={ping.ref}
+            onScroll={ping.update}
+            className={`${prefix}-content`}
+            style={scrollX !== undefined ? { overflowX: 'auto', overflowY: 'hidden' } : undefined}
+          >
             <table aria-label={label} style={{ width: scrollX, minWidth: '100%', tableLayout: 'auto' }}>
               <thead className={`${prefix}-thead`}>
                 <tr>
@@ -67,7 +96,12 @@ function usePing(rtl: boolean) {
     if (!el) return;
     const room = el.scrollWidth - el.clientWidth;
     const x = el.scrollLeft;
-    const next = room <= 0 ? { left: false, right: false } : rtl ? { left: -x < room, right: -x > 0 } : { left: x > 0, right: x < room };
+    const next =
+      room <= 0
+        ? { left: false, right: false }
+        : rtl
+          ? { left: -x < room, right: -x > 0 }
+          : { left: x > 0, right: x < room };
     setState((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
   }, [rtl]);
   useEffect(() => {

@@ -16,9 +16,21 @@ interface StatusPageProps {
 export function StatusPage({ code, title, text, action, extra, standalone = true }: StatusPageProps) {
   const { token } = theme.useToken();
   const body = (
-    <div style={{ maxWidth: 560, margin: '0 auto', padding: '12vh 24px 48px', textAlign: 'center', color: token.colorText, fontFamily: token.fontFamily }}>
+    <div
+      style={{
+        maxWidth: 560,
+        margin: '0 auto',
+        padding: '12vh 24px 48px',
+        textAlign: 'center',
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+      }}
+    >
       {code ? (
-        <div aria-hidden="true" style={{ fontSize: 96, fontWeight: 800, lineHeight: 1, letterSpacing: 4, color: '#a0612a' }}>
+        <div
+          aria-hidden="true"
+          style={{ fontSize: 96, fontWeight: 800, lineHeight: 1, letterSpacing: 4, color: '#a0612a' }}
+        >
           {code}
         </div>
       ) : null}

@@ -35,5 +35,15 @@ export function WriteErrorAlert({
     ) : (
       errorText(error, t('dataState.unknownError'))
     ));
-  return <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={title} description={body} action={action} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 16 }}
+      message={title}
+      description={body}
+      action={action}
+    />
+  );
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { lazyPage } from './lazy-page';
 
 const Greeting = ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`);
-const inSuspense = (node: ReturnType<typeof createElement>) => renderToString(createElement(Suspense, { fallback: 'loading' }, node));
+const inSuspense = (node: ReturnType<typeof createElement>) =>
+  renderToString(createElement(Suspense, { fallback: 'loading' }, node));
 
 describe('lazyPage', () => {
   it('suspends before its chunk is loaded and renders at once, with its props, after preload()', async () => {

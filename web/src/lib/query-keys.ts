@@ -5,7 +5,8 @@ export const PACKAGES_KEY = 'forms-packages';
 export const newestReportKey = ['monthly-position-reports', 'newest'] as const;
 
 /** A handler's packet confirmation of a season (the dashboard's card; the login sequence seeds it). */
-export const confirmationKey = (handlerId: string, seasonId: string) => ['packet-confirmation', handlerId, seasonId] as const;
+export const confirmationKey = (handlerId: string, seasonId: string) =>
+  ['packet-confirmation', handlerId, seasonId] as const;
 
 /** Query keys shared by the login sequence (which seeds the cache) and the data pages. */
 export const queryKeys = {

@@ -14,7 +14,8 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 type Table = CreateTableBuilder<string, any>;
 
 const node = (t: Table): Table =>
-  t.addColumn('id', 'text', (c) => c.primaryKey())
+  t
+    .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('changed', 'text', (c) => c.notNull());
@@ -55,7 +56,8 @@ function binaryType(db: Kysely<unknown>): 'bytea' | 'blob' {
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
 
-  await s.createTable('files')
+  await s
+    .createTable('files')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('filename', 'text', (c) => c.notNull())
     .addColumn('filemime', 'text', (c) => c.notNull())
@@ -94,13 +96,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await s.createIndex('users_handler').on('users').columns(['handler_id', 'show_in_directory']).execute();
 
   // OAuth 2: clients, token families (one per sign-in), and tokens kept only as SHA-256 hashes.
-  await s.createTable('oauth_clients')
+  await s
+    .createTable('oauth_clients')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('secret_hash', 'text')
     .addColumn('created', 'text', (c) => c.notNull())
     .execute();
-  await s.createTable('oauth_token_families')
+  await s
+    .createTable('oauth_token_families')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id'))
@@ -110,14 +114,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
   await s.createIndex('oauth_token_families_user').on('oauth_token_families').column('user_id').execute();
-  await s.createTable('oauth_access_tokens')
+  await s
+    .createTable('oauth_access_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('family_id', 'text', (c) => c.notNull().references('oauth_token_families.id'))
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('created', 'text', (c) => c.notNull())
     .execute();
   await s.createIndex('oauth_access_tokens_family').on('oauth_access_tokens').column('family_id').execute();
-  await s.createTable('oauth_refresh_tokens')
+  await s
+    .createTable('oauth_refresh_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('family_id', 'text', (c) => c.notNull().references('oauth_token_families.id'))
     .addColumn('expires_at', 'text', (c) => c.notNull())
@@ -126,7 +132,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex('oauth_refresh_tokens_family').on('oauth_refresh_tokens').column('family_id').execute();
   // Failed sign-ins, per username and per address, for throttling across replicas.
-  await s.createTable('login_failures')
+  await s
+    .createTable('login_failures')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('throttle_key', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'text', (c) => c.notNull())
@@ -147,39 +154,88 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex('reporting_periods_season').on('reporting_periods').columns(['season_id', 'due_date']).execute();
 
-  await ref(ref(node(s.createTable('reporting_forms_packages')), 'handler_id', 'handlers'), 'period_id', 'reporting_periods')
+  await ref(
+    ref(node(s.createTable('reporting_forms_packages')), 'handler_id', 'handlers'),
+    'period_id',
+    'reporting_periods',
+  )
     .addUniqueConstraint('reporting_forms_packages_handler_period', ['handler_id', 'period_id'])
     .execute();
   await s.createIndex('reporting_forms_packages_period').on('reporting_forms_packages').column('period_id').execute();
 
   const monthlyForm = (table: string) =>
-    ref(ref(ref(ref(node(s.createTable(table)), 'package_id', 'reporting_forms_packages'), 'handler_id', 'handlers'),
-      'period_id', 'reporting_periods'), 'amendment_of_id', table, false);
+    ref(
+      ref(
+        ref(ref(node(s.createTable(table)), 'package_id', 'reporting_forms_packages'), 'handler_id', 'handlers'),
+        'period_id',
+        'reporting_periods',
+      ),
+      'amendment_of_id',
+      table,
+      false,
+    );
 
   let f1 = formVersion(monthlyForm('apc_form_1'), 'form_1_pdf_id');
   f1 = dates(f1, 'date_completed');
   f1 = bools(f1, 'no_change_flag');
   f1 = f1.addColumn('receipts_by_variety', 'text', (c) => c.notNull().defaultTo('[]'));
-  f1 = pounds(f1, 'receipts_native', 'receipts_substandard', 'receipts_improved', 'receipts_total',
-    'receipts_ytd_improved', 'receipts_ytd_native', 'receipts_ytd_substandard');
+  f1 = pounds(
+    f1,
+    'receipts_native',
+    'receipts_substandard',
+    'receipts_improved',
+    'receipts_total',
+    'receipts_ytd_improved',
+    'receipts_ytd_native',
+    'receipts_ytd_substandard',
+  );
   f1 = money(f1, 'assessment_due');
-  f1 = pounds(f1, 'shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received',
-    'shipments_total', 'shipments_prev_month', 'shipments_ytd', 'inventory_inshell', 'inventory_shelled',
-    'committed_domestic', 'committed_export', 'under_contract_from_handlers');
+  f1 = pounds(
+    f1,
+    'shipments_inshell',
+    'shipments_shelled',
+    'interhandler_shipped',
+    'interhandler_received',
+    'shipments_total',
+    'shipments_prev_month',
+    'shipments_ytd',
+    'inventory_inshell',
+    'inventory_shelled',
+    'committed_domestic',
+    'committed_export',
+    'under_contract_from_handlers',
+  );
   await f1.execute();
 
   let f2 = formVersion(monthlyForm('apc_form_2'), 'form_2_pdf_id');
   f2 = dates(f2, 'date_completed', 'mexico_ship_date', 'mexico_return_date');
   f2 = bools(f2, 'no_change_flag');
-  f2 = pounds(f2, 'mexico_inshell_lb', 'mexico_shelled_lb', 'purchased_inshell_total', 'purchased_shelled_total',
-    'mexico_ytd_inshell_lb', 'mexico_ytd_shelled_lb');
+  f2 = pounds(
+    f2,
+    'mexico_inshell_lb',
+    'mexico_shelled_lb',
+    'purchased_inshell_total',
+    'purchased_shelled_total',
+    'mexico_ytd_inshell_lb',
+    'mexico_ytd_shelled_lb',
+  );
   await f2.execute();
 
   let f3 = formVersion(monthlyForm('apc_form_3'), 'form_3_pdf_id');
   f3 = dates(f3, 'date_completed');
   f3 = bools(f3, 'no_change_flag');
-  f3 = pounds(f3, 'total_inshell_lb', 'total_shelled_lb', 'total_substandard_lb', 'prior_inshell_lb',
-    'prior_shelled_lb', 'prior_substandard_lb', 'ytd_inshell_lb', 'ytd_shelled_lb', 'ytd_substandard_lb');
+  f3 = pounds(
+    f3,
+    'total_inshell_lb',
+    'total_shelled_lb',
+    'total_substandard_lb',
+    'prior_inshell_lb',
+    'prior_shelled_lb',
+    'prior_substandard_lb',
+    'ytd_inshell_lb',
+    'ytd_shelled_lb',
+    'ytd_substandard_lb',
+  );
   await f3.execute();
 
   for (const table of ['apc_form_1', 'apc_form_2', 'apc_form_3']) {
@@ -189,24 +245,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 
   // Sub-records of forms 2 and 3. handler_id is copied from the form so the access rule is one comparison.
-  let nonUs = ref(ref(node(s.createTable('pecans_purchased_non_us')), 'form_id', 'apc_form_2'), 'handler_id', 'handlers');
+  let nonUs = ref(
+    ref(node(s.createTable('pecans_purchased_non_us')), 'form_id', 'apc_form_2'),
+    'handler_id',
+    'handlers',
+  );
   nonUs = dates(nonUs, 'import_date')
     .addColumn('country_of_origin', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('variety', 'text')
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0));
   nonUs = pounds(nonUs, 'inshell_lb', 'shelled_lb');
   await nonUs.execute();
-  await s.createIndex('pecans_purchased_non_us_form').on('pecans_purchased_non_us').columns(['form_id', 'position']).execute();
+  await s
+    .createIndex('pecans_purchased_non_us_form')
+    .on('pecans_purchased_non_us')
+    .columns(['form_id', 'position'])
+    .execute();
 
   let exports = ref(ref(node(s.createTable('export_by_country')), 'form_id', 'apc_form_3'), 'handler_id', 'handlers');
-  exports = exports.addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
+  exports = exports
+    .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0));
   exports = pounds(exports, 'inshell_lb', 'shelled_lb', 'substandard_lb');
   await exports.execute();
   await s.createIndex('export_by_country_form').on('export_by_country').columns(['form_id', 'position']).execute();
 
-  let f4 = ref(ref(ref(node(s.createTable('apc_form_4')), 'transferring_handler_id', 'handlers'),
-    'receiving_handler_id', 'handlers'), 'season_id', 'seasons');
+  let f4 = ref(
+    ref(
+      ref(node(s.createTable('apc_form_4')), 'transferring_handler_id', 'handlers'),
+      'receiving_handler_id',
+      'handlers',
+    ),
+    'season_id',
+    'seasons',
+  );
   f4 = formVersion(f4, 'form_4_pdf_id')
     .addColumn('form_activity', 'text', (c) => c.notNull().defaultTo('active'))
     .addColumn('responsible_handler', 'text', (c) => c.notNull().defaultTo('transferring'))
@@ -216,28 +288,63 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cancelled_datetime', 'text');
   f4 = dates(f4, 'date_completed');
   await f4.execute();
-  await s.createIndex('apc_form_4_transferring').on('apc_form_4').columns(['transferring_handler_id', 'season_id']).execute();
+  await s
+    .createIndex('apc_form_4_transferring')
+    .on('apc_form_4')
+    .columns(['transferring_handler_id', 'season_id'])
+    .execute();
   await s.createIndex('apc_form_4_receiving').on('apc_form_4').columns(['receiving_handler_id', 'season_id']).execute();
 
-  let f5 = ref(ref(ref(node(s.createTable('apc_form_5')), 'handler_id', 'handlers'), 'season_id', 'seasons'),
-    'amendment_of_id', 'apc_form_5', false);
+  let f5 = ref(
+    ref(ref(node(s.createTable('apc_form_5')), 'handler_id', 'handlers'), 'season_id', 'seasons'),
+    'amendment_of_id',
+    'apc_form_5',
+    false,
+  );
   f5 = formVersion(f5, 'form_5_pdf_id');
   f5 = dates(f5, 'date_completed');
-  f5 = pounds(f5, 'inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard',
-    'inshell_committed_domestic', 'inshell_committed_export', 'inshell_uncommitted');
+  f5 = pounds(
+    f5,
+    'inshell_inventory_improved',
+    'inshell_inventory_native',
+    'inshell_inventory_substandard',
+    'inshell_committed_domestic',
+    'inshell_committed_export',
+    'inshell_uncommitted',
+  );
   f5 = money(f5, 'avg_price_paid_improved', 'avg_price_paid_native', 'avg_price_paid_substandard');
-  f5 = pounds(f5, 'shelled_inventory', 'shelled_committed_domestic', 'shelled_committed_export', 'shelled_halves',
-    'shelled_pieces', 'shelled_wip');
+  f5 = pounds(
+    f5,
+    'shelled_inventory',
+    'shelled_committed_domestic',
+    'shelled_committed_export',
+    'shelled_halves',
+    'shelled_pieces',
+    'shelled_wip',
+  );
   f5 = f5.addColumn('shellout_yield_e4', 'bigint', (c) => c.notNull().defaultTo(0));
-  f5 = pounds(f5, 'total_inventory_inshell_basis', 'handled_domestic_improved', 'handled_domestic_native',
-    'handled_domestic_substandard');
+  f5 = pounds(
+    f5,
+    'total_inventory_inshell_basis',
+    'handled_domestic_improved',
+    'handled_domestic_native',
+    'handled_domestic_substandard',
+  );
   f5 = money(f5, 'assessments_owed', 'assessments_paid', 'assessments_remaining');
   f5 = bools(f5, 'aug_form_1_amend_reqd');
   await f5.execute();
-  await s.createIndex('apc_form_5_handler_season').on('apc_form_5').columns(['handler_id', 'season_id', 'amendment_number']).execute();
+  await s
+    .createIndex('apc_form_5_handler_season')
+    .on('apc_form_5')
+    .columns(['handler_id', 'season_id', 'amendment_number'])
+    .execute();
 
-  let invoices = ref(ref(ref(node(s.createTable('invoices')), 'handler_id', 'handlers'), 'period_id', 'reporting_periods'),
-    'form_1_id', 'apc_form_1', false);
+  let invoices = ref(
+    ref(ref(node(s.createTable('invoices')), 'handler_id', 'handlers'), 'period_id', 'reporting_periods'),
+    'form_1_id',
+    'apc_form_1',
+    false,
+  );
   invoices = ref(invoices, 'invoice_pdf_id', 'files', false)
     .addColumn('invoice_number', 'text', (c) => c.notNull().unique())
     .addColumn('amount_due_cents', 'bigint', (c) => c.notNull())
@@ -256,20 +363,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('handler_packet_confirmations_handler_season', ['handler_id', 'season_id'])
     .execute();
 
-  await ref(ref(node(s.createTable('monthly_position_reports')), 'period_id', 'reporting_periods'), 'position_report_pdf_id', 'files', false)
+  await ref(
+    ref(node(s.createTable('monthly_position_reports')), 'period_id', 'reporting_periods'),
+    'position_report_pdf_id',
+    'files',
+    false,
+  )
     .addColumn('publish_to_portal', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('handlers_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('monthly_position_reports_period', ['period_id'])
     .execute();
-  await ref(ref(node(s.createTable('annual_position_reports')), 'season_id', 'seasons'), 'position_report_pdf_id', 'files', false)
+  await ref(
+    ref(node(s.createTable('annual_position_reports')), 'season_id', 'seasons'),
+    'position_report_pdf_id',
+    'files',
+    false,
+  )
     .addColumn('handlers_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('annual_position_reports_season', ['season_id'])
     .execute();
-  await ref(ref(node(s.createTable('industry_analytics')), 'season_id', 'seasons'), 'industry_analytics_xlsx_id', 'files', false)
+  await ref(
+    ref(node(s.createTable('industry_analytics')), 'season_id', 'seasons'),
+    'industry_analytics_xlsx_id',
+    'files',
+    false,
+  )
     .addColumn('published_date', 'text')
     .addUniqueConstraint('industry_analytics_season', ['season_id'])
     .execute();
-  await ref(ref(ref(node(s.createTable('handler_analytics')), 'handler_id', 'handlers'), 'season_id', 'seasons'), 'analytics_xlsx_id', 'files', false)
+  await ref(
+    ref(ref(node(s.createTable('handler_analytics')), 'handler_id', 'handlers'), 'season_id', 'seasons'),
+    'analytics_xlsx_id',
+    'files',
+    false,
+  )
     .addUniqueConstraint('handler_analytics_handler_season', ['handler_id', 'season_id'])
     .execute();
 
@@ -278,7 +405,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await s.createIndex('pecan_varieties_title').on('pecan_varieties').column('title').unique().execute();
-
 }
 
 export async function down(): Promise<void> {

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.createTable('password_reset_tokens')
+  await s
+    .createTable('password_reset_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('created', 'text', (c) => c.notNull())
@@ -15,12 +16,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex('password_reset_tokens_user').on('password_reset_tokens').column('user_id').execute();
 
-  await s.createTable('rate_limit_events')
+  await s
+    .createTable('rate_limit_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('throttle_key', 'text', (c) => c.notNull())
     .addColumn('occurred_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('rate_limit_events_key').on('rate_limit_events').columns(['throttle_key', 'occurred_at']).execute();
+  await s
+    .createIndex('rate_limit_events_key')
+    .on('rate_limit_events')
+    .columns(['throttle_key', 'occurred_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   const postgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 
-  await s.createTable('audit_log')
+  await s
+    .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('occurred_at', 'text', (c) => c.notNull())
     .addColumn('actor_id', 'text')
@@ -50,7 +51,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin select raise(abort, 'audit_log entries cannot be changed or deleted'); end`.execute(db);
   }
 
-  await s.createTable('reminders_sent')
+  await s
+    .createTable('reminders_sent')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('period_id', 'text', (c) => c.notNull().references('reporting_periods.id'))
@@ -70,5 +72,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('reminders_sent').execute();
   await db.schema.dropTable('audit_log').execute();
-  if (db.getExecutor().adapter.constructor.name.startsWith('Postgres')) await sql`drop function if exists audit_log_immutable()`.execute(db);
+  if (db.getExecutor().adapter.constructor.name.startsWith('Postgres'))
+    await sql`drop function if exists audit_log_immutable()`.execute(db);
 }

@@ -13,14 +13,16 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
-  await s.createTable('user_totp')
+  await s
+    .createTable('user_totp')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('enrolled_at', 'text', (c) => c.notNull())
     .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 
-  await s.createTable('mfa_recovery_codes')
+  await s
+    .createTable('mfa_recovery_codes')
     .addColumn('code_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('created', 'text', (c) => c.notNull())
@@ -28,7 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex('mfa_recovery_codes_user').on('mfa_recovery_codes').column('user_id').execute();
 
-  await s.createTable('mfa_enrollments')
+  await s
+    .createTable('mfa_enrollments')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('secret', 'text', (c) => c.notNull())

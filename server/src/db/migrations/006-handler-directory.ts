@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
  * order and stop after the page (id last: the engine orders by title, then id).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('handlers_directory').on('handlers').columns(['show_in_handler_directory', 'title', 'id']).execute();
+  await db.schema
+    .createIndex('handlers_directory')
+    .on('handlers')
+    .columns(['show_in_handler_directory', 'title', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

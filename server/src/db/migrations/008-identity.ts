@@ -14,12 +14,23 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await refuseCollisions(db);
   const s = db.schema;
-  await s.createIndex('users_name_lower').unique().on('users').expression(sql`lower(name)`).execute();
-  await s.createIndex('users_mail_lower').unique().on('users').expression(sql`lower(mail)`).execute();
+  await s
+    .createIndex('users_name_lower')
+    .unique()
+    .on('users')
+    .expression(sql`lower(name)`)
+    .execute();
+  await s
+    .createIndex('users_mail_lower')
+    .unique()
+    .on('users')
+    .expression(sql`lower(mail)`)
+    .execute();
   await s.alterTable('users').addColumn('mail_verified_at', 'text').execute();
   await sql`update users set mail_verified_at = changed where mail is not null and status <> 'pending'`.execute(db);
 
-  await s.createTable('account_tokens')
+  await s
+    .createTable('account_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('purpose', 'text', (c) => c.notNull())
@@ -43,7 +54,10 @@ export class IdentityCollisionError extends Error {}
 /** Stops with every group of users whose usernames, or e-mail addresses, differ only by case. */
 async function refuseCollisions(db: Kysely<unknown>): Promise<void> {
   const lines: string[] = [];
-  for (const [column, label] of [['name', 'username'], ['mail', 'e-mail address']] as const) {
+  for (const [column, label] of [
+    ['name', 'username'],
+    ['mail', 'e-mail address'],
+  ] as const) {
     const rows = await sql<{ id: string; name: string; value: string; folded: string }>`
       select id, name, ${sql.ref(column)} as value, lower(${sql.ref(column)}) as folded from users
       where lower(${sql.ref(column)}) in (
@@ -51,14 +65,17 @@ async function refuseCollisions(db: Kysely<unknown>): Promise<void> {
         group by lower(${sql.ref(column)}) having count(*) > 1)
       order by lower(${sql.ref(column)}), id`.execute(db);
     const groups = new Map<string, string[]>();
-    for (const r of rows.rows) groups.set(r.folded, [...(groups.get(r.folded) ?? []), `${r.name} (id ${r.id}, ${label} "${r.value}")`]);
+    for (const r of rows.rows)
+      groups.set(r.folded, [...(groups.get(r.folded) ?? []), `${r.name} (id ${r.id}, ${label} "${r.value}")`]);
     for (const [folded, users] of groups) lines.push(`  ${label} "${folded}": ${users.join('; ')}`);
   }
   if (lines.length === 0) return;
-  throw new IdentityCollisionError([
-    'Migration 008-identity stopped: usernames and e-mail addresses must be unique whatever their case, and these',
-    'accounts differ only by case. Nothing was changed. Decide which account keeps each name or address, change the',
-    'others (or block and rename them), then start the server again:',
-    ...lines,
-  ].join('\n'));
+  throw new IdentityCollisionError(
+    [
+      'Migration 008-identity stopped: usernames and e-mail addresses must be unique whatever their case, and these',
+      'accounts differ only by case. Nothing was changed. Decide which account keeps each name or address, change the',
+      'others (or block and rename them), then start the server again:',
+      ...lines,
+    ].join('\n'),
+  );
 }

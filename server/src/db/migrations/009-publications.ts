@@ -9,7 +9,8 @@ import { watchTable } from '../data-version.js';
  * was public stays public and later publications are checked against it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('disclosure_publications')
+  await db.schema
+    .createTable('disclosure_publications')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('season_id', 'text', (c) => c.notNull())
     .addColumn('scope', 'text', (c) => c.notNull())

@@ -10,18 +10,35 @@ import { down, up } from './010-form1-bases.js';
  * current month's untouched drafts, never computed before, get their previous month too.
  */
 const FIGURES = [
-  'shipments_inshell_prev_month', 'shipments_inshell_ytd', 'shipments_shelled_prev_month', 'shipments_shelled_ytd',
-  'interhandler_shipped_prev_month', 'interhandler_shipped_ytd', 'interhandler_received_prev_month', 'interhandler_received_ytd',
+  'shipments_inshell_prev_month',
+  'shipments_inshell_ytd',
+  'shipments_shelled_prev_month',
+  'shipments_shelled_ytd',
+  'interhandler_shipped_prev_month',
+  'interhandler_shipped_ytd',
+  'interhandler_received_prev_month',
+  'interhandler_received_ytd',
 ];
 
 describeEachDatabase('migration 010 (form 1 bases)', (target) => {
   let demo: DemoApp;
-  beforeAll(async () => { demo = await demoApp(target); });
-  afterAll(async () => { await demo?.close(); });
+  beforeAll(async () => {
+    demo = await demoApp(target);
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
 
-  const figuresOf = async () => (await demo.ctx.db.selectFrom('apc_form_1').select(['id', ...FIGURES])
-    .where('handler_id', 'in', [demo.handlers['102'], demo.handlers['103']]).where('form_status', '=', 'certified').orderBy('id').execute())
-    .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'id' ? v : Number(v)])));
+  const figuresOf = async () =>
+    (
+      await demo.ctx.db
+        .selectFrom('apc_form_1')
+        .select(['id', ...FIGURES])
+        .where('handler_id', 'in', [demo.handlers['102'], demo.handlers['103']])
+        .where('form_status', '=', 'certified')
+        .orderBy('id')
+        .execute()
+    ).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'id' ? v : Number(v)])));
 
   it('backfills the figures of existing forms as the server computes them', async () => {
     const before = await figuresOf();
@@ -31,8 +48,13 @@ describeEachDatabase('migration 010 (form 1 bases)', (target) => {
     await up(demo.ctx.db);
     expect(await figuresOf()).toEqual(before);
 
-    const monthOf = (month: string) => demo.ctx.db.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-      .selectAll('f').where('f.handler_id', '=', demo.handlers['102']).where('p.period_month', '=', month);
+    const monthOf = (month: string) =>
+      demo.ctx.db
+        .selectFrom('apc_form_1 as f')
+        .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+        .selectAll('f')
+        .where('f.handler_id', '=', demo.handlers['102'])
+        .where('p.period_month', '=', month);
     const october = await monthOf('2026-10').where('f.form_status', '=', 'certified').executeTakeFirstOrThrow();
     const november = await monthOf('2026-11').executeTakeFirstOrThrow();
     expect(november.form_status).toBe('draft');

@@ -11,15 +11,24 @@ import type { Kysely } from 'kysely';
  * version of each earlier month), so no form shows an empty previous month after the upgrade.
  */
 const FLOW_FIGURES = [
-  'shipments_inshell_prev_month', 'shipments_inshell_ytd', 'shipments_shelled_prev_month', 'shipments_shelled_ytd',
-  'interhandler_shipped_prev_month', 'interhandler_shipped_ytd', 'interhandler_received_prev_month', 'interhandler_received_ytd',
+  'shipments_inshell_prev_month',
+  'shipments_inshell_ytd',
+  'shipments_shelled_prev_month',
+  'shipments_shelled_ytd',
+  'interhandler_shipped_prev_month',
+  'interhandler_shipped_ytd',
+  'interhandler_received_prev_month',
+  'interhandler_received_ytd',
 ];
 const SHELLED_STOCKS = ['committed_domestic_shelled', 'committed_export_shelled', 'under_contract_shelled'];
 const OLD_SUMS = ['shipments_total', 'shipments_prev_month', 'shipments_ytd'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of [...FLOW_FIGURES, ...SHELLED_STOCKS]) {
-    await db.schema.alterTable('apc_form_1').addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('apc_form_1')
+      .addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   for (const column of OLD_SUMS) await db.schema.alterTable('apc_form_1').dropColumn(column).execute();
   await backfill(db);
@@ -27,9 +36,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of OLD_SUMS) {
-    await db.schema.alterTable('apc_form_1').addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('apc_form_1')
+      .addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
-  for (const column of [...FLOW_FIGURES, ...SHELLED_STOCKS]) await db.schema.alterTable('apc_form_1').dropColumn(column).execute();
+  for (const column of [...FLOW_FIGURES, ...SHELLED_STOCKS])
+    await db.schema.alterTable('apc_form_1').dropColumn(column).execute();
 }
 
 type Form1Row = Record<string, unknown> & { id: string; handler_id: string; form_status: string; period_month: string };
@@ -37,8 +50,12 @@ type Form1Row = Record<string, unknown> & { id: string; handler_id: string; form
 async function backfill(db: Kysely<unknown>): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration's tables are not typed (it is frozen)
   const k = db as Kysely<any>;
-  const rows = (await k.selectFrom('apc_form_1 as f').innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .selectAll('f').select('p.period_month').execute()) as Form1Row[];
+  const rows = (await k
+    .selectFrom('apc_form_1 as f')
+    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .selectAll('f')
+    .select('p.period_month')
+    .execute()) as Form1Row[];
   const certified = new Map<string, Map<string, Form1MonthFigures>>();
   for (const row of rows.filter((r) => r.form_status === 'certified')) {
     const byMonth = certified.get(row.handler_id) ?? new Map<string, Form1MonthFigures>();
@@ -48,15 +65,25 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
   for (const row of rows) {
     const context = form1Context(String(row.period_month), certified.get(row.handler_id) ?? new Map());
     const computed = computeForm1(enteredOf(row), context) as unknown as Record<string, number>;
-    await k.updateTable('apc_form_1').set(Object.fromEntries(FLOW_FIGURES.map((c) => [c, computed[c]]))).where('id', '=', row.id).execute();
+    await k
+      .updateTable('apc_form_1')
+      .set(Object.fromEntries(FLOW_FIGURES.map((c) => [c, computed[c]])))
+      .where('id', '=', row.id)
+      .execute();
   }
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
 const enteredOf = (row: Form1Row) => ({
-  receipts_by_variety: JSON.parse(String(row.receipts_by_variety ?? '[]')) as Array<{ variety: string; pounds: number }>,
-  receipts_native: n(row.receipts_native), receipts_substandard: n(row.receipts_substandard),
-  shipments_inshell: n(row.shipments_inshell), shipments_shelled: n(row.shipments_shelled),
-  interhandler_shipped: n(row.interhandler_shipped), interhandler_received: n(row.interhandler_received),
+  receipts_by_variety: JSON.parse(String(row.receipts_by_variety ?? '[]')) as Array<{
+    variety: string;
+    pounds: number;
+  }>,
+  receipts_native: n(row.receipts_native),
+  receipts_substandard: n(row.receipts_substandard),
+  shipments_inshell: n(row.shipments_inshell),
+  shipments_shelled: n(row.shipments_shelled),
+  interhandler_shipped: n(row.interhandler_shipped),
+  interhandler_received: n(row.interhandler_received),
 });
 const figuresOf = (row: Form1Row): Form1MonthFigures => form1MonthFigures(enteredOf(row));

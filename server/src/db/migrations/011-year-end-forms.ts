@@ -16,12 +16,18 @@ const PRICES = ['avg_price_paid_improved', 'avg_price_paid_native', 'avg_price_p
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   for (const p of PRICES) {
-    await s.alterTable('apc_form_5').addColumn(`${p}_e4`, 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await s
+      .alterTable('apc_form_5')
+      .addColumn(`${p}_e4`, 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql.raw(`update apc_form_5 set ${p}_e4 = ${p}_cents * 100`).execute(db);
     await s.alterTable('apc_form_5').dropColumn(`${p}_cents`).execute();
   }
   for (const c of ['shelled_uncommitted', 'committed_inshell_basis', 'uncommitted_inshell_basis']) {
-    await s.alterTable('apc_form_5').addColumn(c, 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+    await s
+      .alterTable('apc_form_5')
+      .addColumn(c, 'bigint', (col) => col.notNull().defaultTo(0))
+      .execute();
   }
   for (const c of ['aug_form_1_inventory_inshell', 'aug_form_1_inventory_shelled']) {
     await s.alterTable('apc_form_5').addColumn(c, 'bigint').execute();
@@ -29,22 +35,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // shelled / yield rounded half up, in integers: (x * 10000 * 2 + y) / (y * 2); no yield: the default 0.5.
   const yieldE4 = 'case when shellout_yield_e4 > 0 then shellout_yield_e4 else 5000 end';
   const committedShelled = '(shelled_committed_domestic + shelled_committed_export)';
-  await sql.raw(`update apc_form_5 set
+  await sql
+    .raw(
+      `update apc_form_5 set
     shelled_uncommitted = case when shelled_inventory > ${committedShelled} then shelled_inventory - ${committedShelled} else 0 end,
     committed_inshell_basis = inshell_committed_domestic + inshell_committed_export
-      + (${committedShelled} * 20000 + ${yieldE4}) / (${yieldE4} * 2)`).execute(db);
-  await sql.raw(`update apc_form_5 set uncommitted_inshell_basis =
-    case when total_inventory_inshell_basis > committed_inshell_basis then total_inventory_inshell_basis - committed_inshell_basis else 0 end`).execute(db);
+      + (${committedShelled} * 20000 + ${yieldE4}) / (${yieldE4} * 2)`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `update apc_form_5 set uncommitted_inshell_basis =
+    case when total_inventory_inshell_basis > committed_inshell_basis then total_inventory_inshell_basis - committed_inshell_basis else 0 end`,
+    )
+    .execute(db);
 
   await s.alterTable('apc_form_4').addColumn('due_date', 'text').execute();
-  const agreements = await sql<{ id: string; first_transfer_month: string }>`select id, first_transfer_month from apc_form_4 where first_transfer_month is not null`.execute(db);
+  const agreements = await sql<{
+    id: string;
+    first_transfer_month: string;
+  }>`select id, first_transfer_month from apc_form_4 where first_transfer_month is not null`.execute(db);
   for (const r of agreements.rows) {
-    await sql`update apc_form_4 set due_date = ${monthlyDueDate(r.first_transfer_month)} where id = ${r.id}`.execute(db);
+    await sql`update apc_form_4 set due_date = ${monthlyDueDate(r.first_transfer_month)} where id = ${r.id}`.execute(
+      db,
+    );
   }
 
-  await s.alterTable('seasons').addColumn('season_closed', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await s
+    .alterTable('seasons')
+    .addColumn('season_closed', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 
-  await s.alterTable('reminders_sent').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await s
+    .alterTable('reminders_sent')
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await s.alterTable('reminders_sent').addColumn('next_attempt_at', 'text').execute();
   await s.createIndex('reminders_sent_retry').on('reminders_sent').columns(['status', 'next_attempt_at']).execute();
 }
@@ -56,11 +81,20 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await s.alterTable('reminders_sent').dropColumn('attempts').execute();
   await s.alterTable('seasons').dropColumn('season_closed').execute();
   await s.alterTable('apc_form_4').dropColumn('due_date').execute();
-  for (const c of ['aug_form_1_inventory_shelled', 'aug_form_1_inventory_inshell', 'uncommitted_inshell_basis', 'committed_inshell_basis', 'shelled_uncommitted']) {
+  for (const c of [
+    'aug_form_1_inventory_shelled',
+    'aug_form_1_inventory_inshell',
+    'uncommitted_inshell_basis',
+    'committed_inshell_basis',
+    'shelled_uncommitted',
+  ]) {
     await s.alterTable('apc_form_5').dropColumn(c).execute();
   }
   for (const p of PRICES) {
-    await s.alterTable('apc_form_5').addColumn(`${p}_cents`, 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await s
+      .alterTable('apc_form_5')
+      .addColumn(`${p}_cents`, 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
     // Back to whole cents, half up: what a four-place price loses going down is written in the docs.
     await sql.raw(`update apc_form_5 set ${p}_cents = (${p}_e4 + 50) / 100`).execute(db);
     await s.alterTable('apc_form_5').dropColumn(`${p}_e4`).execute();

@@ -21,8 +21,12 @@ async function firePendingTriggers(db: Kysely<unknown>): Promise<void> {
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
   await firePendingTriggers(db);
-  await s.alterTable('users').addColumn('handler_admin', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await s.createTable('api_clients')
+  await s
+    .alterTable('users')
+    .addColumn('handler_admin', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await s
+    .createTable('api_clients')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('handler_id', 'text', (c) => c.notNull().references('handlers.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -37,14 +41,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
   await s.createIndex('api_clients_handler').on('api_clients').columns(['handler_id', 'created']).execute();
-  await s.createTable('api_client_tokens')
+  await s
+    .createTable('api_client_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('client_id', 'text', (c) => c.notNull().references('api_clients.id'))
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('api_client_tokens_client').on('api_client_tokens').columns(['client_id', 'expires_at']).execute();
+  await s
+    .createIndex('api_client_tokens_client')
+    .on('api_client_tokens')
+    .columns(['client_id', 'expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,8 +10,14 @@ import type { Kysely } from 'kysely';
  *   other handler's form.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('apc_form_1').addColumn('interhandler_shipments', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-  await db.schema.alterTable('invoices').addColumn('transfer_lines', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('apc_form_1')
+    .addColumn('interhandler_shipments', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
+  await db.schema
+    .alterTable('invoices')
+    .addColumn('transfer_lines', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

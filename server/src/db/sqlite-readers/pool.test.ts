@@ -9,7 +9,8 @@ import { SqliteReaderPool } from './pool.js';
  * Counts to `n` in SQLite, folding every number's text as a text match does (jsonapi/fold.ts): a statement that keeps
  * a thread busy for as long as asked, and calls into JavaScript at every row, where a terminated thread stops.
  */
-const countTo = (n: number) => `with recursive c(x) as (select 1 union all select x + 1 from c where x < ${n}) select count(*) as n from c where portal_fold('n' || x) = 'never'`;
+const countTo = (n: number) =>
+  `with recursive c(x) as (select 1 union all select x + 1 from c where x < ${n}) select count(*) as n from c where portal_fold('n' || x) = 'never'`;
 
 describe('SQLite reader threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'readers-'));
@@ -18,7 +19,10 @@ describe('SQLite reader threads', () => {
   beforeAll(async () => {
     database = openDatabase({ url: `sqlite:${path}` });
     await database.db.schema.createTable('t').addColumn('n', 'integer').execute();
-    await database.db.insertInto('t').values([{ n: 1 }, { n: 2 }]).execute();
+    await database.db
+      .insertInto('t')
+      .values([{ n: 1 }, { n: 2 }])
+      .execute();
   });
   afterAll(async () => {
     await database.close();
@@ -59,7 +63,10 @@ describe('SQLite reader threads', () => {
       await pool.start();
       const [busy, waiting] = await Promise.allSettled([pool.run(countTo(1e10), []), pool.run('select 1 as one', [])]);
       expect(busy).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_INTERRUPT' } });
-      expect(waiting).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_INTERRUPT', message: expect.stringMatching(/busy/) } });
+      expect(waiting).toMatchObject({
+        status: 'rejected',
+        reason: { code: 'SQLITE_INTERRUPT', message: expect.stringMatching(/busy/) },
+      });
       await pool.start();
       expect(await pool.run('select 1 as one', [])).toEqual([{ one: 1 }]);
     } finally {
@@ -74,7 +81,9 @@ describe('SQLite reader threads', () => {
       const running = pool.run(countTo(1e10), []);
       // The thread dies under its statement (as from a fault in the driver): terminate it from outside.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await (pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> }).slots[0].worker.terminate();
+      await (
+        pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> }
+      ).slots[0].worker.terminate();
       await expect(running).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
       await pool.start();
       expect(await pool.run('select count(*) as c from t', [])).toEqual([{ c: 3 }]);

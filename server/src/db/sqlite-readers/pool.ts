@@ -1,7 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import {
-  Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
 } from 'kysely';
 import type { ReaderAnswer, ReaderRequest } from './thread.js';
 
@@ -47,7 +53,11 @@ export class SqliteReaderPool {
   private readonly queue: Job[] = [];
   private closed = false;
 
-  constructor(private readonly path: string, readonly size: number, readonly budgetMs: number) {
+  constructor(
+    private readonly path: string,
+    readonly size: number,
+    readonly budgetMs: number,
+  ) {
     this.slots = Array.from({ length: size }, () => null);
   }
 
@@ -73,16 +83,18 @@ export class SqliteReaderPool {
    */
   async start(): Promise<void> {
     for (;;) {
-      const waits = this.slots.map((_, i) => {
-        const slot = this.slots[i] ?? (this.slots[i] = this.startThread(i));
-        if (slot.ready && !slot.stopping) return null;
-        if (slot.stopping) return new Promise((resolve) => slot.worker.once('exit', resolve));
-        // A thread that cannot open the file stops the server's start with its error, rather than hanging it.
-        return new Promise((resolve, reject) => {
-          slot.worker.once('message', resolve);
-          slot.worker.once('error', reject);
-        });
-      }).filter((w) => w !== null);
+      const waits = this.slots
+        .map((_, i) => {
+          const slot = this.slots[i] ?? (this.slots[i] = this.startThread(i));
+          if (slot.ready && !slot.stopping) return null;
+          if (slot.stopping) return new Promise((resolve) => slot.worker.once('exit', resolve));
+          // A thread that cannot open the file stops the server's start with its error, rather than hanging it.
+          return new Promise((resolve, reject) => {
+            slot.worker.once('message', resolve);
+            slot.worker.once('error', reject);
+          });
+        })
+        .filter((w) => w !== null);
       if (waits.length === 0) return;
       await Promise.all(waits);
     }
@@ -96,10 +108,12 @@ export class SqliteReaderPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) this.settle(job, new Error('The reader threads are closed.'));
-    await Promise.all(this.slots.map((slot, i) => {
-      this.slots[i] = null;
-      return slot?.worker.terminate();
-    }));
+    await Promise.all(
+      this.slots.map((slot, i) => {
+        this.slots[i] = null;
+        return slot?.worker.terminate();
+      }),
+    );
   }
 
   /** Starts queued statements on idle threads, making threads as needed. */
@@ -125,7 +139,11 @@ export class SqliteReaderPool {
       }
       const job = slot.job;
       slot.job = null;
-      if (job) this.settle(job, 'error' in answer ? Object.assign(new Error(answer.error.message), { code: answer.error.code }) : answer.rows);
+      if (job)
+        this.settle(
+          job,
+          'error' in answer ? Object.assign(new Error(answer.error.message), { code: answer.error.code }) : answer.rows,
+        );
       this.dispatch();
     });
     // A thread that dies (out of memory, a fault in the driver): its statement fails as interrupted, and the next
@@ -133,7 +151,13 @@ export class SqliteReaderPool {
     const died = (reason: unknown) => {
       if (this.slots[i] !== slot) return;
       this.slots[i] = null;
-      if (slot.job) this.settle(slot.job, new ReaderInterrupted(`A reader thread stopped (${reason instanceof Error ? reason.message : `exit ${String(reason)}`}).`));
+      if (slot.job)
+        this.settle(
+          slot.job,
+          new ReaderInterrupted(
+            `A reader thread stopped (${reason instanceof Error ? reason.message : `exit ${String(reason)}`}).`,
+          ),
+        );
       if (!this.closed) this.dispatch();
     };
     worker.on('error', died);
@@ -186,9 +210,13 @@ export function readerThreadsDb(pool: SqliteReaderPool, log: () => void): Kysely
       return { rows: (await pool.run(query.sql, query.parameters)) as R[] };
     },
     // eslint-disable-next-line require-yield
-    async *streamQuery() { throw new Error('The reader threads do not stream.'); },
+    async *streamQuery() {
+      throw new Error('The reader threads do not stream.');
+    },
   };
-  const noTransactions = async () => { throw new Error('The reader threads run reads only, outside transactions.'); };
+  const noTransactions = async () => {
+    throw new Error('The reader threads run reads only, outside transactions.');
+  };
   const driver: Driver = {
     init: async () => undefined,
     acquireConnection: async () => connection,

@@ -8,8 +8,12 @@ import { openSqlite, withStatementCache } from '../sqlite-connection.js';
  * server's connection, which writes), one statement at a time, rows sent back as plain objects. It blocks only itself
  * while a statement runs; the pool ends it when a statement outruns the time budget.
  */
-export interface ReaderRequest { sql: string; parameters: readonly unknown[] }
-export type ReaderAnswer = { ready: true } | { rows: Array<Record<string, unknown>> } | { error: { message: string; code?: string } };
+export interface ReaderRequest {
+  sql: string;
+  parameters: readonly unknown[];
+}
+export type ReaderAnswer =
+  { ready: true } | { rows: Array<Record<string, unknown>> } | { error: { message: string; code?: string } };
 
 const { path } = workerData as { path: string };
 
@@ -29,7 +33,8 @@ parentPort!.on('message', ({ sql, parameters }: ReaderRequest) => {
   try {
     const statement = statements.prepare(sql);
     // Only reads come here; a statement that would write is refused by the read-only connection anyway.
-    if (!statement.reader) throw Object.assign(new Error('A reader thread runs reads only.'), { code: 'SQLITE_READONLY' });
+    if (!statement.reader)
+      throw Object.assign(new Error('A reader thread runs reads only.'), { code: 'SQLITE_READONLY' });
     answer = { rows: statement.all(parameters) as Array<Record<string, unknown>> };
   } catch (e) {
     const error = e as { message?: string; code?: string };

@@ -1,12 +1,22 @@
 import type { Db } from '../../db/database.js';
 import type { Row } from '../../jsonapi/resource.js';
 import {
-  renderHandlerAnalyticsWorkbook, renderIndustryAnalyticsWorkbook, type HandlerAnalyticsMonth, type HandlerMetric,
-  type IndustryAnalyticsInput, type IndustryMonth,
+  renderHandlerAnalyticsWorkbook,
+  renderIndustryAnalyticsWorkbook,
+  type HandlerAnalyticsMonth,
+  type HandlerMetric,
+  type IndustryAnalyticsInput,
+  type IndustryMonth,
 } from '../../render/index.js';
 import { assertStaff, dbOf, loadRow, nowIso, todayOf, type Actor } from '../common.js';
 import {
-  FORM_1_METRICS, FORM_3_METRICS, monthlyFormTotalsByHandlerAndMonth, monthlyFormTotalsByMonth, type Form1Metric, type Form3Metric, type Totals,
+  FORM_1_METRICS,
+  FORM_3_METRICS,
+  monthlyFormTotalsByHandlerAndMonth,
+  monthlyFormTotalsByMonth,
+  type Form1Metric,
+  type Form3Metric,
+  type Totals,
 } from './aggregates.js';
 import type { Aggregate, PublishedFigure } from './confidentiality.js';
 import { currentPublication, monthScope, publishedMonths, seasonPublications } from './disclosure/publications.js';
@@ -38,30 +48,54 @@ export async function industrySeasonFigures(db: Db, seasonId: string): Promise<I
     seasonPublications(db, seasonId),
     monthlyFormTotalsByMonth(db, 'apc_form_1', [], { months }),
   ]);
-  const books = new Map(publishedMonths(publications).map((m) => [m, new PublishedBook(currentPublication(publications, monthScope(m))!.figures)]));
+  const books = new Map(
+    publishedMonths(publications).map((m) => [
+      m,
+      new PublishedBook(currentPublication(publications, monthScope(m))!.figures),
+    ]),
+  );
   return { months, books, reportingHandlers: new Map([...form1].map(([m, t]) => [m, t.reportingHandlers])) };
 }
 
 /** The workbook's input: the published months, their figures as published. Pure. */
-export function industryAnalyticsInput(figures: IndustrySeasonFigures, season: { title: string }, generatedAt: string, publishedDate: string): IndustryAnalyticsInput {
-  const months: IndustryMonth[] = figures.months.filter((m) => figures.books.has(m)).map((month) => {
-    const book = figures.books.get(month)!;
-    const f = (m: string) => book.figure(f1Atom(m, month));
-    return {
-      month,
-      reportingHandlers: figures.reportingHandlers.get(month) ?? 0,
-      receipts: { improved: f('receipts_improved'), native: f('receipts_native'), substandard: f('receipts_substandard') },
-      shipments: { inshell: f('shipments_inshell'), shelled: f('shipments_shelled'), interhandler: f('interhandler_shipped') },
-      inventory: {
-        inshell: f('inventory_inshell'), shelled: f('inventory_shelled'),
-        committedDomestic: f('committed_domestic'), committedExport: f('committed_export'),
-      },
-      exports: book.countries('std:x.inshell_lb.', `:${month}`).map((c) => ({
-        country: c, inshell: book.figure(exportAtom('inshell_lb', c, month)), shelled: book.figure(exportAtom('shelled_lb', c, month)),
-        substandard: book.figure(exportAtom('substandard_lb', c, month)),
-      })),
-    };
-  });
+export function industryAnalyticsInput(
+  figures: IndustrySeasonFigures,
+  season: { title: string },
+  generatedAt: string,
+  publishedDate: string,
+): IndustryAnalyticsInput {
+  const months: IndustryMonth[] = figures.months
+    .filter((m) => figures.books.has(m))
+    .map((month) => {
+      const book = figures.books.get(month)!;
+      const f = (m: string) => book.figure(f1Atom(m, month));
+      return {
+        month,
+        reportingHandlers: figures.reportingHandlers.get(month) ?? 0,
+        receipts: {
+          improved: f('receipts_improved'),
+          native: f('receipts_native'),
+          substandard: f('receipts_substandard'),
+        },
+        shipments: {
+          inshell: f('shipments_inshell'),
+          shelled: f('shipments_shelled'),
+          interhandler: f('interhandler_shipped'),
+        },
+        inventory: {
+          inshell: f('inventory_inshell'),
+          shelled: f('inventory_shelled'),
+          committedDomestic: f('committed_domestic'),
+          committedExport: f('committed_export'),
+        },
+        exports: book.countries('std:x.inshell_lb.', `:${month}`).map((c) => ({
+          country: c,
+          inshell: book.figure(exportAtom('inshell_lb', c, month)),
+          shelled: book.figure(exportAtom('shelled_lb', c, month)),
+          substandard: book.figure(exportAtom('substandard_lb', c, month)),
+        })),
+      };
+    });
   return { season, months, generatedAt, publishedDate };
 }
 
@@ -76,9 +110,12 @@ export async function generateIndustryAnalytics(a: Actor, seasonId: string): Pro
   const season = await seasonById(db, seasonId);
   const figures = await industrySeasonFigures(db, String(season.id));
   const publishedDate = todayOf(a);
-  const content = await renderIndustryAnalyticsWorkbook(industryAnalyticsInput(figures, { title: String(season.title) }, nowIso(a), publishedDate));
+  const content = await renderIndustryAnalyticsWorkbook(
+    industryAnalyticsInput(figures, { title: String(season.title) }, nowIso(a), publishedDate),
+  );
   const stored = await upsertDocumentNode(a, {
-    table: 'industry_analytics', type: INDUSTRY_ANALYTICS_TYPE,
+    table: 'industry_analytics',
+    type: INDUSTRY_ANALYTICS_TYPE,
     key: { season_id: season.id },
     values: { title: `Industry Analytics - ${String(season.title)}`, published_date: publishedDate },
     fileColumn: 'industry_analytics_xlsx_id',
@@ -88,7 +125,11 @@ export async function generateIndustryAnalytics(a: Actor, seasonId: string): Pro
 }
 
 /** Where each compared metric comes from: a Form 1 column or a Form 3 total (the sum of a month's export rows). */
-const FORM_3_KINDS: Record<Form3Metric, string> = { total_inshell_lb: 'inshell_lb', total_shelled_lb: 'shelled_lb', total_substandard_lb: 'substandard_lb' };
+const FORM_3_KINDS: Record<Form3Metric, string> = {
+  total_inshell_lb: 'inshell_lb',
+  total_shelled_lb: 'shelled_lb',
+  total_substandard_lb: 'substandard_lb',
+};
 const HANDLER_METRICS: Array<[HandlerMetric, { form1: Form1Metric } | { form3: Form3Metric }]> = [
   ['receiptsImproved', { form1: 'receipts_improved' }],
   ['receiptsNative', { form1: 'receipts_native' }],
@@ -113,7 +154,12 @@ type OwnFigures = { form1: Map<string, Totals<Form1Metric>>; form3: Map<string, 
 export function handlerAnalyticsMonths(industry: IndustrySeasonFigures, own: OwnFigures): HandlerAnalyticsMonth[] {
   return industry.months.map((month) => {
     const pick = <T>(source: { form1: (m: Form1Metric) => T; form3: (m: Form3Metric) => T }) =>
-      Object.fromEntries(HANDLER_METRICS.map(([key, from]) => [key, 'form1' in from ? source.form1(from.form1) : source.form3(from.form3)]));
+      Object.fromEntries(
+        HANDLER_METRICS.map(([key, from]) => [
+          key,
+          'form1' in from ? source.form1(from.form1) : source.form3(from.form3),
+        ]),
+      );
     const ownValue = (totals: Totals<string> | undefined, m: string): number | null => {
       const aggregate: Aggregate | undefined = totals?.figures[m];
       return aggregate ? aggregate.value : null;
@@ -121,7 +167,8 @@ export function handlerAnalyticsMonths(industry: IndustrySeasonFigures, own: Own
     return {
       month,
       handler: pick({
-        form1: (m) => ownValue(own.form1.get(month), m), form3: (m) => ownValue(own.form3.get(month), m),
+        form1: (m) => ownValue(own.form1.get(month), m),
+        form3: (m) => ownValue(own.form3.get(month), m),
       }) as HandlerAnalyticsMonth['handler'],
       industry: pick({
         form1: (m) => published(industry, month, f1Atom(m, month)),
@@ -140,7 +187,13 @@ async function ownFiguresOfHandlers(db: Db, months: string[], handlerId?: string
   return new Map([...handlers].map((h) => [h, { form1: form1.get(h) ?? new Map(), form3: form3.get(h) ?? new Map() }]));
 }
 
-async function storeHandlerAnalytics(a: Actor, handler: Row, season: Row, industry: IndustrySeasonFigures, own: OwnFigures | undefined): Promise<StoredDocument> {
+async function storeHandlerAnalytics(
+  a: Actor,
+  handler: Row,
+  season: Row,
+  industry: IndustrySeasonFigures,
+  own: OwnFigures | undefined,
+): Promise<StoredDocument> {
   const content = await renderHandlerAnalyticsWorkbook({
     handler: { name: String(handler.title), number: String(handler.handler_number) },
     season: { title: String(season.title) },
@@ -148,11 +201,16 @@ async function storeHandlerAnalytics(a: Actor, handler: Row, season: Row, indust
     generatedAt: nowIso(a),
   });
   return upsertDocumentNode(a, {
-    table: 'handler_analytics', type: HANDLER_ANALYTICS_TYPE,
+    table: 'handler_analytics',
+    type: HANDLER_ANALYTICS_TYPE,
     key: { handler_id: handler.id, season_id: season.id },
     values: { title: `Handler Analytics-${String(handler.handler_number)}-${String(season.title)}` },
     fileColumn: 'analytics_xlsx_id',
-    file: { filename: `handler-analytics-${String(handler.handler_number)}-${String(season.title)}.xlsx`, mime: XLSX_MIME, content },
+    file: {
+      filename: `handler-analytics-${String(handler.handler_number)}-${String(season.title)}.xlsx`,
+      mime: XLSX_MIME,
+      content,
+    },
   });
 }
 
@@ -176,7 +234,12 @@ export async function generateAllHandlerAnalytics(a: Actor, seasonId: string): P
   assertStaff(a.viewer, 'generate handler analytics');
   const db = dbOf(a);
   const season = await seasonById(db, seasonId);
-  const handlers = (await db.selectFrom('handlers').selectAll().where('handler_status', '=', 'active').orderBy('handler_number').execute()) as Row[];
+  const handlers = (await db
+    .selectFrom('handlers')
+    .selectAll()
+    .where('handler_status', '=', 'active')
+    .orderBy('handler_number')
+    .execute()) as Row[];
   const industry = await industrySeasonFigures(db, String(season.id));
   const own = await ownFiguresOfHandlers(db, industry.months);
   const result: GeneratedHandlerAnalytics[] = [];

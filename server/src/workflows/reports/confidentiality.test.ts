@@ -4,8 +4,18 @@ import { MIN_CONTRIBUTING_HANDLERS, publishFigure } from './confidentiality.js';
 describe('publishFigure (7 CFR 986.81)', () => {
   it('withholds a figure drawn from one or two handlers', () => {
     expect(MIN_CONTRIBUTING_HANDLERS).toBe(3);
-    expect(publishFigure({ value: 1200, handlerCount: 1 })).toEqual({ value: null, withheld: true, handlerCount: 1, suppression: 'primary' });
-    expect(publishFigure({ value: 1200, handlerCount: 2 })).toEqual({ value: null, withheld: true, handlerCount: 2, suppression: 'primary' });
+    expect(publishFigure({ value: 1200, handlerCount: 1 })).toEqual({
+      value: null,
+      withheld: true,
+      handlerCount: 1,
+      suppression: 'primary',
+    });
+    expect(publishFigure({ value: 1200, handlerCount: 2 })).toEqual({
+      value: null,
+      withheld: true,
+      handlerCount: 2,
+      suppression: 'primary',
+    });
   });
 
   it('publishes a figure drawn from three or more handlers', () => {

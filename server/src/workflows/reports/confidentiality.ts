@@ -29,6 +29,7 @@ export const NO_DATA: Aggregate = { value: 0, handlerCount: 0 };
  */
 export function publishFigure(aggregate: Aggregate | undefined): PublishedFigure {
   const { value, handlerCount } = aggregate ?? NO_DATA;
-  if (handlerCount > 0 && handlerCount < MIN_CONTRIBUTING_HANDLERS) return { value: null, withheld: true, handlerCount, suppression: 'primary' };
+  if (handlerCount > 0 && handlerCount < MIN_CONTRIBUTING_HANDLERS)
+    return { value: null, withheld: true, handlerCount, suppression: 'primary' };
   return { value, withheld: false, handlerCount };
 }

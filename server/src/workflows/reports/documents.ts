@@ -17,14 +17,17 @@ export interface StoredDocument {
  * Creates or updates the one report node of its scope (`key`: its unique columns) and points it at a newly stored
  * file. Regenerating replaces the link only: earlier files stay stored, owned by the same node.
  */
-export async function upsertDocumentNode(a: Actor, spec: {
-  table: string;
-  type: string;
-  key: Row;
-  values: Row;
-  fileColumn: string;
-  file: { filename: string; mime: string; content: Uint8Array };
-}): Promise<StoredDocument> {
+export async function upsertDocumentNode(
+  a: Actor,
+  spec: {
+    table: string;
+    type: string;
+    key: Row;
+    values: Row;
+    fileColumn: string;
+    file: { filename: string; mime: string; content: Uint8Array };
+  },
+): Promise<StoredDocument> {
   let q = dbOf(a).selectFrom(spec.table).selectAll();
   for (const [column, value] of Object.entries(spec.key)) q = q.where(column, '=', value as string);
   const existing = (await q.executeTakeFirst()) as Row | undefined;

@@ -5,17 +5,21 @@ import { countQueries } from '../../db/database.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../../test-support/databases.js';
 import { loadRow } from '../common.js';
 import { FORM_1_METRICS, monthlyFormTotalsByMonth } from './aggregates.js';
+import { generateAllHandlerAnalytics, generateHandlerAnalytics, generateIndustryAnalytics } from './analytics.js';
 import {
-  generateAllHandlerAnalytics, generateHandlerAnalytics, generateIndustryAnalytics,
-} from './analytics.js';
-import {
-  generateAnnualPositionReport, generateMonthlyPositionReport, monthlyPositionFigures, publishMonthlyPositionReport,
+  generateAnnualPositionReport,
+  generateMonthlyPositionReport,
+  monthlyPositionFigures,
+  publishMonthlyPositionReport,
 } from './position-reports.js';
 import { seedReportingData, type Fixture } from './test-fixture.js';
 
-
 async function fileContent(ctx: TestContext, fileId: unknown): Promise<Buffer> {
-  const row = await ctx.db.selectFrom('files').select(['content', 'owner_type', 'owner_id']).where('id', '=', String(fileId)).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('files')
+    .select(['content', 'owner_type', 'owner_id'])
+    .where('id', '=', String(fileId))
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.content as Uint8Array);
 }
 
@@ -32,9 +36,11 @@ describeEachDatabase('position reports and analytics', (target) => {
     ctx = await createTestContext(target, { clock: fixedClock('2025-11-20T12:00:00+00:00') });
     f = await seedReportingData(ctx);
   });
-  afterAll(async () => { await ctx?.close(); });
+  afterAll(async () => {
+    await ctx?.close();
+  });
 
-  it('sums only current certified versions, with each figure\'s contributing handlers', async () => {
+  it("sums only current certified versions, with each figure's contributing handlers", async () => {
     const sep = await monthlyPositionFigures(ctx.db, '2025-09');
     expect(sep.reportingHandlers).toBe(3); // 104's September form is a draft
     const s = sep.form1.period.figures;
@@ -52,7 +58,10 @@ describeEachDatabase('position reports and analytics', (target) => {
     const mx = sep.exports.period.find((c) => c.country === 'MX')!;
     expect(mx.figures.inshell_lb).toEqual({ value: 1750, handlerCount: 3 });
     expect(mx.figures.shelled_lb).toEqual({ value: 100, handlerCount: 1 });
-    expect(sep.exports.period.find((c) => c.country === 'CN')!.figures.inshell_lb).toEqual({ value: 500, handlerCount: 2 });
+    expect(sep.exports.period.find((c) => c.country === 'CN')!.figures.inshell_lb).toEqual({
+      value: 500,
+      handlerCount: 2,
+    });
 
     const oct = await monthlyPositionFigures(ctx.db, '2025-10');
     expect(oct.reportingHandlers).toBe(4);
@@ -66,7 +75,9 @@ describeEachDatabase('position reports and analytics', (target) => {
   });
 
   it('aggregates a whole season per month in one query', async () => {
-    const { result, queries } = await countQueries(() => monthlyFormTotalsByMonth(ctx.db, 'apc_form_1', FORM_1_METRICS, { months: ['2025-09', '2025-10', '2025-11'] }));
+    const { result, queries } = await countQueries(() =>
+      monthlyFormTotalsByMonth(ctx.db, 'apc_form_1', FORM_1_METRICS, { months: ['2025-09', '2025-10', '2025-11'] }),
+    );
     expect(queries).toBe(1);
     expect([...result.keys()]).toEqual(['2025-09', '2025-10']);
     expect(result.get('2025-10')!.figures.receipts_improved.value).toBe(1500);
@@ -76,7 +87,16 @@ describeEachDatabase('position reports and analytics', (target) => {
     const first = await generateMonthlyPositionReport(f.staff, '2025-09');
     expect(first).toMatchObject({ created: true, handlersCount: 3, publishToPortal: false });
     const text = await pdfText(await fileContent(ctx, first.fileId));
-    for (const expected of ['Pecan Industry Position Report', 'September 2025', '2025-2026', '6,500', '4,500', 'Mexico (MX)', '1,750', 'fewer than three'])
+    for (const expected of [
+      'Pecan Industry Position Report',
+      'September 2025',
+      '2025-2026',
+      '6,500',
+      '4,500',
+      'Mexico (MX)',
+      '1,750',
+      'fewer than three',
+    ])
       expect(text).toContain(expected);
     // substandard receipts came from two handlers only: withheld, month and season to date alike
     expect(text).toMatch(/Substandard\s+lb inshell\s+Withheld\s+Withheld/);
@@ -95,10 +115,18 @@ describeEachDatabase('position reports and analytics', (target) => {
     expect(row.position_report_pdf_id).toBe(second.fileId);
     expect(Number(row.handlers_count)).toBe(3);
     // Publishing froze the figures and rendered the report from them: a third file between the two generations.
-    const files = await ctx.db.selectFrom('files').select('id').where('owner_type', '=', 'node--monthly_position_report').where('owner_id', '=', first.id).execute();
+    const files = await ctx.db
+      .selectFrom('files')
+      .select('id')
+      .where('owner_type', '=', 'node--monthly_position_report')
+      .where('owner_id', '=', first.id)
+      .execute();
     expect(files).toHaveLength(3);
     expect(files.map((x) => x.id)).toEqual(expect.arrayContaining([first.fileId, second.fileId]));
-    const count = await ctx.db.selectFrom('monthly_position_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await ctx.db
+      .selectFrom('monthly_position_reports')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
 
     const oct = await pdfText(await fileContent(ctx, (await generateMonthlyPositionReport(f.staff, '2025-10')).fileId));
@@ -136,12 +164,15 @@ describeEachDatabase('position reports and analytics', (target) => {
     expect(receipts.getCell('C4').result).toBe(8000); // season total formula
     expect(receipts.getCell('E4').value).toBe('Withheld');
     const exportsSheet = wb.getWorksheet('Exports by country')!;
-    const rows = exportsSheet.getSheetValues().slice(2).map((v) => (v as unknown[]).slice(1, 4));
+    const rows = exportsSheet
+      .getSheetValues()
+      .slice(2)
+      .map((v) => (v as unknown[]).slice(1, 4));
     expect(rows).toContainEqual(['September 2025', 'MX', 1750]);
     expect(rows).toContainEqual(['September 2025', 'CN', 'Withheld']);
   });
 
-  it('puts a handler\'s own figures beside the industry\'s, which obey the three-handler rule', async () => {
+  it("puts a handler's own figures beside the industry's, which obey the three-handler rule", async () => {
     const r = await generateHandlerAnalytics(f.staff, 'h1', f.seasonId);
     const wb = await workbook(ctx, r.fileId);
     const receipts = wb.getWorksheet('Receipts')!;

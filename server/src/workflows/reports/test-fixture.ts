@@ -60,29 +60,54 @@ export function form1Input(pounds: Pounds, varieties: Variety[], certify = true)
 }
 
 async function draftOf(db: Db, table: string, handlerId: string, periodId: string): Promise<Row> {
-  const row = await db.selectFrom(table).select('id').where('handler_id', '=', handlerId).where('period_id', '=', periodId)
-    .where('form_status', '=', 'draft').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('handler_id', '=', handlerId)
+    .where('period_id', '=', periodId)
+    .where('form_status', '=', 'draft')
+    .executeTakeFirstOrThrow();
   return loadRow(db, table, row.id);
 }
 
-async function fileForm1(a: Actor, periodId: string, pounds: Pounds, varieties: Variety[], certify = true): Promise<string> {
+async function fileForm1(
+  a: Actor,
+  periodId: string,
+  pounds: Pounds,
+  varieties: Variety[],
+  certify = true,
+): Promise<string> {
   const row = await draftOf(a.ctx.db, 'apc_form_1', a.viewer.handlerId!, periodId);
   await updateDraft(a, VERSIONED_FORMS.apc_form_1, row, form1Input(pounds, varieties, certify));
   return String(row.id);
 }
 
-async function fileForm3(a: Actor, periodId: string, rows: Array<{ country: string; inshell_lb: number; shelled_lb: number; substandard_lb: number }>): Promise<void> {
+async function fileForm3(
+  a: Actor,
+  periodId: string,
+  rows: Array<{ country: string; inshell_lb: number; shelled_lb: number; substandard_lb: number }>,
+): Promise<void> {
   const form = await draftOf(a.ctx.db, 'apc_form_3', a.viewer.handlerId!, periodId);
   for (const r of rows) {
     await createSubRecord(a, 'export_by_country', {
       values: r,
-      attributes: { field_country: r.country, field_inshell_lb: r.inshell_lb, field_shelled_lb: r.shelled_lb, field_substandard_lb: r.substandard_lb },
+      attributes: {
+        field_country: r.country,
+        field_inshell_lb: r.inshell_lb,
+        field_shelled_lb: r.shelled_lb,
+        field_substandard_lb: r.substandard_lb,
+      },
       relationships: { field_form: { type: 'node--apc_form_3', id: String(form.id) } },
       meta: {},
     });
   }
   const fresh = await loadRow(a.ctx.db, 'apc_form_3', form.id);
-  await updateDraft(a, VERSIONED_FORMS.apc_form_3, fresh, { values: {}, attributes: { ...CERTIFY }, relationships: {}, meta: {} });
+  await updateDraft(a, VERSIONED_FORMS.apc_form_3, fresh, {
+    values: {},
+    attributes: { ...CERTIFY },
+    relationships: {},
+    meta: {},
+  });
 }
 
 async function fileForm5(a: Actor, seasonId: string, pounds: Pounds): Promise<void> {
@@ -99,53 +124,117 @@ export async function seedReportingData(ctx: AppContext): Promise<Fixture> {
   const db = ctx.db;
   // Multi-row inserts name every column in every row: SQLite has no DEFAULT in a VALUES list.
   const flag = (v: boolean) => (ctx.dialect === 'sqlite' ? (v ? 1 : 0) : v);
-  const handlerRow = (id: string, title: string, number: string, status = 'active', directory = false) =>
-    ({ ...node(id, title), handler_number: number, handler_status: status, show_in_handler_directory: flag(directory) });
-  await db.insertInto('handlers').values([
-    handlerRow('h1', 'Riverbend Pecan Co.', '101', 'active', true),
-    handlerRow('h2', 'Mesa Valley Pecans', '102', 'active', true),
-    handlerRow('h3', 'Gulf Coast Shellers', '103'),
-    handlerRow('h4', 'Pine Hill Pecans', '104'),
-    handlerRow('h5', 'Closed Pecan Co.', '105', 'inactive'),
-  ]).execute();
+  const handlerRow = (id: string, title: string, number: string, status = 'active', directory = false) => ({
+    ...node(id, title),
+    handler_number: number,
+    handler_status: status,
+    show_in_handler_directory: flag(directory),
+  });
+  await db
+    .insertInto('handlers')
+    .values([
+      handlerRow('h1', 'Riverbend Pecan Co.', '101', 'active', true),
+      handlerRow('h2', 'Mesa Valley Pecans', '102', 'active', true),
+      handlerRow('h3', 'Gulf Coast Shellers', '103'),
+      handlerRow('h4', 'Pine Hill Pecans', '104'),
+      handlerRow('h5', 'Closed Pecan Co.', '105', 'inactive'),
+    ])
+    .execute();
   const pass = await hashPassword(PASSWORD);
-  await db.insertInto('users').values([
-    { ...node('u-staff', ''), name: 'staff', role: 'staff', handler_id: null, pass_hash: pass, first_name: 'Sam' },
-    { ...node('u-alice', ''), name: 'alice', role: 'handler', handler_id: 'h1', pass_hash: pass, first_name: 'Alice' },
-  ]).execute();
+  await db
+    .insertInto('users')
+    .values([
+      { ...node('u-staff', ''), name: 'staff', role: 'staff', handler_id: null, pass_hash: pass, first_name: 'Sam' },
+      {
+        ...node('u-alice', ''),
+        name: 'alice',
+        role: 'handler',
+        handler_id: 'h1',
+        pass_hash: pass,
+        first_name: 'Alice',
+      },
+    ])
+    .execute();
   // Staff sign in with a second factor: enrolled with the demo key (test-support's staffCode gives the code).
   await enrolWithSecret(db, 'u-staff', DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
-  const viewer = (userId: string, handlerId: string | null): Viewer =>
-    ({ userId, name: userId, role: handlerId ? 'handler' : 'staff', handlerId });
+  const viewer = (userId: string, handlerId: string | null): Viewer => ({
+    userId,
+    name: userId,
+    role: handlerId ? 'handler' : 'staff',
+    handlerId,
+  });
   const staff: Actor = { ctx, viewer: viewer('u-staff', null) };
-  const handler = Object.fromEntries(HANDLERS.map((h) => [h, { ctx, viewer: viewer(`u-${h}`, h) }])) as Record<HandlerKey, Actor>;
+  const handler = Object.fromEntries(HANDLERS.map((h) => [h, { ctx, viewer: viewer(`u-${h}`, h) }])) as Record<
+    HandlerKey,
+    Actor
+  >;
 
   const sep = (await openPeriod(staff, '2025-09')).periodId;
   const oct = (await openPeriod(staff, '2025-10')).periodId;
   const seasonId = String((await loadRow(db, 'reporting_periods', sep)).season_id);
 
-  await fileForm1(handler.h1, sep, {
-    receipts_native: 200, receipts_substandard: 50, shipments_inshell: 300, shipments_shelled: 100, interhandler_shipped: 40,
-    inventory_inshell: 1000, inventory_shelled: 200, committed_domestic: 100, committed_export: 50,
-  }, [{ variety: 'Desirable', pounds: 1000 }, { variety: 'Stuart', pounds: 500 }]);
-  await fileForm1(handler.h2, sep, {
-    receipts_native: 300, shipments_inshell: 400, interhandler_received: 40, inventory_inshell: 1500,
-  }, [{ variety: 'Pawnee', pounds: 2000 }]);
-  await fileForm1(handler.h3, sep, {
-    receipts_native: 100, receipts_substandard: 70, shipments_inshell: 500, shipments_shelled: 50,
-    inventory_inshell: 2000, inventory_shelled: 100, committed_domestic: 200,
-  }, [{ variety: 'Desirable', pounds: 3000 }]);
+  await fileForm1(
+    handler.h1,
+    sep,
+    {
+      receipts_native: 200,
+      receipts_substandard: 50,
+      shipments_inshell: 300,
+      shipments_shelled: 100,
+      interhandler_shipped: 40,
+      inventory_inshell: 1000,
+      inventory_shelled: 200,
+      committed_domestic: 100,
+      committed_export: 50,
+    },
+    [
+      { variety: 'Desirable', pounds: 1000 },
+      { variety: 'Stuart', pounds: 500 },
+    ],
+  );
+  await fileForm1(
+    handler.h2,
+    sep,
+    {
+      receipts_native: 300,
+      shipments_inshell: 400,
+      interhandler_received: 40,
+      inventory_inshell: 1500,
+    },
+    [{ variety: 'Pawnee', pounds: 2000 }],
+  );
+  await fileForm1(
+    handler.h3,
+    sep,
+    {
+      receipts_native: 100,
+      receipts_substandard: 70,
+      shipments_inshell: 500,
+      shipments_shelled: 50,
+      inventory_inshell: 2000,
+      inventory_shelled: 100,
+      committed_domestic: 200,
+    },
+    [{ variety: 'Desirable', pounds: 3000 }],
+  );
   // 104 saves a draft but never certifies it: it must not count.
   await fileForm1(handler.h4, sep, { receipts_native: 88888 }, [{ variety: 'Desirable', pounds: 99999 }], false);
 
-  const octOriginal = await fileForm1(handler.h1, oct, { receipts_native: 10, shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 100 }]);
-  await fileForm1(handler.h2, oct, { receipts_native: 20, shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 200 }]);
-  await fileForm1(handler.h3, oct, { receipts_native: 30, shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 300 }]);
+  const octOriginal = await fileForm1(handler.h1, oct, { receipts_native: 10, shipments_inshell: 100 }, [
+    { variety: 'Desirable', pounds: 100 },
+  ]);
+  await fileForm1(handler.h2, oct, { receipts_native: 20, shipments_inshell: 100 }, [
+    { variety: 'Desirable', pounds: 200 },
+  ]);
+  await fileForm1(handler.h3, oct, { receipts_native: 30, shipments_inshell: 100 }, [
+    { variety: 'Desirable', pounds: 300 },
+  ]);
   await fileForm1(handler.h4, oct, { shipments_inshell: 100 }, [{ variety: 'Desirable', pounds: 400 }]);
   // 101 amends October: 600 lb improved instead of 100; the first version becomes superseded.
   const amended = form1Input({}, [{ variety: 'Desirable', pounds: 600 }]);
   const amendment = await createAmendment(handler.h1, VERSIONED_FORMS.apc_form_1, {
-    ...amended, attributes: { ...amended.attributes, field_amendment_reason: 'Late weigh tickets' },
+    ...amended,
+    attributes: { ...amended.attributes, field_amendment_reason: 'Late weigh tickets' },
     relationships: { field_amendment_of: { type: 'node--apc_form_1', id: octOriginal } },
   });
 

@@ -51,7 +51,16 @@ export default function DashboardLayout() {
 
   const toggle =
     mode === 'mobile' ? (
-      <Button type="text" aria-label={t('nav.openMenu')} aria-expanded={drawerOpen} icon={<MenuOutlined />} onClick={() => { setDrawerUsed(true); setDrawerOpen(true); }} />
+      <Button
+        type="text"
+        aria-label={t('nav.openMenu')}
+        aria-expanded={drawerOpen}
+        icon={<MenuOutlined />}
+        onClick={() => {
+          setDrawerUsed(true);
+          setDrawerOpen(true);
+        }}
+      />
     ) : (
       <Button
         type="text"
@@ -64,44 +73,61 @@ export default function DashboardLayout() {
 
   return (
     <AntdApp>
-    <Layout style={{ minHeight: '100vh' }}>
-      <a className="skip-link" href="#main-content">
-        {t('app.skipToContent')}
-      </a>
-      {mode === 'mobile' ? (
-        drawerUsed ? (
-          <Suspense fallback={null}>
-            <MobileMenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} rtl={rtl} width={SIDER_WIDTH + 24} background={side.bg} label={t('nav.mainMenu')}>
-              <nav aria-label={t('nav.mainMenu')}>
-                {brand(true)}
-                <SidebarMenu isStaff={isStaff} hasHandler={hasHandler} collapsed={false} light={side.light} onNavigate={() => setDrawerOpen(false)} />
-              </nav>
-            </MobileMenuDrawer>
-          </Suspense>
-        ) : null
-      ) : (
-        <Layout.Sider
-          width={SIDER_WIDTH}
-          collapsedWidth={80}
-          collapsed={collapsed}
-          trigger={null}
-          style={{ background: side.bg, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-        >
-          <nav aria-label={t('nav.mainMenu')}>
-            {brand(!collapsed)}
-            <SidebarMenu isStaff={isStaff} hasHandler={hasHandler} collapsed={collapsed} light={side.light} />
-          </nav>
-        </Layout.Sider>
-      )}
-      <Layout>
-        <Topbar toggle={toggle} compact={mode === 'mobile'} />
-        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mode === 'mobile' ? 12 : 24, outline: 'none' }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
+      <Layout style={{ minHeight: '100vh' }}>
+        <a className="skip-link" href="#main-content">
+          {t('app.skipToContent')}
+        </a>
+        {mode === 'mobile' ? (
+          drawerUsed ? (
+            <Suspense fallback={null}>
+              <MobileMenuDrawer
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                rtl={rtl}
+                width={SIDER_WIDTH + 24}
+                background={side.bg}
+                label={t('nav.mainMenu')}
+              >
+                <nav aria-label={t('nav.mainMenu')}>
+                  {brand(true)}
+                  <SidebarMenu
+                    isStaff={isStaff}
+                    hasHandler={hasHandler}
+                    collapsed={false}
+                    light={side.light}
+                    onNavigate={() => setDrawerOpen(false)}
+                  />
+                </nav>
+              </MobileMenuDrawer>
+            </Suspense>
+          ) : null
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsedWidth={80}
+            collapsed={collapsed}
+            trigger={null}
+            style={{ background: side.bg, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          >
+            <nav aria-label={t('nav.mainMenu')}>
+              {brand(!collapsed)}
+              <SidebarMenu isStaff={isStaff} hasHandler={hasHandler} collapsed={collapsed} light={side.light} />
+            </nav>
+          </Layout.Sider>
+        )}
+        <Layout>
+          <Topbar toggle={toggle} compact={mode === 'mobile'} />
+          <Layout.Content
+            id="main-content"
+            tabIndex={-1}
+            style={{ padding: mode === 'mobile' ? 12 : 24, outline: 'none' }}
+          >
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
     </AntdApp>
   );
 }

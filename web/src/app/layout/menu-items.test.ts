@@ -8,12 +8,24 @@ describe('menu state from the path', () => {
     expect(menuStateFromPath('/dashboard/help/')).toEqual({ selectedKey: 'help', openKeys: [] });
   });
   it('opens the Council group for its entries', () => {
-    expect(menuStateFromPath('/dashboard/council/account-requests')).toEqual({ selectedKey: 'account-requests', openKeys: ['council'] });
-    expect(menuStateFromPath('/dashboard/council/board/filing/apc_form_1/9b1c')).toEqual({ selectedKey: 'board', openKeys: ['council'] });
+    expect(menuStateFromPath('/dashboard/council/account-requests')).toEqual({
+      selectedKey: 'account-requests',
+      openKeys: ['council'],
+    });
+    expect(menuStateFromPath('/dashboard/council/board/filing/apc_form_1/9b1c')).toEqual({
+      selectedKey: 'board',
+      openKeys: ['council'],
+    });
     expect(menuStateFromPath('/dashboard/council/users')).toEqual({ selectedKey: 'users', openKeys: ['council'] });
   });
   it('maps certification pages to their area', () => {
-    expect(menuStateFromPath('/dashboard/formCertification/3f2a')).toEqual({ selectedKey: 'forms-packages', openKeys: [] });
-    expect(menuStateFromPath('/dashboard/form5AmendCertification/x')).toEqual({ selectedKey: 'year-end-forms', openKeys: [] });
+    expect(menuStateFromPath('/dashboard/formCertification/3f2a')).toEqual({
+      selectedKey: 'forms-packages',
+      openKeys: [],
+    });
+    expect(menuStateFromPath('/dashboard/form5AmendCertification/x')).toEqual({
+      selectedKey: 'year-end-forms',
+      openKeys: [],
+    });
   });
 });

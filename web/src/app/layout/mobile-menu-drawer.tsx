@@ -2,8 +2,22 @@ import { Drawer } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The main menu in a drawer on phones. Its own chunk: it is loaded when the menu is first opened. */
-export default function MobileMenuDrawer({ open, onClose, rtl, width, background, label, children }: {
-  open: boolean; onClose: () => void; rtl: boolean; width: number; background: string; label: string; children: ReactNode;
+export default function MobileMenuDrawer({
+  open,
+  onClose,
+  rtl,
+  width,
+  background,
+  label,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  rtl: boolean;
+  width: number;
+  background: string;
+  label: string;
+  children: ReactNode;
 }) {
   return (
     <Drawer

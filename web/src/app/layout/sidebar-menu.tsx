@@ -7,13 +7,27 @@ import { MENU_ICONS } from './menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
 
-export function SidebarMenu({ isStaff, hasHandler = true, collapsed, light, onNavigate }: { isStaff: boolean; hasHandler?: boolean; collapsed: boolean; light: boolean; onNavigate?: () => void }) {
+export function SidebarMenu({
+  isStaff,
+  hasHandler = true,
+  collapsed,
+  light,
+  onNavigate,
+}: {
+  isStaff: boolean;
+  hasHandler?: boolean;
+  collapsed: boolean;
+  light: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const state = menuStateFromPath(pathname);
   // Staff of no handler work in the council's group: it starts open.
-  const [openKeys, setOpenKeys] = useState<string[]>(isStaff && !hasHandler ? [...new Set([...state.openKeys, 'council'])] : state.openKeys);
+  const [openKeys, setOpenKeys] = useState<string[]>(
+    isStaff && !hasHandler ? [...new Set([...state.openKeys, 'council'])] : state.openKeys,
+  );
 
   // The open group follows the path whenever the path changes.
   useEffect(() => {
@@ -21,13 +35,21 @@ export function SidebarMenu({ isStaff, hasHandler = true, collapsed, light, onNa
   }, [pathname]);
 
   const items = useMemo<Item[]>(() => {
-    const main: Item[] = mainAreas(hasHandler).map((a) => ({ key: a.key, icon: MENU_ICONS[a.icon], label: t(a.labelKey) }));
+    const main: Item[] = mainAreas(hasHandler).map((a) => ({
+      key: a.key,
+      icon: MENU_ICONS[a.icon],
+      label: t(a.labelKey),
+    }));
     if (isStaff) {
       main.push({
         key: 'council',
         icon: MENU_ICONS.council,
         label: t('nav.council'),
-        children: DASHBOARD_AREAS.filter((a) => a.group === 'council').map((a) => ({ key: a.key, icon: MENU_ICONS[a.icon], label: t(a.labelKey) })),
+        children: DASHBOARD_AREAS.filter((a) => a.group === 'council').map((a) => ({
+          key: a.key,
+          icon: MENU_ICONS[a.icon],
+          label: t(a.labelKey),
+        })),
       });
     }
     return main;

@@ -34,7 +34,14 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
 
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => void loadUserMenu().then((m) => live && setUserMenu(() => m.default), () => undefined), 1000);
+    const timer = setTimeout(
+      () =>
+        void loadUserMenu().then(
+          (m) => live && setUserMenu(() => m.default),
+          () => undefined,
+        ),
+      1000,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
@@ -82,13 +89,28 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
           {/* <bdi dir="auto">: a company name is cut at its own end in its own direction (a Latin name in Arabic was
               cut at its start, '…end Pecan Co.') and keeps its full stop at its end; inline-block keeps it on the
               side where the page starts. */}
-          <bdi dir="auto" style={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }}>
+          <bdi
+            dir="auto"
+            style={{
+              display: 'inline-block',
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              verticalAlign: 'middle',
+            }}
+          >
             {profile.handlerName ?? (compact ? '' : t('app.council'))}
           </bdi>
         </div>
         <Space size={compact ? 2 : 8}>
           <LanguageSwitcher style={compact ? { minWidth: 96 } : undefined} />
-          <Button type="text" aria-label={t('topbar.themeSettings')} title={t('topbar.themeSettings')} icon={<BgColorsOutlined />} onClick={() => setThemeOpen(true)} />
+          <Button
+            type="text"
+            aria-label={t('topbar.themeSettings')}
+            title={t('topbar.themeSettings')}
+            icon={<BgColorsOutlined />}
+            onClick={() => setThemeOpen(true)}
+          />
           {compact ? null : (
             <Button type="text" icon={<QuestionCircleOutlined />} onClick={() => navigate('/dashboard/help')}>
               {t('topbar.help')}
@@ -101,10 +123,17 @@ export function Topbar({ toggle, compact }: { toggle: ReactNode; compact: boolea
           ) : (
             // Opened in a later task: mounted during this click, the dropdown would take the click's own bubbling
             // for a click outside it and close at once.
-            accountButton(() => void loadUserMenu().then((m) => setTimeout(() => {
-              setUserMenu(() => m.default);
-              setMenuOpen(true);
-            }), () => undefined))
+            accountButton(
+              () =>
+                void loadUserMenu().then(
+                  (m) =>
+                    setTimeout(() => {
+                      setUserMenu(() => m.default);
+                      setMenuOpen(true);
+                    }),
+                  () => undefined,
+                ),
+            )
           )}
         </Space>
       </ConfigProvider>

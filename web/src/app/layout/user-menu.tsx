@@ -4,8 +4,16 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The account menu of the top bar. Its own chunk: loaded on the first click on the account button. */
-export default function UserMenu({ open, onOpenChange, onPick, children }: {
-  open: boolean; onOpenChange: (open: boolean) => void; onPick: (key: string) => void; children: ReactElement;
+export default function UserMenu({
+  open,
+  onOpenChange,
+  onPick,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPick: (key: string) => void;
+  children: ReactElement;
 }) {
   const { t } = useTranslation();
   return (

@@ -7,5 +7,13 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(t('errors.notFoundTitle'));
-  return <StatusPage standalone={!embedded} code="404" title={t('errors.notFoundTitle')} text={t('errors.notFoundText')} action={{ label: t('errors.backHome'), onClick: () => navigate('/') }} />;
+  return (
+    <StatusPage
+      standalone={!embedded}
+      code="404"
+      title={t('errors.notFoundTitle')}
+      text={t('errors.notFoundText')}
+      action={{ label: t('errors.backHome'), onClick: () => navigate('/') }}
+    />
+  );
 }

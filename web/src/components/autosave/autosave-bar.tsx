@@ -1,4 +1,12 @@
-import { CheckCircleOutlined, CloudUploadOutlined, DisconnectOutlined, EditOutlined, ExclamationCircleOutlined, LoadingOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloudUploadOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  ExclamationCircleOutlined,
+  LoadingOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { Alert, Button, Modal, Space, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +15,24 @@ import { errorText } from '../query-state';
 import type { Autosave } from './use-autosave';
 
 const time = (ms: number, lang: string) => formatDate(new Date(ms), lang, { timeStyle: 'short' });
-const dateTime = (ms: number, lang: string) => formatDate(new Date(ms), lang, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (ms: number, lang: string) =>
+  formatDate(new Date(ms), lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Saved at 14:02", "Saving…", or why the values are not saved yet; announced to screen readers as it changes. */
 export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { t, i18n } = useTranslation();
   const { state, savedAt } = autosave;
   if (state === 'offline') {
-    return <Alert type="warning" showIcon icon={<DisconnectOutlined />} role="status" data-testid="save-status" message={t('draft.offline')} />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        icon={<DisconnectOutlined />}
+        role="status"
+        data-testid="save-status"
+        message={t('draft.offline')}
+      />
+    );
   }
   if (state === 'failed') {
     return (
@@ -28,10 +46,18 @@ export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
     );
   }
   const [icon, text, type] =
-    state === 'saving' ? [<LoadingOutlined key="i" />, t('draft.saving'), 'secondary' as const]
-      : state === 'unsaved' ? [<EditOutlined key="i" />, t('draft.unsaved'), 'secondary' as const]
-        : state === 'invalid' ? [<ExclamationCircleOutlined key="i" />, t('draft.invalid'), 'warning' as const]
-          : savedAt ? [<CheckCircleOutlined key="i" />, t('draft.savedAt', { time: time(savedAt, i18n.language) }), 'success' as const]
+    state === 'saving'
+      ? [<LoadingOutlined key="i" />, t('draft.saving'), 'secondary' as const]
+      : state === 'unsaved'
+        ? [<EditOutlined key="i" />, t('draft.unsaved'), 'secondary' as const]
+        : state === 'invalid'
+          ? [<ExclamationCircleOutlined key="i" />, t('draft.invalid'), 'warning' as const]
+          : savedAt
+            ? [
+                <CheckCircleOutlined key="i" />,
+                t('draft.savedAt', { time: time(savedAt, i18n.language) }),
+                'success' as const,
+              ]
             : [<CloudUploadOutlined key="i" />, t('draft.autosaveNote'), 'secondary' as const];
   return (
     <Typography.Text type={type} role="status" aria-live="polite" data-testid="save-status">
@@ -65,7 +91,13 @@ export function RestoredNotice({ at, onDiscard }: { at: number | null; onDiscard
 export function SaveDraftButton({ autosave, disabled }: { autosave: Autosave; disabled?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Button size="large" icon={<SaveOutlined />} loading={autosave.state === 'saving'} disabled={disabled} onClick={() => void autosave.saveNow()}>
+    <Button
+      size="large"
+      icon={<SaveOutlined />}
+      loading={autosave.state === 'saving'}
+      disabled={disabled}
+      onClick={() => void autosave.saveNow()}
+    >
       {t('draft.saveDraft')}
     </Button>
   );

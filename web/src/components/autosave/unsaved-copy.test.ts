@@ -30,7 +30,15 @@ describe("a draft's copy in the browser", () => {
     expect(readUnsavedCopy('k', store)).toBeNull();
     store.items.set('k', JSON.stringify({ values: 3, at: 'x' }));
     expect(readUnsavedCopy('k', store)).toBeNull();
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => undefined,
+    };
     expect(readUnsavedCopy('k', refusing)).toBeNull();
     expect(() => writeUnsavedCopy('k', {}, 1, refusing)).not.toThrow();
   });

@@ -29,7 +29,9 @@ export function readUnsavedCopy<V>(key: string, store: Store | null = storage())
     const text = store?.getItem(key);
     if (!text) return null;
     const parsed = JSON.parse(text) as Partial<UnsavedCopy<V>>;
-    return parsed && typeof parsed.at === 'number' && parsed.values && typeof parsed.values === 'object' ? { values: parsed.values as V, at: parsed.at } : null;
+    return parsed && typeof parsed.at === 'number' && parsed.values && typeof parsed.values === 'object'
+      ? { values: parsed.values as V, at: parsed.at }
+      : null;
   } catch {
     return null;
   }

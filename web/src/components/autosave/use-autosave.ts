@@ -188,7 +188,9 @@ export function useAutosave<V extends Values>(options: AutosaveOptions<V>): Auto
   }, [enabled, isDirtyNow]);
 
   // Leaving for another page of the portal: asked in the page (see LeaveDraftDialog).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirtyNow());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirtyNow(),
+  );
 
   // The page closes without a question (e.g. after "Leave without saving"): no save is left pending.
   useEffect(() => () => debounced.cancel(), [debounced]);

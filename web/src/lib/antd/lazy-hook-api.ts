@@ -29,7 +29,8 @@ export function lazyHookApi<Api extends object>(
     const [wanted, setWanted] = useState(false);
     const real = useRef<Api | null>(null);
     const queue = useRef<{ method: keyof Api & string; args: unknown[]; done: (result: unknown) => void }[]>([]);
-    const call = (api: Api, method: keyof Api & string, args: unknown[]) => (api[method] as (...a: unknown[]) => unknown)(...args);
+    const call = (api: Api, method: keyof Api & string, args: unknown[]) =>
+      (api[method] as (...a: unknown[]) => unknown)(...args);
 
     const api = useMemo(() => {
       const out: Record<string, (...args: unknown[]) => unknown> = {};
@@ -44,10 +45,13 @@ export function lazyHookApi<Api extends object>(
       return out as Api;
     }, []);
 
-    const onReady = useMemo(() => (loaded: Api) => {
-      real.current = loaded;
-      for (const p of queue.current.splice(0)) p.done(call(loaded, p.method, p.args));
-    }, []);
+    const onReady = useMemo(
+      () => (loaded: Api) => {
+        real.current = loaded;
+        for (const p of queue.current.splice(0)) p.done(call(loaded, p.method, p.args));
+      },
+      [],
+    );
 
     const holder = wanted ? createElement(Suspense, { fallback: null }, createElement(RealHolder, { onReady })) : null;
     return [api, holder] as const;

@@ -5,7 +5,11 @@ import { lazyHookApi } from './lazy-hook-api';
 
 /** antd's `notification/useNotification` for antd's `<App>`, loaded on the first notification (see lazy-hook-api.ts). */
 const useLazyNotification = lazyHookApi<NotificationInstance>(
-  async () => (await import('antd/es/notification/useNotification')).default as () => readonly [NotificationInstance, ReactElement],
+  async () =>
+    (await import('antd/es/notification/useNotification')).default as () => readonly [
+      NotificationInstance,
+      ReactElement,
+    ],
   ['open', 'success', 'error', 'info', 'warning', 'destroy'],
 );
 

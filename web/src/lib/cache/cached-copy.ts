@@ -38,7 +38,10 @@ export function readCachedCopy<T>(ref: CacheRef): { data: T; savedAt: number | n
   if ('specKey' in ref) data = sessionStore.getJson<T>(ref.specKey);
   else data = sessionStore.getJson<ListMap>(STORAGE_KEYS.cachedLists)?.[ref.listKey] as T | undefined;
   if (data === null || data === undefined) return null;
-  const savedAt = sessionStore.getJson<SavedAtMap>(STORAGE_KEYS.cacheSavedAt)?.[refId(ref)] ?? sessionStore.getToken()?.stored_at ?? null;
+  const savedAt =
+    sessionStore.getJson<SavedAtMap>(STORAGE_KEYS.cacheSavedAt)?.[refId(ref)] ??
+    sessionStore.getToken()?.stored_at ??
+    null;
   return { data, savedAt };
 }
 

@@ -20,9 +20,16 @@ export const defaultAuthTransport: AuthTransport = {
  * A fetch with the bearer token. On 401 the token is refreshed once and the call retried once; a second 401 (or a
  * failed refresh) ends the session. Any failed answer is thrown as ApiError; a good one is returned unread.
  */
-export async function authorizedFetch(url: string, init: RequestInit = {}, transport: AuthTransport = defaultAuthTransport): Promise<Response> {
+export async function authorizedFetch(
+  url: string,
+  init: RequestInit = {},
+  transport: AuthTransport = defaultAuthTransport,
+): Promise<Response> {
   const send = (token: string | null) =>
-    transport.fetch(url, { ...init, headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    transport.fetch(url, {
+      ...init,
+      headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
   let response = await send(await transport.getAccessToken());
   if (response.status === 401) {
     const refreshed = await freshToken(transport);

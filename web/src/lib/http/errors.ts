@@ -44,7 +44,13 @@ export async function toApiError(response: Response): Promise<ApiError> {
     const b = body as { errors?: unknown; error?: unknown; error_description?: unknown };
     if (Array.isArray(b.errors)) errors = b.errors.filter((e): e is JsonApiErrorObject => !!e && typeof e === 'object');
     else if (typeof b.error === 'string')
-      errors = [{ status: String(response.status), code: b.error, detail: typeof b.error_description === 'string' ? b.error_description : undefined }];
+      errors = [
+        {
+          status: String(response.status),
+          code: b.error,
+          detail: typeof b.error_description === 'string' ? b.error_description : undefined,
+        },
+      ];
   }
   return new ApiError(response.status, errors, parseRetryAfter(response.headers.get('Retry-After')), body);
 }

@@ -5,7 +5,11 @@ export async function postJson<T = unknown>(path: string, body: unknown, init: R
   const response = await fetch(path, {
     ...init,
     method: 'POST',
-    headers: { Accept: 'application/json, application/vnd.api+json', 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      Accept: 'application/json, application/vnd.api+json',
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);

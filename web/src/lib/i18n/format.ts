@@ -24,16 +24,25 @@ export function warmUpIntl(language: string): void {
   dateFormat(languageInfo(language).intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(0);
 }
 
-export function formatDate(value: string | Date | null | undefined, language: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  language: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
   if (!value) return '';
   // Plain dates (YYYY-MM-DD) are calendar days: format them in UTC so no time zone moves them.
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   const plain = typeof value === 'string' && value.length === 10;
   return dateFormat(languageInfo(language).intl, { ...options, ...(plain ? { timeZone: 'UTC' } : {}) }).format(date);
 }
 
-export function formatNumber(value: number | string | null | undefined, language: string, options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number | string | null | undefined,
+  language: string,
+  options?: Intl.NumberFormatOptions,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
@@ -41,7 +50,12 @@ export function formatNumber(value: number | string | null | undefined, language
 }
 
 export function formatMoney(value: number | string | null | undefined, language: string, currency = 'USD'): string {
-  return formatNumber(value, language, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatNumber(value, language, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
 }
 
 /** A wait in seconds as words, e.g. "2 minutes" or "45 seconds", in the current language. */
@@ -50,5 +64,7 @@ export function formatWait(seconds: number, language: string): string {
   if (seconds >= 90) {
     return numberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(Math.ceil(seconds / 60));
   }
-  return numberFormat(intl, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(Math.max(1, Math.ceil(seconds)));
+  return numberFormat(intl, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
+    Math.max(1, Math.ceil(seconds)),
+  );
 }

@@ -34,7 +34,10 @@ export function createJsonApiClient(transport: JsonApiTransport = defaultAuthTra
       {
         method: req.method ?? 'GET',
         signal: req.signal,
-        headers: { Accept: JSONAPI_MEDIA_TYPE, ...(req.body !== undefined ? { 'Content-Type': JSONAPI_MEDIA_TYPE } : {}) },
+        headers: {
+          Accept: JSONAPI_MEDIA_TYPE,
+          ...(req.body !== undefined ? { 'Content-Type': JSONAPI_MEDIA_TYPE } : {}),
+        },
         body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
       },
       transport,
@@ -47,14 +50,22 @@ export function createJsonApiClient(transport: JsonApiTransport = defaultAuthTra
   return {
     request,
     /** GET one resource, deserialized. */
-    async getOne<T extends Entity = Entity>(path: string, params?: DrupalJsonApiParams, signal?: AbortSignal): Promise<T> {
+    async getOne<T extends Entity = Entity>(
+      path: string,
+      params?: DrupalJsonApiParams,
+      signal?: AbortSignal,
+    ): Promise<T> {
       const doc = await request(path, { params, signal });
       const data = doc ? deserialize<T>(doc) : null;
       if (!data || Array.isArray(data)) throw new ApiError(404);
       return data;
     },
     /** GET a collection, deserialized, following `links.next` until the last page. */
-    async getAll<T extends Entity = Entity>(path: string, params?: DrupalJsonApiParams, signal?: AbortSignal): Promise<T[]> {
+    async getAll<T extends Entity = Entity>(
+      path: string,
+      params?: DrupalJsonApiParams,
+      signal?: AbortSignal,
+    ): Promise<T[]> {
       const out: T[] = [];
       let doc = await request(path, { params, signal });
       for (let pages = 0; doc && pages < 100; pages++) {

@@ -50,7 +50,12 @@ describe('firstOf', () => {
   it('gives the first resource of a collection, with its relationships expanded, or null for none or no document', () => {
     const doc = {
       data: [
-        { type: 'node--a', id: '1', attributes: { title: 'one' }, relationships: { field_b: { data: { type: 'node--b', id: '9' } } } },
+        {
+          type: 'node--a',
+          id: '1',
+          attributes: { title: 'one' },
+          relationships: { field_b: { data: { type: 'node--b', id: '9' } } },
+        },
         { type: 'node--a', id: '2', attributes: { title: 'two' } },
       ],
       included: [{ type: 'node--b', id: '9', attributes: { title: 'nine' } }],

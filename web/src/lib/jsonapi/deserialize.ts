@@ -68,7 +68,7 @@ export function deserialize<T extends Entity = Entity>(doc: JsonApiDocument): T 
 export function nextLink(doc: JsonApiDocument): string | null {
   const next = doc.links?.next;
   if (!next) return null;
-  return typeof next === 'string' ? next : next.href ?? null;
+  return typeof next === 'string' ? next : (next.href ?? null);
 }
 
 /** The first resource of a collection document (a read of one, `page[limit]=1`), or null when it found none. */

@@ -5,7 +5,22 @@
  * checks the strings against the library's for each form of call.
  */
 type FilterValue = string | number | boolean | (string | number)[] | null;
-type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'STARTS_WITH' | 'CONTAINS' | 'ENDS_WITH' | 'IN' | 'NOT IN' | 'BETWEEN' | 'NOT BETWEEN' | 'IS NULL' | 'IS NOT NULL';
+type Operator =
+  | '='
+  | '<>'
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | 'STARTS_WITH'
+  | 'CONTAINS'
+  | 'ENDS_WITH'
+  | 'IN'
+  | 'NOT IN'
+  | 'BETWEEN'
+  | 'NOT BETWEEN'
+  | 'IS NULL'
+  | 'IS NOT NULL';
 type Node = string | number | boolean | null | undefined | Node[] | { [key: string]: Node };
 
 export class DrupalJsonApiParams {
@@ -54,8 +69,10 @@ export class DrupalJsonApiParams {
     } else if (value === null) {
       throw new TypeError(`Value cannot be null for the operator "${operator}"`);
     } else if (Array.isArray(value)) {
-      if (!['IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN'].includes(operator)) throw new TypeError(`Value cannot be an array for the operator "${operator}"`);
-      if (operator.endsWith('BETWEEN') && value.length !== 2) throw new TypeError(`Value must consists of 2 items for the "${operator}"`);
+      if (!['IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN'].includes(operator))
+        throw new TypeError(`Value cannot be an array for the operator "${operator}"`);
+      if (operator.endsWith('BETWEEN') && value.length !== 2)
+        throw new TypeError(`Value must consists of 2 items for the "${operator}"`);
       this.filter[name] = { condition: { path, value, operator, ...member } };
     } else if (memberOf === undefined && name === path) {
       // The shortcut forms: filter[path]=value, or filter[path][value]=...&filter[path][operator]=...

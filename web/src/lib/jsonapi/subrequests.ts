@@ -38,12 +38,16 @@ function parseBody(text: string | undefined): JsonApiDocument | null {
 
 /** The query builder percent-encodes a token's braces; the server looks for them as they are, as Drupal does. */
 const ENCODED_TOKEN = /%7B%7B(.+?)%7D%7D/gi;
-export const withRawTokens = (uri: string): string => uri.replace(ENCODED_TOKEN, (_m, inner: string) => `{{${decodeURIComponent(inner)}}}`);
+export const withRawTokens = (uri: string): string =>
+  uri.replace(ENCODED_TOKEN, (_m, inner: string) => `{{${decodeURIComponent(inner)}}}`);
 
 /** The batch's body: Drupal's Subrequests blueprint of the reads (the benchmark sends it too). */
 export function batchBlueprint(reads: BatchRead[]) {
   return reads.map((r) => ({
-    requestId: r.requestId, uri: withRawTokens(buildUrl(r.path, r.params)), action: 'view', ...(r.waitFor ? { waitFor: r.waitFor } : {}),
+    requestId: r.requestId,
+    uri: withRawTokens(buildUrl(r.path, r.params)),
+    action: 'view',
+    ...(r.waitFor ? { waitFor: r.waitFor } : {}),
   }));
 }
 
@@ -52,11 +56,20 @@ export function batchBlueprint(reads: BatchRead[]) {
  * run by the server as if called alone with our token. Returns each read's status and document by requestId;
  * the batch itself failing (401 after a refresh, 400, network) is thrown as usual.
  */
-export async function batchRead(reads: BatchRead[], transport: AuthTransport = defaultAuthTransport, signal?: AbortSignal): Promise<Map<string, BatchAnswer>> {
+export async function batchRead(
+  reads: BatchRead[],
+  transport: AuthTransport = defaultAuthTransport,
+  signal?: AbortSignal,
+): Promise<Map<string, BatchAnswer>> {
   const blueprint = batchBlueprint(reads);
   const response = await authorizedFetch(
     '/subrequests?_format=json',
-    { method: 'POST', signal, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(blueprint) },
+    {
+      method: 'POST',
+      signal,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(blueprint),
+    },
     transport,
   );
   const answer = (await response.json()) as Record<string, Subresponse>;

@@ -26,7 +26,11 @@ export type PasswordTokenResponse = TokenResponse & { recovery_codes?: string[] 
  * also send a second factor (`totp`, `recovery_code`, or `enrollment_token` with `totp`); without it the answer is
  * 400 mfa_required or mfa_enrollment_required (with an enrollment_token).
  */
-export function passwordGrant(username: string, password: string, factor: Record<string, string> = {}): Promise<PasswordTokenResponse> {
+export function passwordGrant(
+  username: string,
+  password: string,
+  factor: Record<string, string> = {},
+): Promise<PasswordTokenResponse> {
   return tokenCall({ ...factor, grant_type: 'password', client_id: OAUTH_CLIENT_ID, username, password });
 }
 

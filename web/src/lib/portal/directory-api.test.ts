@@ -17,7 +17,9 @@ describe('handler directory query', () => {
     const q = decoded('  Riverbend ');
     expect(q.startsWith('filter[field_show_in_handler_directory]=1&filter[search][group][conjunction]=OR&')).toBe(true);
     for (const f of HANDLER_SEARCH_FIELDS) {
-      expect(q).toContain(`filter[${f}][condition][path]=${f}&filter[${f}][condition][value]=Riverbend&filter[${f}][condition][operator]=CONTAINS&filter[${f}][condition][memberOf]=search`);
+      expect(q).toContain(
+        `filter[${f}][condition][path]=${f}&filter[${f}][condition][value]=Riverbend&filter[${f}][condition][operator]=CONTAINS&filter[${f}][condition][memberOf]=search`,
+      );
     }
     expect(q.endsWith('&page[limit]=50&sort=title')).toBe(true);
   });
@@ -36,20 +38,34 @@ describe('handler directory pages', () => {
     links: next ? { next: { href: next } } : {},
   });
   const client = (fetchMock: ReturnType<typeof vi.fn>) =>
-    createJsonApiClient({ fetch: fetchMock as unknown as typeof fetch, getAccessToken: async () => 'tok', refresh: vi.fn(), onUnauthorized: vi.fn() });
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/vnd.api+json' } });
+    createJsonApiClient({
+      fetch: fetchMock as unknown as typeof fetch,
+      getAccessToken: async () => 'tok',
+      refresh: vi.fn(),
+      onUnauthorized: vi.fn(),
+    });
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/vnd.api+json' } });
 
-  it('reads the first page, then the one links.next names (same origin, the server\'s query as is)', async () => {
-    const next = 'http://portal.example/jsonapi/node/handler?filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&page%5Boffset%5D=50&sort=title';
-    const fetchMock = vi.fn().mockResolvedValueOnce(json(doc(['a', 'b'], next))).mockResolvedValueOnce(json(doc(['c'])));
+  it("reads the first page, then the one links.next names (same origin, the server's query as is)", async () => {
+    const next =
+      'http://portal.example/jsonapi/node/handler?filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&page%5Boffset%5D=50&sort=title';
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(doc(['a', 'b'], next)))
+      .mockResolvedValueOnce(json(doc(['c'])));
     const c = client(fetchMock);
     const first = await fetchHandlerPage('', null, undefined, c);
     expect(first.rows.map((r) => r.id)).toEqual(['a', 'b']);
     expect(first.next).toBe(next);
     const second = await fetchHandlerPage('', first.next, undefined, c);
     expect(second).toMatchObject({ rows: [{ id: 'c', title: 'H c' }], next: null });
-    expect(decodeURIComponent(fetchMock.mock.calls[0][0] as string)).toBe('/jsonapi/node/handler?filter[field_show_in_handler_directory]=1&page[limit]=50&sort=title');
-    expect(fetchMock.mock.calls[1][0]).toBe('/jsonapi/node/handler?filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&page%5Boffset%5D=50&sort=title');
+    expect(decodeURIComponent(fetchMock.mock.calls[0][0] as string)).toBe(
+      '/jsonapi/node/handler?filter[field_show_in_handler_directory]=1&page[limit]=50&sort=title',
+    );
+    expect(fetchMock.mock.calls[1][0]).toBe(
+      '/jsonapi/node/handler?filter%5Bfield_show_in_handler_directory%5D=1&page%5Blimit%5D=50&page%5Boffset%5D=50&sort=title',
+    );
   });
 
   it('sends the search with the first page', async () => {

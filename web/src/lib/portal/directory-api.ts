@@ -14,7 +14,12 @@ export interface HandlerPage {
 }
 
 /** Reads a page: the first for `search` when `next` is null, else the page the server's links.next names. */
-export async function fetchHandlerPage(search: string, next: string | null, signal?: AbortSignal, client: JsonApiClient = jsonApi): Promise<HandlerPage> {
+export async function fetchHandlerPage(
+  search: string,
+  next: string | null,
+  signal?: AbortSignal,
+  client: JsonApiClient = jsonApi,
+): Promise<HandlerPage> {
   let path = buildUrl('/jsonapi/node/handler', handlerDirectoryParams(search));
   if (next) {
     // The server writes an absolute link; the request goes to the same origin as every other.

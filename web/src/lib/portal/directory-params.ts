@@ -8,7 +8,14 @@ import { DrupalJsonApiParams } from '../jsonapi/params';
 export const HANDLER_PAGE_SIZE = 50;
 
 /** What the directory's search box looks in (on the server, case- and accent-insensitive). */
-export const HANDLER_SEARCH_FIELDS = ['title', 'field_handler_number', 'field_address', 'field_email', 'field_phone', 'field_website'] as const;
+export const HANDLER_SEARCH_FIELDS = [
+  'title',
+  'field_handler_number',
+  'field_address',
+  'field_email',
+  'field_phone',
+  'field_website',
+] as const;
 
 /**
  * The first page of the handler directory: handlers flagged for it, by title, 50 at a time; with a search text,

@@ -6,13 +6,15 @@ import { DrupalJsonApiParams } from '../jsonapi/params';
 
 /** GET /jsonapi/node/invoice for the handler, with period, invoice PDF and the form 1 PDF behind it. */
 export function invoicesParams(handlerId: string) {
-  return new DrupalJsonApiParams()
-    .addFilter('field_handler.id', handlerId)
-    .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf'])
-    // Of form 1 the list shows only its PDF: without its figures the answer is 40 % smaller.
-    .addFields('node--apc_form_1', ['field_form_1_pdf'])
-    .addPageLimit(200)
-    .addSort('field_due_date', 'DESC');
+  return (
+    new DrupalJsonApiParams()
+      .addFilter('field_handler.id', handlerId)
+      .addInclude(['field_reporting_period', 'field_invoice_pdf', 'field_form_1.field_form_1_pdf'])
+      // Of form 1 the list shows only its PDF: without its figures the answer is 40 % smaller.
+      .addFields('node--apc_form_1', ['field_form_1_pdf'])
+      .addPageLimit(200)
+      .addSort('field_due_date', 'DESC')
+  );
 }
 
 /**

@@ -11,7 +11,11 @@ export const invoicesKey = (handlerId: string) => ['invoices', handlerId] as con
 export const openInvoicesKey = (handlerId: string) => ['invoices', handlerId, 'open'] as const;
 
 /** A handler's invoices as one of the reads of invoice-params.ts (all of them, or the unpaid ones), every page followed. */
-function useInvoiceRead(handlerId: string | null, key: (id: string) => readonly unknown[], params: (id: string) => DrupalJsonApiParams) {
+function useInvoiceRead(
+  handlerId: string | null,
+  key: (id: string) => readonly unknown[],
+  params: (id: string) => DrupalJsonApiParams,
+) {
   return useQuery({
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
@@ -21,7 +25,8 @@ function useInvoiceRead(handlerId: string | null, key: (id: string) => readonly 
   });
 }
 
-export const useOpenInvoices = (handlerId: string | null) => useInvoiceRead(handlerId, openInvoicesKey, openInvoicesParams);
+export const useOpenInvoices = (handlerId: string | null) =>
+  useInvoiceRead(handlerId, openInvoicesKey, openInvoicesParams);
 export const useInvoices = (handlerId: string | null) => useInvoiceRead(handlerId, invoicesKey, invoicesParams);
 
 export type InvoiceStatus = 'open' | 'paid' | 'overdue';
@@ -67,5 +72,7 @@ const URGENCY: Record<InvoiceStatus, number> = { overdue: 0, open: 1, paid: 2 };
 /** Overdue first, then open, then paid; within each the latest due date first. */
 export function byUrgency(invoices: Entity[], today: string): Entity[] {
   const due = (inv: Entity) => str(inv, 'field_due_date') ?? '';
-  return [...invoices].sort((a, b) => URGENCY[invoiceStatus(a, today)] - URGENCY[invoiceStatus(b, today)] || due(b).localeCompare(due(a)));
+  return [...invoices].sort(
+    (a, b) => URGENCY[invoiceStatus(a, today)] - URGENCY[invoiceStatus(b, today)] || due(b).localeCompare(due(a)),
+  );
 }

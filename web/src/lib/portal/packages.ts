@@ -18,7 +18,8 @@ export { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } 
 export const seasonIdOf = (pkg: Entity): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;
 
 export { PACKAGES_KEY };
-export const seasonPackagesKey = (handlerId: string, seasonId: string) => [PACKAGES_KEY, handlerId, 'season', seasonId] as const;
+export const seasonPackagesKey = (handlerId: string, seasonId: string) =>
+  [PACKAGES_KEY, handlerId, 'season', seasonId] as const;
 
 export function fetchSeasonPackages(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity[]> {
   return jsonApi.getAll('/jsonapi/node/reporting_forms_package', seasonPackagesParams(handlerId, seasonId), signal);
@@ -44,10 +45,16 @@ export const currentVersionOf = (pkg: Entity, n: FormNumber): Entity | null => {
   return list.length ? list[list.length - 1] : null;
 };
 
-export type FormDisplayStatus = 'draft' | 'certified' | 'amended' | 'overdue' | 'superseded' | 'amendmentDraft' | 'missing';
+export type FormDisplayStatus =
+  'draft' | 'certified' | 'amended' | 'overdue' | 'superseded' | 'amendmentDraft' | 'missing';
 
 /** What a version shows: draft, certified, amended (a certified amendment), overdue (a draft past its due date). */
-export function formDisplayStatus(form: Entity | null, dueDate: string | null, today: string, isCurrent = true): FormDisplayStatus {
+export function formDisplayStatus(
+  form: Entity | null,
+  dueDate: string | null,
+  today: string,
+  isCurrent = true,
+): FormDisplayStatus {
   if (!form) return 'missing';
   const status = str(form, 'field_form_status');
   const amendment = (num(form, 'field_amendment_number') ?? 0) > 0;

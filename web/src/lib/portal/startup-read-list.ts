@@ -19,7 +19,17 @@ export function startupReads(username: string): BatchRead[] {
     { requestId: 'user', path: '/jsonapi/user/user', params: userWithHandlerParams(username) },
     { requestId: 'seasons', path: '/jsonapi/node/season', params: seasonsParams() },
     { requestId: 'report', path: '/jsonapi/node/monthly_position_report', params: newestReportParams() },
-    { requestId: 'packages', path: '/jsonapi/node/reporting_forms_package', params: currentSeasonPackagesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
-    { requestId: 'invoices', path: '/jsonapi/node/invoice', params: openInvoicesParams(HANDLER_ID_OF_USER), waitFor: afterUser },
+    {
+      requestId: 'packages',
+      path: '/jsonapi/node/reporting_forms_package',
+      params: currentSeasonPackagesParams(HANDLER_ID_OF_USER),
+      waitFor: afterUser,
+    },
+    {
+      requestId: 'invoices',
+      path: '/jsonapi/node/invoice',
+      params: openInvoicesParams(HANDLER_ID_OF_USER),
+      waitFor: afterUser,
+    },
   ];
 }

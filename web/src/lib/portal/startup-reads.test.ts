@@ -14,41 +14,104 @@ import { HANDLER_ID_OF_USER } from './startup-read-list';
 import { handlerOf, loadStartupReads, rolesOf } from './startup-reads';
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
-const season = (id: string, current: boolean) => ({ type: 'node--season', id, attributes: { title: id, field_current_season: current } });
-const period = (id: string, seasonId: string, due: string) => ({
-  type: 'node--reporting_period', id, attributes: { field_due_date: due }, relationships: { field_season: ref('node--season', seasonId) },
+const season = (id: string, current: boolean) => ({
+  type: 'node--season',
+  id,
+  attributes: { title: id, field_current_season: current },
 });
-const pkg = (id: string, periodId: string) => ({ type: 'node--reporting_forms_package', id, attributes: {}, relationships: { field_reporting_period: ref('node--reporting_period', periodId) } });
-const doc = (data: unknown[], included: unknown[] = [], links: Record<string, unknown> = {}) => ({ jsonapi: { version: '1.0' }, data, included, links });
-const entry = (status: number, body: unknown) => ({ headers: { status: [String(status)], 'content-type': ['application/vnd.api+json'] }, body: JSON.stringify(body) });
+const period = (id: string, seasonId: string, due: string) => ({
+  type: 'node--reporting_period',
+  id,
+  attributes: { field_due_date: due },
+  relationships: { field_season: ref('node--season', seasonId) },
+});
+const pkg = (id: string, periodId: string) => ({
+  type: 'node--reporting_forms_package',
+  id,
+  attributes: {},
+  relationships: { field_reporting_period: ref('node--reporting_period', periodId) },
+});
+const doc = (data: unknown[], included: unknown[] = [], links: Record<string, unknown> = {}) => ({
+  jsonapi: { version: '1.0' },
+  data,
+  included,
+  links,
+});
+const entry = (status: number, body: unknown) => ({
+  headers: { status: [String(status)], 'content-type': ['application/vnd.api+json'] },
+  body: JSON.stringify(body),
+});
 
 /** The user read's answer: alice, with her handler and its packet confirmations (one per season). */
 const userDoc = (role = 'handler') => ({
   jsonapi: { version: '1.0' },
-  data: [{ type: 'user--user', id: 'u1', attributes: { name: 'alice', field_role: role, field_first_name: 'Alice' }, relationships: { field_user_handler_company: role === 'staff' ? { data: null } : ref('node--handler', 'h1') } }],
-  included: role === 'staff' ? [] : [
-    { type: 'node--handler', id: 'h1', attributes: { title: 'Riverbend' }, relationships: { field_handler_packet_confirms: { data: [{ type: 'node--handler_packet_confirmation', id: 'c-old' }, { type: 'node--handler_packet_confirmation', id: 'c-now' }] } } },
-    { type: 'node--handler_packet_confirmation', id: 'c-old', attributes: {}, relationships: { field_season: ref('node--season', 's-old') } },
-    { type: 'node--handler_packet_confirmation', id: 'c-now', attributes: { field_handler_packet_confirm: true }, relationships: { field_season: ref('node--season', 's-now') } },
+  data: [
+    {
+      type: 'user--user',
+      id: 'u1',
+      attributes: { name: 'alice', field_role: role, field_first_name: 'Alice' },
+      relationships: { field_user_handler_company: role === 'staff' ? { data: null } : ref('node--handler', 'h1') },
+    },
   ],
+  included:
+    role === 'staff'
+      ? []
+      : [
+          {
+            type: 'node--handler',
+            id: 'h1',
+            attributes: { title: 'Riverbend' },
+            relationships: {
+              field_handler_packet_confirms: {
+                data: [
+                  { type: 'node--handler_packet_confirmation', id: 'c-old' },
+                  { type: 'node--handler_packet_confirmation', id: 'c-now' },
+                ],
+              },
+            },
+          },
+          {
+            type: 'node--handler_packet_confirmation',
+            id: 'c-old',
+            attributes: {},
+            relationships: { field_season: ref('node--season', 's-old') },
+          },
+          {
+            type: 'node--handler_packet_confirmation',
+            id: 'c-now',
+            attributes: { field_handler_packet_confirm: true },
+            relationships: { field_season: ref('node--season', 's-now') },
+          },
+        ],
 });
 
 function batchServer(answers: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(answers), { status: 207, headers: { 'Content-Type': 'application/json' } }));
-  const transport = { fetch: fetchMock as unknown as typeof fetch, getAccessToken: async () => 'tok', refresh: vi.fn(), onUnauthorized: vi.fn() };
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(answers), { status: 207, headers: { 'Content-Type': 'application/json' } }),
+  );
+  const transport = {
+    fetch: fetchMock as unknown as typeof fetch,
+    getAccessToken: async () => 'tok',
+    refresh: vi.fn(),
+    onUnauthorized: vi.fn(),
+  };
   return { fetchMock, transport };
 }
 
 const goodAnswers = () => ({
   user: entry(200, userDoc()),
   seasons: entry(200, doc([season('s-now', true), season('s-old', false)])),
-  packages: entry(200, doc([pkg('p3', 'r3'), pkg('p2', 'r2')], [period('r3', 's-now', '2026-12-10'), period('r2', 's-now', '2026-11-10')])),
+  packages: entry(
+    200,
+    doc([pkg('p3', 'r3'), pkg('p2', 'r2')], [period('r3', 's-now', '2026-12-10'), period('r2', 's-now', '2026-11-10')]),
+  ),
   invoices: entry(200, doc([{ type: 'node--invoice', id: 'i1', attributes: { field_amount_due: '10.00' } }])),
   report: entry(200, doc([{ type: 'node--monthly_position_report', id: 'm1', attributes: {} }])),
 });
 
 describe('the start-up reads', () => {
-  it('asks for the user and the pages\' own queries in one batch, with the bearer token', async () => {
+  it("asks for the user and the pages' own queries in one batch, with the bearer token", async () => {
     const { fetchMock, transport } = batchServer(goodAnswers());
     await loadStartupReads(new QueryClient(), 'alice', transport);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -61,14 +124,32 @@ describe('the start-up reads', () => {
     expect(JSON.parse(String(init?.body))).toEqual([
       { requestId: 'user', uri: buildUrl('/jsonapi/user/user', userWithHandlerParams('alice')), action: 'view' },
       { requestId: 'seasons', uri: buildUrl('/jsonapi/node/season', seasonsParams()), action: 'view' },
-      { requestId: 'report', uri: buildUrl('/jsonapi/node/monthly_position_report', newestReportParams()), action: 'view' },
-      { requestId: 'packages', uri: withToken(buildUrl('/jsonapi/node/reporting_forms_package', currentSeasonPackagesParams(HANDLER_ID_OF_USER))), action: 'view', waitFor: ['user'] },
-      { requestId: 'invoices', uri: withToken(buildUrl('/jsonapi/node/invoice', openInvoicesParams(HANDLER_ID_OF_USER))), action: 'view', waitFor: ['user'] },
+      {
+        requestId: 'report',
+        uri: buildUrl('/jsonapi/node/monthly_position_report', newestReportParams()),
+        action: 'view',
+      },
+      {
+        requestId: 'packages',
+        uri: withToken(
+          buildUrl('/jsonapi/node/reporting_forms_package', currentSeasonPackagesParams(HANDLER_ID_OF_USER)),
+        ),
+        action: 'view',
+        waitFor: ['user'],
+      },
+      {
+        requestId: 'invoices',
+        uri: withToken(buildUrl('/jsonapi/node/invoice', openInvoicesParams(HANDLER_ID_OF_USER))),
+        action: 'view',
+        waitFor: ['user'],
+      },
     ]);
-    expect(String(init?.body)).toContain('filter%5Bfield_handler.id%5D={{user.body@$.data[0].relationships.field_user_handler_company.data.id}}');
+    expect(String(init?.body)).toContain(
+      'filter%5Bfield_handler.id%5D={{user.body@$.data[0].relationships.field_user_handler_company.data.id}}',
+    );
   });
 
-  it('seeds every key the dashboard reads: user, handler, seasons, the current season\'s packages, unpaid invoices, report, confirmation', async () => {
+  it("seeds every key the dashboard reads: user, handler, seasons, the current season's packages, unpaid invoices, report, confirmation", async () => {
     const client = new QueryClient();
     const { transport } = batchServer(goodAnswers());
     const { user, roles, handler } = await loadStartupReads(client, 'alice', transport);
@@ -88,18 +169,27 @@ describe('the start-up reads', () => {
   });
 
   it.each([
-    ['user', 403], ['seasons', 500], ['packages', 403],
-  ] as const)('fails with the status of a failed %s read (the login sequence\'s own): message: %i', async (read, status) => {
-    const answers = { ...goodAnswers(), [read]: entry(status, { errors: [{ status: String(status) }] }) };
-    const { transport } = batchServer(answers);
-    const error = await loadStartupReads(new QueryClient(), 'alice', transport).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(status);
-    expect((error as ApiError).message).toBe(`message: ${status}`);
-  });
+    ['user', 403],
+    ['seasons', 500],
+    ['packages', 403],
+  ] as const)(
+    "fails with the status of a failed %s read (the login sequence's own): message: %i",
+    async (read, status) => {
+      const answers = { ...goodAnswers(), [read]: entry(status, { errors: [{ status: String(status) }] }) };
+      const { transport } = batchServer(answers);
+      const error = await loadStartupReads(new QueryClient(), 'alice', transport).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(status);
+      expect((error as ApiError).message).toBe(`message: ${status}`);
+    },
+  );
 
   it('fails with 404 when no user has that name', async () => {
-    const { transport } = batchServer({ ...goodAnswers(), user: entry(200, doc([])), packages: entry(424, { errors: [{ status: '424' }] }) });
+    const { transport } = batchServer({
+      ...goodAnswers(),
+      user: entry(200, doc([])),
+      packages: entry(424, { errors: [{ status: '424' }] }),
+    });
     const error = await loadStartupReads(new QueryClient(), 'alice', transport).catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('message: 404');
   });
@@ -107,7 +197,12 @@ describe('the start-up reads', () => {
   it('leaves a failed or unfinished dashboard read to its card', async () => {
     const answers = {
       ...goodAnswers(),
-      invoices: entry(200, doc([{ type: 'node--invoice', id: 'i1', attributes: {} }], [], { next: { href: '/jsonapi/node/invoice?page%5Boffset%5D=200' } })),
+      invoices: entry(
+        200,
+        doc([{ type: 'node--invoice', id: 'i1', attributes: {} }], [], {
+          next: { href: '/jsonapi/node/invoice?page%5Boffset%5D=200' },
+        }),
+      ),
       report: entry(500, { errors: [{ status: '500' }] }),
     };
     const client = new QueryClient();
@@ -121,7 +216,12 @@ describe('the start-up reads', () => {
   it('signs staff in (no handler): the reads that wait for a handler id answer 424 and are left unused', async () => {
     const noHandler = entry(424, { errors: [{ status: '424' }] });
     const client = new QueryClient();
-    const { transport } = batchServer({ ...goodAnswers(), user: entry(200, userDoc('staff')), packages: noHandler, invoices: noHandler });
+    const { transport } = batchServer({
+      ...goodAnswers(),
+      user: entry(200, userDoc('staff')),
+      packages: noHandler,
+      invoices: noHandler,
+    });
     const { roles, handler } = await loadStartupReads(client, 'staff', transport);
     expect(roles).toEqual(['authenticated', 'staff']);
     expect(handler).toBeNull();
@@ -133,12 +233,24 @@ describe('the start-up reads', () => {
       'filter[name]=alice&include=field_user_handler_company,field_user_handler_company.field_handler_analytics,field_user_handler_company.field_handler_packet_confirms',
     );
     const user = deserialize({
-      data: { type: 'user--user', id: 'u1', attributes: { name: 'alice', field_role: 'handler' }, relationships: { field_user_handler_company: ref('node--handler', 'h1') } },
+      data: {
+        type: 'user--user',
+        id: 'u1',
+        attributes: { name: 'alice', field_role: 'handler' },
+        relationships: { field_user_handler_company: ref('node--handler', 'h1') },
+      },
       included: [{ type: 'node--handler', id: 'h1', attributes: { title: 'Riverbend' } }],
     }) as Entity;
     expect(rolesOf(user)).toEqual(['authenticated', 'handler']);
     expect(handlerOf(user)?.id).toBe('h1');
-    const staff = deserialize({ data: { type: 'user--user', id: 'u2', attributes: { name: 'staff', field_role: 'staff' }, relationships: { field_user_handler_company: { data: null } } } }) as Entity;
+    const staff = deserialize({
+      data: {
+        type: 'user--user',
+        id: 'u2',
+        attributes: { name: 'staff', field_role: 'staff' },
+        relationships: { field_user_handler_company: { data: null } },
+      },
+    }) as Entity;
     expect(rolesOf(staff)).toEqual(['authenticated', 'staff']);
     expect(handlerOf(staff)).toBeNull();
   });

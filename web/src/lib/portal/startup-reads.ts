@@ -68,13 +68,17 @@ export function seedUser(queryClient: QueryClient, user: Entity, handler: Entity
 
 /** The current season's packages under that season's own key (only its own: the flag is the seasons' to keep single). */
 function seedCurrentPackages(queryClient: QueryClient, handlerId: string, current: Entity, packages: Entity[]): void {
-  queryClient.setQueryData(seasonPackagesKey(handlerId, current.id), packages.filter((p) => seasonIdOf(p) === current.id));
+  queryClient.setQueryData(
+    seasonPackagesKey(handlerId, current.id),
+    packages.filter((p) => seasonIdOf(p) === current.id),
+  );
 }
 
 /** The current season's confirmation, from the handler's own list (the first one made, as the page's query sorts). */
 function seedConfirmation(queryClient: QueryClient, handler: Entity, current: Entity | null): void {
   if (!current) return;
-  const found = many(handler, 'field_handler_packet_confirms').find((c) => one(c, 'field_season')?.id === current.id) ?? null;
+  const found =
+    many(handler, 'field_handler_packet_confirms').find((c) => one(c, 'field_season')?.id === current.id) ?? null;
   queryClient.setQueryData(confirmationKey(handler.id, current.id), found);
 }
 
@@ -104,7 +108,11 @@ export interface StartupUser {
  * their failure is the sign-in's (thrown with its status). Invoices and the report are the dashboard's: a failed one
  * is left for its card to read and show. A staff user has no handler: the reads that wait for it answer 424, unused.
  */
-export async function loadStartupReads(queryClient: QueryClient, username: string, transport?: AuthTransport): Promise<StartupUser> {
+export async function loadStartupReads(
+  queryClient: QueryClient,
+  username: string,
+  transport?: AuthTransport,
+): Promise<StartupUser> {
   const answers = await batchRead(startupReads(username), transport);
   const user = userOf(answers.get('user'));
   const roles = rolesOf(user);

@@ -15,7 +15,8 @@ function readFirstPage(): { page: HandlerPage; savedAt: number | null } | null {
   if (!copy) return null;
   const data = copy.data as Partial<HandlerPage> | HandlerPage['rows'];
   if (Array.isArray(data)) return { page: { rows: data, next: null }, savedAt: copy.savedAt };
-  if (data && Array.isArray(data.rows)) return { page: { rows: data.rows, next: typeof data.next === 'string' ? data.next : null }, savedAt: copy.savedAt };
+  if (data && Array.isArray(data.rows))
+    return { page: { rows: data.rows, next: typeof data.next === 'string' ? data.next : null }, savedAt: copy.savedAt };
   return null;
 }
 
@@ -29,11 +30,17 @@ export function useSearchText() {
   useEffect(() => {
     const next = text.trim();
     if (next === searched) return undefined;
-    if (next === '') { setSearched(''); return undefined; }
+    if (next === '') {
+      setSearched('');
+      return undefined;
+    }
     const timer = setTimeout(() => setSearched(next), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, searched]);
-  const searchNow = useCallback((value: string) => { setText(value); setSearched(value.trim()); }, []);
+  const searchNow = useCallback((value: string) => {
+    setText(value);
+    setSearched(value.trim());
+  }, []);
   return { text, setText, searched, searchNow };
 }
 
@@ -45,7 +52,13 @@ export function useSearchText() {
 export function useHandlerDirectory(search: string) {
   const initial = useMemo(() => readFirstPage(), []);
   const fromCopy = search === '' ? initial : null;
-  const query = useInfiniteQuery<HandlerPage, Error, InfiniteData<HandlerPage, string | null>, readonly unknown[], string | null>({
+  const query = useInfiniteQuery<
+    HandlerPage,
+    Error,
+    InfiniteData<HandlerPage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
     queryKey: directoryKeys.handlerPages(search),
     queryFn: async ({ pageParam, signal }) => {
       const page = await fetchHandlerPage(search, pageParam, signal);
@@ -61,6 +74,9 @@ export function useHandlerDirectory(search: string) {
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.rows), [query.data]);
-  const savedAt = fromCopy && query.data !== undefined && !query.isPlaceholderData && query.dataUpdatedAt <= 1 ? fromCopy.savedAt : null;
+  const savedAt =
+    fromCopy && query.data !== undefined && !query.isPlaceholderData && query.dataUpdatedAt <= 1
+      ? fromCopy.savedAt
+      : null;
   return { query, rows, savedAt };
 }

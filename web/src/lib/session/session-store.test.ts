@@ -25,7 +25,16 @@ describe('session store', () => {
     const local = new MemoryStorage();
     const store = new SessionStore(local, new MemoryStorage());
     store.setToken(token, true);
-    store.setProfile({ username: 'alice', userUid: 'u1', userFirstName: 'Alice', handlerUid: 'h1', handlerName: 'Riverbend', handlerNumber: '101', handlerStatus: 'active', roles: ['handler'] });
+    store.setProfile({
+      username: 'alice',
+      userUid: 'u1',
+      userFirstName: 'Alice',
+      handlerUid: 'h1',
+      handlerName: 'Riverbend',
+      handlerNumber: '101',
+      handlerStatus: 'active',
+      roles: ['handler'],
+    });
     expect(local.getItem('username')).toBe('alice');
     expect(local.getItem('user_firstname')).toBe('Alice');
     expect(local.getItem('handler_number')).toBe('101');
@@ -44,8 +53,12 @@ describe('session store', () => {
     handler.field_handler_packet_confirms = [confirmation];
     store.setItem('handler_profile', handler);
     expect(JSON.parse(local.getItem('handler_profile')!)).toEqual({
-      id: 'h1', type: 'node--handler', title: 'Riverbend',
-      field_handler_packet_confirms: [{ id: 'c1', type: 'node--handler_packet_confirmation', field_handler: { type: 'node--handler', id: 'h1' } }],
+      id: 'h1',
+      type: 'node--handler',
+      title: 'Riverbend',
+      field_handler_packet_confirms: [
+        { id: 'c1', type: 'node--handler_packet_confirmation', field_handler: { type: 'node--handler', id: 'h1' } },
+      ],
     });
   });
 

@@ -17,7 +17,11 @@ describe('session timer (fake clock)', () => {
     let n = 0;
     const refresh = vi.fn(async () => {
       n += 1;
-      token = toStoredToken({ token_type: 'Bearer', access_token: `a${n}`, expires_in: 300, refresh_token: `r${n}` }, Date.now(), token);
+      token = toStoredToken(
+        { token_type: 'Bearer', access_token: `a${n}`, expires_in: 300, refresh_token: `r${n}` },
+        Date.now(),
+        token,
+      );
     });
     const logout = vi.fn((_reason: string) => {
       token = null;
@@ -52,7 +56,11 @@ describe('session timer (fake clock)', () => {
 
   it('logs out when the refresh fails', async () => {
     const { timer, logout } = setup();
-    const failing = createSessionTimer({ getToken: () => token, refresh: () => Promise.reject(new Error('invalid_grant')), logout });
+    const failing = createSessionTimer({
+      getToken: () => token,
+      refresh: () => Promise.reject(new Error('invalid_grant')),
+      logout,
+    });
     failing.reschedule();
     await vi.advanceTimersByTimeAsync(270_000);
     expect(logout).toHaveBeenCalledWith('refresh-failed');
@@ -63,7 +71,11 @@ describe('session timer (fake clock)', () => {
     const { timer, refresh } = setup();
     timer.reschedule();
     await vi.advanceTimersByTimeAsync(200_000);
-    token = toStoredToken({ token_type: 'Bearer', access_token: 'other-tab', expires_in: 300, refresh_token: 'rX' }, Date.now(), token);
+    token = toStoredToken(
+      { token_type: 'Bearer', access_token: 'other-tab', expires_in: 300, refresh_token: 'rX' },
+      Date.now(),
+      token,
+    );
     await vi.advanceTimersByTimeAsync(70_000);
     expect(refresh).not.toHaveBeenCalled();
     timer.stop();

@@ -3,7 +3,14 @@ import { markSessionEnded } from './ended-notice';
 import { OAUTH_TOKEN_KEY } from './keys';
 import { createSessionTimer } from './session-timer';
 import { sessionStore } from './session-store';
-import { isUsable, needsRefresh, shouldAutoLogout, toStoredToken, type StoredToken, type TokenResponse } from './token-rules';
+import {
+  isUsable,
+  needsRefresh,
+  shouldAutoLogout,
+  toStoredToken,
+  type StoredToken,
+  type TokenResponse,
+} from './token-rules';
 
 export type LogoutReason = 'user' | 'expired' | 'refresh-failed' | 'other-tab';
 type LogoutListener = (reason: LogoutReason) => void;
@@ -42,7 +49,9 @@ export function refreshSession(): Promise<StoredToken> {
     return next;
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const p: Promise<StoredToken> = locks ? (locks.request('pecan-portal-token-refresh', run) as Promise<StoredToken>) : run();
+  const p: Promise<StoredToken> = locks
+    ? (locks.request('pecan-portal-token-refresh', run) as Promise<StoredToken>)
+    : run();
   refreshing = p.finally(() => {
     refreshing = null;
     timer.reschedule();

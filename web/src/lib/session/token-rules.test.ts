@@ -19,7 +19,8 @@ describe('token rules (fake clock)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const signIn = () => toStoredToken({ token_type: 'Bearer', access_token: 'a1', expires_in: 300, refresh_token: 'r1' }, Date.now());
+  const signIn = () =>
+    toStoredToken({ token_type: 'Bearer', access_token: 'a1', expires_in: 300, refresh_token: 'r1' }, Date.now());
 
   it('stores expiry, sign-in time and the 12-hour logout time', () => {
     const t = signIn();
@@ -41,7 +42,11 @@ describe('token rules (fake clock)', () => {
   it('a refresh keeps the sign-in time, so the 12-hour logout is not pushed back', () => {
     const first = signIn();
     vi.setSystemTime(T0 + 270_000);
-    const next = toStoredToken({ token_type: 'Bearer', access_token: 'a2', expires_in: 300, refresh_token: 'r2' }, Date.now(), first);
+    const next = toStoredToken(
+      { token_type: 'Bearer', access_token: 'a2', expires_in: 300, refresh_token: 'r2' },
+      Date.now(),
+      first,
+    );
     expect(next.expires_at).toBe(T0 + 570_000);
     expect(next.logout_at).toBe(first.logout_at);
     expect(next.refresh_token).toBe('r2');
@@ -76,9 +81,15 @@ describe('token rules (fake clock)', () => {
     expect(parseStoredToken(null)).toBeNull();
     expect(parseStoredToken('not json')).toBeNull();
     expect(parseStoredToken('"a string"')).toBeNull();
-    expect(parseStoredToken(JSON.stringify({ access_token: '', expires_at: 1, stored_at: 1, logout_at: 2 }))).toBeNull();
-    expect(parseStoredToken(JSON.stringify({ access_token: 'x', expires_at: 'soon', stored_at: 1, logout_at: 2 }))).toBeNull();
-    expect(parseStoredToken(JSON.stringify({ access_token: 'x', expires_at: 5, stored_at: 3, logout_at: 2 }))).toBeNull();
+    expect(
+      parseStoredToken(JSON.stringify({ access_token: '', expires_at: 1, stored_at: 1, logout_at: 2 })),
+    ).toBeNull();
+    expect(
+      parseStoredToken(JSON.stringify({ access_token: 'x', expires_at: 'soon', stored_at: 1, logout_at: 2 })),
+    ).toBeNull();
+    expect(
+      parseStoredToken(JSON.stringify({ access_token: 'x', expires_at: 5, stored_at: 3, logout_at: 2 })),
+    ).toBeNull();
     const good = signIn();
     expect(parseStoredToken(JSON.stringify(good))).toEqual(good);
   });

@@ -93,10 +93,7 @@ export function isUsable(token: StoredToken | null, now: number): token is Store
   return true;
 }
 
-export type NextSessionAction =
-  | { kind: 'none' }
-  | { kind: 'logout'; inMs: number }
-  | { kind: 'refresh'; inMs: number };
+export type NextSessionAction = { kind: 'none' } | { kind: 'logout'; inMs: number } | { kind: 'refresh'; inMs: number };
 
 /** What the session timer must do next, and in how many milliseconds. */
 export function nextSessionAction(token: StoredToken | null, now: number): NextSessionAction {

@@ -33,13 +33,62 @@ export interface BarColors {
 
 /** Topbar and sidebar colour themes 1-7. Theme 1 is light; 2-7 are dark with white text. */
 export const BAR_COLORS: Record<ColorThemeId, BarColors> = {
-  1: { bg: '#ffffff', text: '#1f1f1f', selectedBg: '#e6f4ff', selectedText: '#003eb3', hoverBg: '#f0f0f0', light: true },
-  2: { bg: '#001529', text: '#ffffff', selectedBg: '#0958d9', selectedText: '#ffffff', hoverBg: '#0c2a4a', light: false },
-  3: { bg: '#4a2c12', text: '#ffffff', selectedBg: '#7a4a1f', selectedText: '#ffffff', hoverBg: '#5e3918', light: false },
-  4: { bg: '#12372a', text: '#ffffff', selectedBg: '#1f6a4f', selectedText: '#ffffff', hoverBg: '#1a4a39', light: false },
-  5: { bg: '#3b1f5c', text: '#ffffff', selectedBg: '#5e3591', selectedText: '#ffffff', hoverBg: '#4a2873', light: false },
-  6: { bg: '#7a1030', text: '#ffffff', selectedBg: '#a8173f', selectedText: '#ffffff', hoverBg: '#8e1538', light: false },
-  7: { bg: '#1f2937', text: '#ffffff', selectedBg: '#374151', selectedText: '#ffffff', hoverBg: '#2b3645', light: false },
+  1: {
+    bg: '#ffffff',
+    text: '#1f1f1f',
+    selectedBg: '#e6f4ff',
+    selectedText: '#003eb3',
+    hoverBg: '#f0f0f0',
+    light: true,
+  },
+  2: {
+    bg: '#001529',
+    text: '#ffffff',
+    selectedBg: '#0958d9',
+    selectedText: '#ffffff',
+    hoverBg: '#0c2a4a',
+    light: false,
+  },
+  3: {
+    bg: '#4a2c12',
+    text: '#ffffff',
+    selectedBg: '#7a4a1f',
+    selectedText: '#ffffff',
+    hoverBg: '#5e3918',
+    light: false,
+  },
+  4: {
+    bg: '#12372a',
+    text: '#ffffff',
+    selectedBg: '#1f6a4f',
+    selectedText: '#ffffff',
+    hoverBg: '#1a4a39',
+    light: false,
+  },
+  5: {
+    bg: '#3b1f5c',
+    text: '#ffffff',
+    selectedBg: '#5e3591',
+    selectedText: '#ffffff',
+    hoverBg: '#4a2873',
+    light: false,
+  },
+  6: {
+    bg: '#7a1030',
+    text: '#ffffff',
+    selectedBg: '#a8173f',
+    selectedText: '#ffffff',
+    hoverBg: '#8e1538',
+    light: false,
+  },
+  7: {
+    bg: '#1f2937',
+    text: '#ffffff',
+    selectedBg: '#374151',
+    selectedText: '#ffffff',
+    hoverBg: '#2b3645',
+    light: false,
+  },
 };
 
 /** Layout themes 1-3: the page background behind the content. */
@@ -57,20 +106,39 @@ const PRIMARY = {
 
 export function barColors(id: ColorThemeId, dark: boolean): BarColors {
   // In dark mode a light bar would glare: theme 1 becomes the dark surface.
-  if (dark && id === 1) return { bg: '#141414', text: '#ffffff', selectedBg: '#1554ad', selectedText: '#ffffff', hoverBg: '#262626', light: false };
+  if (dark && id === 1)
+    return {
+      bg: '#141414',
+      text: '#ffffff',
+      selectedBg: '#1554ad',
+      selectedText: '#ffffff',
+      hoverBg: '#262626',
+      light: false,
+    };
   return BAR_COLORS[id];
 }
 
 /** The theme inside a bar (the topbar): dark bars get the dark algorithm so text buttons stay readable. */
 export function barTheme(bar: BarColors): ThemeConfig {
-  return { algorithm: bar.light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm, token: { colorText: bar.text, colorBgContainer: bar.light ? '#ffffff' : 'rgba(255,255,255,0.08)' } };
+  return {
+    algorithm: bar.light ? antdTheme.defaultAlgorithm : antdTheme.darkAlgorithm,
+    token: { colorText: bar.text, colorBgContainer: bar.light ? '#ffffff' : 'rgba(255,255,255,0.08)' },
+  };
 }
 
 export function buildAntdTheme(s: ThemeSettings): ThemeConfig {
   const p = PRIMARY[s.preset];
   const side = barColors(s.sidebar, s.dark);
   const menuTokens = side.light
-    ? { itemBg: side.bg, itemColor: side.text, itemSelectedBg: side.selectedBg, itemSelectedColor: side.selectedText, itemHoverBg: side.hoverBg, subMenuItemBg: side.bg, groupTitleColor: '#595959' }
+    ? {
+        itemBg: side.bg,
+        itemColor: side.text,
+        itemSelectedBg: side.selectedBg,
+        itemSelectedColor: side.selectedText,
+        itemHoverBg: side.hoverBg,
+        subMenuItemBg: side.bg,
+        groupTitleColor: '#595959',
+      }
     : {
         darkItemBg: side.bg,
         darkSubMenuItemBg: side.bg,
@@ -108,7 +176,8 @@ export function parseThemeSettings(raw: string | null): ThemeSettings {
   if (!raw) return DEFAULT_THEME;
   try {
     const v = JSON.parse(raw) as Partial<ThemeSettings>;
-    const color = (x: unknown, d: ColorThemeId): ColorThemeId => (COLOR_THEME_IDS.includes(x as ColorThemeId) ? (x as ColorThemeId) : d);
+    const color = (x: unknown, d: ColorThemeId): ColorThemeId =>
+      COLOR_THEME_IDS.includes(x as ColorThemeId) ? (x as ColorThemeId) : d;
     return {
       preset: v.preset === 'custom' ? 'custom' : 'default',
       topbar: color(v.topbar, DEFAULT_THEME.topbar),

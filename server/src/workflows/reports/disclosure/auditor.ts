@@ -48,7 +48,10 @@ class Basis {
     for (;;) {
       let pivot = -1;
       for (const [i, c] of v) {
-        if (Math.abs(c) < EPS) { v.delete(i); continue; }
+        if (Math.abs(c) < EPS) {
+          v.delete(i);
+          continue;
+        }
         if (this.rows.has(i) && (pivot < 0 || i < pivot)) pivot = i;
       }
       if (pivot < 0) return v;
@@ -71,20 +74,34 @@ class Basis {
 }
 
 /** Bounds of every atom from the published equations and non-negativity (a few rounds of propagation). */
-function propagateBounds(published: readonly Equation[], index: Map<string, number>, size: number): { lo: Float64Array; hi: Float64Array } {
+function propagateBounds(
+  published: readonly Equation[],
+  index: Map<string, number>,
+  size: number,
+): { lo: Float64Array; hi: Float64Array } {
   const lo = new Float64Array(size);
   const hi = new Float64Array(size).fill(Infinity);
   const rows = published.map((e) => ({ vars: [...new Set(e.atoms)].map((a) => index.get(a)!), b: e.value }));
   for (let round = 0; round < 50; round += 1) {
     let changed = false;
     for (const { vars, b } of rows) {
-      let sumLo = 0; let sumHi = 0;
-      for (const v of vars) { sumLo += lo[v]; sumHi += hi[v]; }
+      let sumLo = 0;
+      let sumHi = 0;
+      for (const v of vars) {
+        sumLo += lo[v];
+        sumHi += hi[v];
+      }
       for (const v of vars) {
         const newHi = b - (sumLo - lo[v]);
         const newLo = sumHi === Infinity ? -Infinity : b - (sumHi - hi[v]);
-        if (newHi < hi[v] - EPS) { hi[v] = newHi; changed = true; }
-        if (newLo > lo[v] + EPS) { lo[v] = newLo; changed = true; }
+        if (newHi < hi[v] - EPS) {
+          hi[v] = newHi;
+          changed = true;
+        }
+        if (newLo > lo[v] + EPS) {
+          lo[v] = newLo;
+          changed = true;
+        }
       }
     }
     if (!changed) break;
@@ -110,15 +127,24 @@ export function audit(published: readonly Equation[], withheld: readonly Equatio
   const { lo, hi } = propagateBounds(published, index, index.size);
   return targets.map(({ e, vector }) => {
     const determined = basis.reduce(vector).size === 0;
-    let tLo = 0; let tHi = 0;
-    for (const v of vector.keys()) { tLo += lo[v]; tHi += hi[v]; }
+    let tLo = 0;
+    let tHi = 0;
+    for (const v of vector.keys()) {
+      tLo += lo[v];
+      tHi += hi[v];
+    }
     // A published sum that contains the whole figure bounds it by what the rest of that sum can be.
     const mine = new Set(e.atoms);
     for (const p of published) {
       const atoms = new Set(p.atoms);
       if (![...mine].every((a) => atoms.has(a))) continue;
-      let restLo = 0; let restHi = 0;
-      for (const a of atoms) if (!mine.has(a)) { restLo += lo[index.get(a)!]; restHi += hi[index.get(a)!]; }
+      let restLo = 0;
+      let restHi = 0;
+      for (const a of atoms)
+        if (!mine.has(a)) {
+          restLo += lo[index.get(a)!];
+          restHi += hi[index.get(a)!];
+        }
       tHi = Math.min(tHi, p.value - restLo);
       tLo = Math.max(tLo, p.value - restHi);
     }

@@ -4,8 +4,19 @@ import { planPublication, type FrozenFigure } from './plan.js';
 import { expectNothingRecoverable } from './test-auditor.js';
 import { DEFAULT_RULES, primaryReason, rulesFromEnv } from './rules.js';
 import {
-  EXPORT_KINDS, f1Atom, f2Atom, exportAtom, f5Atom, figureKeys, FLOW_METRICS, FOREIGN_METRICS, monthFigures, seasonFigures,
-  STOCK_METRICS, YEAR_END_METRICS, type SeasonAtoms,
+  EXPORT_KINDS,
+  f1Atom,
+  f2Atom,
+  exportAtom,
+  f5Atom,
+  figureKeys,
+  FLOW_METRICS,
+  FOREIGN_METRICS,
+  monthFigures,
+  seasonFigures,
+  STOCK_METRICS,
+  YEAR_END_METRICS,
+  type SeasonAtoms,
 } from './season-model.js';
 
 const rules = DEFAULT_RULES;
@@ -14,7 +25,12 @@ const MONTHS = ['2025-09', '2025-10', '2025-11'];
 /** A season in which every cell has three handlers of equal size (nothing sensitive) unless changed. */
 function plainSeason(): SeasonAtoms {
   const atoms: SeasonAtoms = new Map();
-  const three = (v: number) => new Map([['A', v], ['B', v], ['C', v]]);
+  const three = (v: number) =>
+    new Map([
+      ['A', v],
+      ['B', v],
+      ['C', v],
+    ]);
   for (const month of MONTHS) {
     for (const m of [...FLOW_METRICS, ...STOCK_METRICS]) atoms.set(f1Atom(m, month), three(100));
     for (const m of FOREIGN_METRICS) atoms.set(f2Atom(m, month), three(50));
@@ -26,23 +42,59 @@ function plainSeason(): SeasonAtoms {
 
 function publishSeason(atoms: SeasonAtoms, months = MONTHS): FrozenFigure[] {
   const frozen: FrozenFigure[] = [];
-  for (const month of months) frozen.push(...planPublication(monthFigures(month, MONTHS, atoms), atoms, frozen, rules, watched(month, atoms)));
+  for (const month of months)
+    frozen.push(...planPublication(monthFigures(month, MONTHS, atoms), atoms, frozen, rules, watched(month, atoms)));
   return frozen;
 }
 
 /** Every figure of the months so far: what a revision could print. */
-const watched = (upTo: string, atoms: SeasonAtoms) => MONTHS.filter((m) => m <= upTo).flatMap((m) => monthFigures(m, MONTHS, atoms));
+const watched = (upTo: string, atoms: SeasonAtoms) =>
+  MONTHS.filter((m) => m <= upTo).flatMap((m) => monthFigures(m, MONTHS, atoms));
 
 const byKey = (frozen: FrozenFigure[], key: string) => frozen.filter((f) => f.key === key).at(-1)!;
 
 describe('primary rules', () => {
   it('withholds a figure of one or two handlers, or one dominated by a single handler', () => {
-    expect(primaryReason(new Map([['A', 5], ['B', 9]]), rules)).toBe('few-handlers');
+    expect(
+      primaryReason(
+        new Map([
+          ['A', 5],
+          ['B', 9],
+        ]),
+        rules,
+      ),
+    ).toBe('few-handlers');
     // 81 of 100 pounds from one handler: above the 80 % dominance share.
-    expect(primaryReason(new Map([['A', 81], ['B', 10], ['C', 9]]), rules)).toBe('dominance');
+    expect(
+      primaryReason(
+        new Map([
+          ['A', 81],
+          ['B', 10],
+          ['C', 9],
+        ]),
+        rules,
+      ),
+    ).toBe('dominance');
     // 80 of 100 is not above it.
-    expect(primaryReason(new Map([['A', 80], ['B', 10], ['C', 10]]), rules)).toBeNull();
-    expect(primaryReason(new Map([['A', 0], ['B', 0]]), rules)).toBeNull();
+    expect(
+      primaryReason(
+        new Map([
+          ['A', 80],
+          ['B', 10],
+          ['C', 10],
+        ]),
+        rules,
+      ),
+    ).toBeNull();
+    expect(
+      primaryReason(
+        new Map([
+          ['A', 0],
+          ['B', 0],
+        ]),
+        rules,
+      ),
+    ).toBeNull();
   });
 
   it('takes its shares from the environment as percentages, and refuses nonsense', () => {
@@ -91,7 +143,14 @@ describe('complementary suppression against the findings of issue 33', () => {
 
   it('a dominated figure is protected by an interval, not only against exact recovery', () => {
     const atoms = plainSeason();
-    atoms.set(f1Atom('shipments_shelled', '2025-09'), new Map([['A', 900], ['B', 50], ['C', 50]]));
+    atoms.set(
+      f1Atom('shipments_shelled', '2025-09'),
+      new Map([
+        ['A', 900],
+        ['B', 50],
+        ['C', 50],
+      ]),
+    );
     const frozen = publishSeason(atoms, ['2025-09']);
     expect(byKey(frozen, f1Atom('shipments_shelled', '2025-09')).suppressed).toBe('dominance');
     expectNothingRecoverable(frozen, rules);
@@ -99,22 +158,45 @@ describe('complementary suppression against the findings of issue 33', () => {
 
   it('a revision after an amendment is checked against the earlier publication', () => {
     const atoms = plainSeason();
-    atoms.set(f1Atom('receipts_native', '2025-09'), new Map([['A', 100], ['B', 100], ['C', 100], ['D', 100]]));
+    atoms.set(
+      f1Atom('receipts_native', '2025-09'),
+      new Map([
+        ['A', 100],
+        ['B', 100],
+        ['C', 100],
+        ['D', 100],
+      ]),
+    );
     const frozen = publishSeason(atoms, ['2025-09']);
     expect(byKey(frozen, f1Atom('receipts_native', '2025-09')).suppressed).toBeNull();
     // Handler D amends September to nothing: three handlers remain, so the revised figure is published (300), and
     // the September figure of the first publication (400) stays as it was.
-    atoms.set(f1Atom('receipts_native', '2025-09'), new Map([['A', 100], ['B', 100], ['C', 100]]));
+    atoms.set(
+      f1Atom('receipts_native', '2025-09'),
+      new Map([
+        ['A', 100],
+        ['B', 100],
+        ['C', 100],
+      ]),
+    );
     atoms.set(f1Atom('receipts_improved', '2025-09'), new Map([['A', 5000]]));
-    frozen.push(...planPublication(monthFigures('2025-09', MONTHS, atoms), atoms, frozen, rules, watched('2025-09', atoms)));
-    expect(frozen.filter((f) => f.key === f1Atom('receipts_native', '2025-09')).map((f) => f.value)).toEqual([400, 300]);
+    frozen.push(
+      ...planPublication(monthFigures('2025-09', MONTHS, atoms), atoms, frozen, rules, watched('2025-09', atoms)),
+    );
+    expect(frozen.filter((f) => f.key === f1Atom('receipts_native', '2025-09')).map((f) => f.value)).toEqual([
+      400, 300,
+    ]);
     expect(byKey(frozen, f1Atom('receipts_improved', '2025-09')).suppressed).toBe('few-handlers');
     expectNothingRecoverable(frozen, rules);
   });
 });
 
 /** A cell: 0-6 handlers (of six) with their pounds. */
-const cell = fc.array(fc.record({ h: fc.integer({ min: 0, max: 5 }), v: fc.integer({ min: 1, max: 5000 }) }), { minLength: 0, maxLength: 6 })
+const cell = fc
+  .array(fc.record({ h: fc.integer({ min: 0, max: 5 }), v: fc.integer({ min: 1, max: 5000 }) }), {
+    minLength: 0,
+    maxLength: 6,
+  })
   .map((parts) => {
     const m = new Map<string, number>();
     for (const { h, v } of parts) m.set(`H${h}`, (m.get(`H${h}`) ?? 0) + v);
@@ -134,22 +216,31 @@ const atomKeys = (() => {
 
 describe('the auditor over generated seasons', () => {
   it('recovers no withheld figure from everything published, amendments and revisions included', () => {
-    fc.assert(fc.property(
-      fc.array(cell, { minLength: atomKeys.length, maxLength: atomKeys.length }),
-      fc.array(fc.tuple(fc.integer({ min: 0, max: atomKeys.length - 1 }), cell), { maxLength: 4 }),
-      (cells, amendments) => {
-        const atoms: SeasonAtoms = new Map(atomKeys.map((k, i) => [k, cells[i]]));
-        const frozen: FrozenFigure[] = [];
-        for (const [i, month] of MONTHS.entries()) {
-          frozen.push(...planPublication(monthFigures(month, MONTHS, atoms), atoms, frozen, rules, watched(month, atoms)));
-          // Amendments between publications, then a revision of the first month.
-          const [index, replaced] = amendments[i] ?? [];
-          if (index !== undefined && replaced) atoms.set(atomKeys[index], replaced);
-        }
-        frozen.push(...planPublication(monthFigures(MONTHS[0], MONTHS, atoms), atoms, frozen, rules, watched(MONTHS[2], atoms)));
-        frozen.push(...planPublication(seasonFigures(MONTHS, atoms), atoms, frozen, rules, watched(MONTHS[2], atoms)));
-        expectNothingRecoverable(frozen, rules);
-      },
-    ), { numRuns: 40 });
+    fc.assert(
+      fc.property(
+        fc.array(cell, { minLength: atomKeys.length, maxLength: atomKeys.length }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: atomKeys.length - 1 }), cell), { maxLength: 4 }),
+        (cells, amendments) => {
+          const atoms: SeasonAtoms = new Map(atomKeys.map((k, i) => [k, cells[i]]));
+          const frozen: FrozenFigure[] = [];
+          for (const [i, month] of MONTHS.entries()) {
+            frozen.push(
+              ...planPublication(monthFigures(month, MONTHS, atoms), atoms, frozen, rules, watched(month, atoms)),
+            );
+            // Amendments between publications, then a revision of the first month.
+            const [index, replaced] = amendments[i] ?? [];
+            if (index !== undefined && replaced) atoms.set(atomKeys[index], replaced);
+          }
+          frozen.push(
+            ...planPublication(monthFigures(MONTHS[0], MONTHS, atoms), atoms, frozen, rules, watched(MONTHS[2], atoms)),
+          );
+          frozen.push(
+            ...planPublication(seasonFigures(MONTHS, atoms), atoms, frozen, rules, watched(MONTHS[2], atoms)),
+          );
+          expectNothingRecoverable(frozen, rules);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -18,7 +18,9 @@ export interface FrozenFigure {
 /** The earlier publications' figures as the planner takes them (superseded revisions included: they were public). */
 export function earlierFigures(published: readonly FrozenFigure[]): EarlierFigure[] {
   return published.map((f) => ({
-    key: f.key, value: f.value, withheld: f.suppressed !== null,
+    key: f.key,
+    value: f.value,
+    withheld: f.suppressed !== null,
     sensitive: f.suppressed !== null && f.suppressed !== 'complementary',
     atoms: Object.entries(f.atoms).map(([a, v]) => variableOf(a, v)),
   }));
@@ -30,19 +32,41 @@ export function earlierFigures(published: readonly FrozenFigure[]): EarlierFigur
  * earlier month's cell sensitive, and this publication's season-to-date figures must not give it away before (or
  * without) a revision of that month.
  */
-function sensitiveFigures(candidates: readonly CandidateFigure[], watched: readonly FigureDefinition[], atoms: SeasonAtoms, rules: DisclosureRules): EarlierFigure[] {
+function sensitiveFigures(
+  candidates: readonly CandidateFigure[],
+  watched: readonly FigureDefinition[],
+  atoms: SeasonAtoms,
+  rules: DisclosureRules,
+): EarlierFigure[] {
   const keys = new Set(candidates.flatMap((c) => c.atoms.map((v) => v.slice(0, v.lastIndexOf('@')))));
-  const defs = [...[...keys].map((a) => ({ key: `atom:${a}`, atoms: [a] })), ...watched.map((d) => ({ ...d, key: `watched:${d.key}` }))];
-  return defs.map((d) => candidateOf(d, atoms, rules))
+  const defs = [
+    ...[...keys].map((a) => ({ key: `atom:${a}`, atoms: [a] })),
+    ...watched.map((d) => ({ ...d, key: `watched:${d.key}` })),
+  ];
+  return defs
+    .map((d) => candidateOf(d, atoms, rules))
     .filter((c) => c.primary !== null)
     .map((c) => ({ key: c.key, atoms: c.atoms, value: c.value, withheld: true, sensitive: true }));
 }
 
 /** The figures of a new publication with primary and complementary suppression against everything published before. */
 export function planPublication(
-  defs: readonly FigureDefinition[], atoms: SeasonAtoms, earlier: readonly FrozenFigure[], rules: DisclosureRules, watched: readonly FigureDefinition[] = [],
+  defs: readonly FigureDefinition[],
+  atoms: SeasonAtoms,
+  earlier: readonly FrozenFigure[],
+  rules: DisclosureRules,
+  watched: readonly FigureDefinition[] = [],
 ): FrozenFigure[] {
   const candidates = defs.map((d) => candidateOf(d, atoms, rules));
-  const planned = planSuppression(candidates, [...earlierFigures(earlier), ...sensitiveFigures(candidates, watched, atoms, rules)], rules);
-  return planned.map((p, i) => ({ key: p.key, value: p.value, atoms: candidates[i].atomValues, suppressed: p.suppressed }));
+  const planned = planSuppression(
+    candidates,
+    [...earlierFigures(earlier), ...sensitiveFigures(candidates, watched, atoms, rules)],
+    rules,
+  );
+  return planned.map((p, i) => ({
+    key: p.key,
+    value: p.value,
+    atoms: candidates[i].atomValues,
+    suppressed: p.suppressed,
+  }));
 }

@@ -20,12 +20,19 @@ export class PublishedBook {
     const f = this.byKey.get(key);
     if (!f) return { value: null, withheld: false, handlerCount: 0 };
     if (f.suppressed === null) return { value: f.value, withheld: false, handlerCount: 0 };
-    return { value: null, withheld: true, handlerCount: 0, suppression: f.suppressed === 'complementary' ? 'complementary' : 'primary' };
+    return {
+      value: null,
+      withheld: true,
+      handlerCount: 0,
+      suppression: f.suppressed === 'complementary' ? 'complementary' : 'primary',
+    };
   }
 
   /** The countries the publication lists for an export series prefix (`std:x.inshell_lb.` or `season:x.inshell_lb.`). */
   countries(prefix: string, suffix = ''): string[] {
-    return [...this.byKey.keys()].filter((k) => k.startsWith(prefix) && k.endsWith(suffix))
-      .map((k) => k.slice(prefix.length, k.length - suffix.length)).sort();
+    return [...this.byKey.keys()]
+      .filter((k) => k.startsWith(prefix) && k.endsWith(suffix))
+      .map((k) => k.slice(prefix.length, k.length - suffix.length))
+      .sort();
   }
 }

@@ -15,13 +15,18 @@ export interface DisclosureRules {
   protectionShare: number;
 }
 
-export const DEFAULT_RULES: DisclosureRules = { minHandlers: MIN_CONTRIBUTING_HANDLERS, dominanceShare: 0.8, protectionShare: 0.1 };
+export const DEFAULT_RULES: DisclosureRules = {
+  minHandlers: MIN_CONTRIBUTING_HANDLERS,
+  dominanceShare: 0.8,
+  protectionShare: 0.1,
+};
 
 function percentFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback / 100;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || n > 100) throw new Error(`${name} must be a percentage between 0 and 100, not ${JSON.stringify(raw)}.`);
+  if (!Number.isFinite(n) || n <= 0 || n > 100)
+    throw new Error(`${name} must be a percentage between 0 and 100, not ${JSON.stringify(raw)}.`);
   return n / 100;
 }
 
@@ -41,7 +46,10 @@ export type PrimaryReason = 'few-handlers' | 'dominance';
  * The primary rules for a figure from its handlers' contributions. A figure no handler reported (all zero) is a true
  * zero and safe. Negative contributions (none on these forms) count by magnitude for dominance.
  */
-export function primaryReason(contributions: ReadonlyMap<string, number>, rules: DisclosureRules): PrimaryReason | null {
+export function primaryReason(
+  contributions: ReadonlyMap<string, number>,
+  rules: DisclosureRules,
+): PrimaryReason | null {
   const nonZero = [...contributions.values()].filter((v) => v !== 0);
   if (nonZero.length === 0) return null;
   if (nonZero.length < rules.minHandlers) return 'few-handlers';

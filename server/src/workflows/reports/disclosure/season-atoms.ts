@@ -1,7 +1,16 @@
 import type { Db } from '../../../db/database.js';
 import { exportRowsByHandler, monthlyFormTotalsByHandlerAndMonth, yearEndByHandler } from '../aggregates.js';
 import {
-  EXPORT_KINDS, exportAtom, f1Atom, f2Atom, f5Atom, FLOW_METRICS, FOREIGN_METRICS, STOCK_METRICS, YEAR_END_METRICS, type SeasonAtoms,
+  EXPORT_KINDS,
+  exportAtom,
+  f1Atom,
+  f2Atom,
+  f5Atom,
+  FLOW_METRICS,
+  FOREIGN_METRICS,
+  STOCK_METRICS,
+  YEAR_END_METRICS,
+  type SeasonAtoms,
 } from './season-model.js';
 
 /**
@@ -21,9 +30,13 @@ export async function loadSeasonAtoms(db: Db, seasonId: string, months: readonly
     if (!atoms.has(key)) atoms.set(key, new Map());
     if (value !== 0) atoms.get(key)!.set(handler, (atoms.get(key)!.get(handler) ?? 0) + value);
   };
-  for (const [handler, byMonth] of form1) for (const [month, t] of byMonth) for (const m of f1Metrics) add(f1Atom(m, month), handler, t.figures[m].value);
-  for (const [handler, byMonth] of form2) for (const [month, t] of byMonth) for (const m of FOREIGN_METRICS) add(f2Atom(m, month), handler, t.figures[m].value);
-  for (const row of exports) for (const kind of EXPORT_KINDS) add(exportAtom(kind, row.country, row.month), row.handler, row.pounds[kind]);
+  for (const [handler, byMonth] of form1)
+    for (const [month, t] of byMonth) for (const m of f1Metrics) add(f1Atom(m, month), handler, t.figures[m].value);
+  for (const [handler, byMonth] of form2)
+    for (const [month, t] of byMonth)
+      for (const m of FOREIGN_METRICS) add(f2Atom(m, month), handler, t.figures[m].value);
+  for (const row of exports)
+    for (const kind of EXPORT_KINDS) add(exportAtom(kind, row.country, row.month), row.handler, row.pounds[kind]);
   for (const [handler, t] of yearEnd) for (const m of YEAR_END_METRICS) add(f5Atom(m), handler, t.figures[m].value);
   return atoms;
 }

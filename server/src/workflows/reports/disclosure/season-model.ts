@@ -14,16 +14,36 @@ import type { CandidateFigure } from './suppression.js';
  */
 
 /** Form 1 metrics reported for the month and season to date. */
-export const FLOW_METRICS = ['receipts_improved', 'receipts_native', 'receipts_substandard', 'shipments_inshell', 'shipments_shelled', 'interhandler_shipped'] as const;
+export const FLOW_METRICS = [
+  'receipts_improved',
+  'receipts_native',
+  'receipts_substandard',
+  'shipments_inshell',
+  'shipments_shelled',
+  'interhandler_shipped',
+] as const;
 /** Form 1 metrics that are a month-end position (inventory, commitments): the month only. */
-export const STOCK_METRICS = ['inventory_inshell', 'inventory_shelled', 'committed_domestic', 'committed_export'] as const;
+export const STOCK_METRICS = [
+  'inventory_inshell',
+  'inventory_shelled',
+  'committed_domestic',
+  'committed_export',
+] as const;
 export const FOREIGN_METRICS = ['purchased_inshell_total', 'purchased_shelled_total'] as const;
 export const EXPORT_KINDS = ['inshell_lb', 'shelled_lb', 'substandard_lb'] as const;
 export const YEAR_END_METRICS = [
-  'inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard',
-  'inshell_committed_domestic', 'inshell_committed_export', 'inshell_uncommitted',
-  'shelled_inventory', 'shelled_committed_domestic', 'shelled_committed_export',
-  'handled_domestic_improved', 'handled_domestic_native', 'handled_domestic_substandard',
+  'inshell_inventory_improved',
+  'inshell_inventory_native',
+  'inshell_inventory_substandard',
+  'inshell_committed_domestic',
+  'inshell_committed_export',
+  'inshell_uncommitted',
+  'shelled_inventory',
+  'shelled_committed_domestic',
+  'shelled_committed_export',
+  'handled_domestic_improved',
+  'handled_domestic_native',
+  'handled_domestic_substandard',
 ] as const;
 /** The analytics charts' sums of Form 1 metrics of a month. */
 export const CHART_SUMS: Record<string, readonly string[]> = {
@@ -83,15 +103,18 @@ export function monthFigures(month: string, seasonMonths: readonly string[], ato
     for (const c of countries) series(`x.${kind}.${c}`, (mo) => exportAtom(kind, c, mo));
     out.push({ key: figureKeys.exportTotal(kind, month), atoms: countries.map((c) => exportAtom(kind, c, month)) });
   }
-  for (const [sum, metrics] of Object.entries(CHART_SUMS)) out.push({ key: figureKeys.chart(sum, month), atoms: metrics.map((m) => f1Atom(m, month)) });
+  for (const [sum, metrics] of Object.entries(CHART_SUMS))
+    out.push({ key: figureKeys.chart(sum, month), atoms: metrics.map((m) => f1Atom(m, month)) });
   return out;
 }
 
 /** The figures of the season's annual report. */
 export function seasonFigures(seasonMonths: readonly string[], atoms: SeasonAtoms): FigureDefinition[] {
   const out: FigureDefinition[] = [];
-  for (const m of FLOW_METRICS) out.push({ key: figureKeys.season(`f1.${m}`), atoms: seasonMonths.map((mo) => f1Atom(m, mo)) });
-  for (const m of FOREIGN_METRICS) out.push({ key: figureKeys.season(`f2.${m}`), atoms: seasonMonths.map((mo) => f2Atom(m, mo)) });
+  for (const m of FLOW_METRICS)
+    out.push({ key: figureKeys.season(`f1.${m}`), atoms: seasonMonths.map((mo) => f1Atom(m, mo)) });
+  for (const m of FOREIGN_METRICS)
+    out.push({ key: figureKeys.season(`f2.${m}`), atoms: seasonMonths.map((mo) => f2Atom(m, mo)) });
   for (const kind of EXPORT_KINDS) {
     for (const c of countriesOf(atoms, seasonMonths)) {
       out.push({ key: figureKeys.season(`x.${kind}.${c}`), atoms: seasonMonths.map((mo) => exportAtom(kind, c, mo)) });
@@ -109,7 +132,11 @@ export function atomValue(atoms: SeasonAtoms, key: string): number {
 }
 
 /** A figure ready for the suppression plan: its value, its atoms as variables, and the primary rules applied. */
-export function candidateOf(def: FigureDefinition, atoms: SeasonAtoms, rules: DisclosureRules): CandidateFigure & { atomValues: Record<string, number> } {
+export function candidateOf(
+  def: FigureDefinition,
+  atoms: SeasonAtoms,
+  rules: DisclosureRules,
+): CandidateFigure & { atomValues: Record<string, number> } {
   const contributions = new Map<string, number>();
   const atomValues: Record<string, number> = {};
   for (const a of def.atoms) {
@@ -118,7 +145,10 @@ export function candidateOf(def: FigureDefinition, atoms: SeasonAtoms, rules: Di
   }
   const value = Object.values(atomValues).reduce((s, v) => s + v, 0);
   return {
-    key: def.key, value, atomValues, primary: primaryReason(contributions, rules),
+    key: def.key,
+    value,
+    atomValues,
+    primary: primaryReason(contributions, rules),
     atoms: def.atoms.map((a) => variableOf(a, atomValues[a])),
   };
 }

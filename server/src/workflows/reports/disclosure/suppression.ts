@@ -39,7 +39,11 @@ function connectedPublished(target: Equation, byAtom: ReadonlyMap<string, Item[]
     for (const item of byAtom.get(queue.pop()!) ?? []) {
       if (item.withheld || found.has(item)) continue;
       found.add(item);
-      for (const a of item.figure.atoms) if (!seenAtoms.has(a)) { seenAtoms.add(a); queue.push(a); }
+      for (const a of item.figure.atoms)
+        if (!seenAtoms.has(a)) {
+          seenAtoms.add(a);
+          queue.push(a);
+        }
     }
   }
   return [...found];
@@ -68,17 +72,28 @@ function nextComplement(connected: readonly Item[], exposed: Equation, rules: Di
  * figures alone expose a sensitive one, every connected candidate ends up withheld (the fallback of suppressing whole
  * rows) and nothing more can help.
  */
-export function planSuppression(candidates: readonly CandidateFigure[], earlier: readonly EarlierFigure[], rules: DisclosureRules): PlannedFigure[] {
+export function planSuppression(
+  candidates: readonly CandidateFigure[],
+  earlier: readonly EarlierFigure[],
+  rules: DisclosureRules,
+): PlannedFigure[] {
   const planned: PlannedFigure[] = candidates.map((c) => ({ ...c, suppressed: c.primary }));
   const items: Item[] = [
     ...earlier.map((e) => ({ figure: e, earlier: true, withheld: e.withheld, sensitive: e.sensitive })),
-    ...planned.map((p) => ({ figure: p, earlier: false, withheld: p.suppressed !== null, sensitive: p.primary !== null, plan: p })),
+    ...planned.map((p) => ({
+      figure: p,
+      earlier: false,
+      withheld: p.suppressed !== null,
+      sensitive: p.primary !== null,
+      plan: p,
+    })),
   ];
   const byAtom = new Map<string, Item[]>();
   for (const item of items) for (const a of new Set(item.figure.atoms)) byAtom.set(a, [...(byAtom.get(a) ?? []), item]);
   // The same sum of atoms is one target, however many figures print it.
   const targets = new Map<string, Equation>();
-  for (const i of items) if (i.withheld && i.sensitive) targets.set([...new Set(i.figure.atoms)].sort().join('+'), i.figure);
+  for (const i of items)
+    if (i.withheld && i.sensitive) targets.set([...new Set(i.figure.atoms)].sort().join('+'), i.figure);
   const all = [...targets.values()];
   const safe = new Set<Equation>();
   for (const target of all) {
@@ -89,8 +104,13 @@ export function planSuppression(candidates: readonly CandidateFigure[], earlier:
       // Every target lying wholly in this part of the system is checked with the same elimination.
       const span = new Set(connected.flatMap((i) => i.figure.atoms));
       const group = [target, ...all.filter((t) => t !== target && !safe.has(t) && t.atoms.every((a) => span.has(a)))];
-      const findings = audit(connected.map((i) => i.figure), group);
-      findings.forEach((f, n) => { if (isProtected(f, group[n].value, rules.protectionShare)) safe.add(group[n]); });
+      const findings = audit(
+        connected.map((i) => i.figure),
+        group,
+      );
+      findings.forEach((f, n) => {
+        if (isProtected(f, group[n].value, rules.protectionShare)) safe.add(group[n]);
+      });
       if (safe.has(target)) break;
       const next = nextComplement(connected, target, rules);
       if (!next) break;

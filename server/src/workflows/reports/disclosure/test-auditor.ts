@@ -37,7 +37,12 @@ function recoverable(published: Equation[], target: Equation): boolean {
   for (let grew = true; grew;) {
     grew = false;
     rows = published.filter((p) => p.atoms.some((a) => relevant.has(a)));
-    for (const p of rows) for (const a of p.atoms) if (!relevant.has(a)) { relevant.add(a); grew = true; }
+    for (const p of rows)
+      for (const a of p.atoms)
+        if (!relevant.has(a)) {
+          relevant.add(a);
+          grew = true;
+        }
   }
   const vars = [...relevant];
   const vec = (e: Equation) => vars.map((v) => (e.atoms.includes(v) ? 1 : 0));
@@ -47,7 +52,11 @@ function recoverable(published: Equation[], target: Equation): boolean {
 
 /** Every figure published for the season, as the test's reader sees them, and the sensitive withheld ones. */
 export function readerView(frozen: readonly FrozenFigure[]) {
-  const eq = (f: FrozenFigure): Equation => ({ key: f.key, value: f.value, atoms: Object.entries(f.atoms).map(([a, v]) => variableOf(a, v)) });
+  const eq = (f: FrozenFigure): Equation => ({
+    key: f.key,
+    value: f.value,
+    atoms: Object.entries(f.atoms).map(([a, v]) => variableOf(a, v)),
+  });
   return {
     published: frozen.filter((f) => f.suppressed === null).map(eq),
     sensitive: frozen.filter((f) => f.suppressed !== null && f.suppressed !== 'complementary').map(eq),
@@ -59,6 +68,10 @@ export function expectNothingRecoverable(frozen: readonly FrozenFigure[], rules:
   const { published, sensitive } = readerView(frozen);
   for (const s of sensitive) expect(recoverable(published, s), `${s.key} recovered exactly`).toBe(false);
   const findings = audit(published, sensitive);
-  findings.forEach((f, i) => expect(isProtected(f, sensitive[i].value, rules.protectionShare), `${f.key} boxed in [${f.lo}, ${f.hi}] around ${sensitive[i].value}`).toBe(true));
+  findings.forEach((f, i) =>
+    expect(
+      isProtected(f, sensitive[i].value, rules.protectionShare),
+      `${f.key} boxed in [${f.lo}, ${f.hi}] around ${sensitive[i].value}`,
+    ).toBe(true),
+  );
 }
-

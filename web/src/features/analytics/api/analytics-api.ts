@@ -13,7 +13,10 @@ export const fetchForm1Figures = (handlerId: string, seasonIds: string[], signal
   jsonApi.getAll('/jsonapi/node/apc_form_1', form1FiguresParams(handlerId, seasonIds), signal);
 
 /** One industry figure: null when the month is not published yet or the figure is withheld (fewer than 3 handlers). */
-export interface IndustryFigure { value: number | null; withheld: boolean }
+export interface IndustryFigure {
+  value: number | null;
+  withheld: boolean;
+}
 export interface IndustryMonth {
   month: string;
   published: boolean;

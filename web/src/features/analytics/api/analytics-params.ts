@@ -12,7 +12,11 @@ export function industryAnalyticsParams() {
 /** GET /jsonapi/node/handler/{id} for the handler's own analytics, with their spreadsheets and seasons. */
 export function ownAnalyticsParams() {
   return new DrupalJsonApiParams()
-    .addInclude(['field_handler_analytics', 'field_handler_analytics.field_analytics_xlsx', 'field_handler_analytics.field_season'])
+    .addInclude([
+      'field_handler_analytics',
+      'field_handler_analytics.field_analytics_xlsx',
+      'field_handler_analytics.field_season',
+    ])
     .addFields('node--handler', ['title', 'field_handler_analytics']);
 }
 
@@ -22,7 +26,12 @@ export function form1FiguresParams(handlerId: string, seasonIds: string[]) {
     .addFilter('field_form_status', 'certified')
     .addFilter('field_handler.id', handlerId)
     .addFilter('field_reporting_period.field_season.id', seasonIds, 'IN')
-    .addFields('node--apc_form_1', ['field_receipts_total', 'field_shipments_inshell', 'field_inventory_inshell', 'field_reporting_period'])
+    .addFields('node--apc_form_1', [
+      'field_receipts_total',
+      'field_shipments_inshell',
+      'field_inventory_inshell',
+      'field_reporting_period',
+    ])
     .addFields('node--reporting_period', ['field_period_month', 'field_season'])
     .addInclude(['field_reporting_period'])
     .addPageLimit(100);

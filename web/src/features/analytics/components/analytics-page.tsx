@@ -11,7 +11,13 @@ import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { iso, ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchForm1Figures, fetchIndustryAnalytics, fetchIndustryMonthly, fetchOwnAnalytics, type IndustryMonth } from '../api/analytics-api';
+import {
+  fetchForm1Figures,
+  fetchIndustryAnalytics,
+  fetchIndustryMonthly,
+  fetchOwnAnalytics,
+  type IndustryMonth,
+} from '../api/analytics-api';
 import { LineChart } from './line-chart';
 
 const METRICS = [
@@ -28,13 +34,21 @@ const INDUSTRY_METRICS = [
 ] as const;
 
 /** An industry series over a season's months: a gap where a month is unpublished or its figure withheld. */
-export function industrySeries(rows: IndustryMonth[] | undefined, months: string[], field: (typeof INDUSTRY_METRICS)[number]['field']): (number | null)[] {
+export function industrySeries(
+  rows: IndustryMonth[] | undefined,
+  months: string[],
+  field: (typeof INDUSTRY_METRICS)[number]['field'],
+): (number | null)[] {
   const byMonth = new Map((rows ?? []).map((r) => [r.month, r[field].value]));
   return months.map((m) => byMonth.get(m) ?? null);
 }
 
 /** The months of a season whose published figure is withheld (disclosure control): marked under the chart. */
-export function withheldMonths(rows: IndustryMonth[] | undefined, months: string[], field: (typeof INDUSTRY_METRICS)[number]['field']): string[] {
+export function withheldMonths(
+  rows: IndustryMonth[] | undefined,
+  months: string[],
+  field: (typeof INDUSTRY_METRICS)[number]['field'],
+): string[] {
   const withheld = new Set((rows ?? []).filter((r) => r.published && r[field].withheld).map((r) => r.month));
   return months.filter((m) => withheld.has(m));
 }
@@ -59,7 +73,15 @@ export function seriesOf(forms: Entity[], months: string[], field: string): (num
   return months.map((m) => byMonth.get(m) ?? null);
 }
 
-function WorkbookList({ rows, lang, t }: { rows: Entity[]; lang: string; t: (k: string, o?: Record<string, unknown>) => string }) {
+function WorkbookList({
+  rows,
+  lang,
+  t,
+}: {
+  rows: Entity[];
+  lang: string;
+  t: (k: string, o?: Record<string, unknown>) => string;
+}) {
   return (
     <List
       dataSource={rows}
@@ -69,13 +91,20 @@ function WorkbookList({ rows, lang, t }: { rows: Entity[]; lang: string; t: (k: 
         return (
           <List.Item>
             <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
-            <List.Item.Meta
-              style={{ flex: '1 1 220px', minWidth: 0 }}
-              avatar={<FileExcelOutlined style={{ fontSize: 22, color: '#217346' }} />}
-              title={str(r.title)}
-              description={[season?.title ? t('analytics:seasonLine', { season: ltr(season.title) }) : '', r.field_published_date ? t('analytics:published', { date: iso(formatDate(str(r.field_published_date), lang)) }) : ''].filter(Boolean).join(' · ')}
-            />
-            <FileDownload kind="xlsx" file={file} label={str(r.title)} />
+              <List.Item.Meta
+                style={{ flex: '1 1 220px', minWidth: 0 }}
+                avatar={<FileExcelOutlined style={{ fontSize: 22, color: '#217346' }} />}
+                title={str(r.title)}
+                description={[
+                  season?.title ? t('analytics:seasonLine', { season: ltr(season.title) }) : '',
+                  r.field_published_date
+                    ? t('analytics:published', { date: iso(formatDate(str(r.field_published_date), lang)) })
+                    : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+              <FileDownload kind="xlsx" file={file} label={str(r.title)} />
             </Flex>
           </List.Item>
         );
@@ -96,7 +125,11 @@ export default function AnalyticsPage() {
     cache: { specKey: STORAGE_KEYS.industryAnalytics },
     queryFn: async (signal) => {
       const rows = await fetchIndustryAnalytics(signal);
-      return rows.sort((a, b) => str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)) || str(b.field_published_date).localeCompare(str(a.field_published_date)));
+      return rows.sort(
+        (a, b) =>
+          str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)) ||
+          str(b.field_published_date).localeCompare(str(a.field_published_date)),
+      );
     },
   });
   const own = useCachedQuery<Entity[]>({
@@ -106,11 +139,16 @@ export default function AnalyticsPage() {
     queryFn: async (signal) => {
       const h = await fetchOwnAnalytics(handlerId, signal);
       const list = Array.isArray(h.field_handler_analytics) ? (h.field_handler_analytics as Entity[]) : [];
-      return [...list].sort((a, b) => str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)));
+      return [...list].sort((a, b) =>
+        str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)),
+      );
     },
   });
   const cur = currentOrNewestSeason(seasons.data);
-  const prev = cur && seasons.data ? seasons.data.filter((s) => str(s.field_season_start_date) < str(cur.field_season_start_date))[0] : undefined;
+  const prev =
+    cur && seasons.data
+      ? seasons.data.filter((s) => str(s.field_season_start_date) < str(cur.field_season_start_date))[0]
+      : undefined;
   const seasonIds = [cur?.id, prev?.id].filter(Boolean) as string[];
   const figures = useCachedQuery<Entity[]>({
     queryKey: ['own-form1-figures', handlerId, ...seasonIds],
@@ -138,13 +176,25 @@ export default function AnalyticsPage() {
 
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('analytics:title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('analytics:title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('analytics:intro')}</Typography.Paragraph>
 
       <section aria-labelledby="industry-charts-heading" style={{ marginBottom: 24 }}>
-        <Typography.Title level={2} id="industry-charts-heading" style={{ fontSize: 20 }}>{t('analytics:industryChartsTitle')}</Typography.Title>
+        <Typography.Title level={2} id="industry-charts-heading" style={{ fontSize: 20 }}>
+          {t('analytics:industryChartsTitle')}
+        </Typography.Title>
         <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('analytics:industryChartsNote')} />
-        <QueryState query={{ ...industryCur, error: industryCur.error ?? industryPrev.error ?? seasons.error, data: seasons.data ? industryCur.data : undefined }} isEmpty={(rows) => !rows.some((r) => r.published)} emptyText={t('analytics:noIndustryFigures')}>
+        <QueryState
+          query={{
+            ...industryCur,
+            error: industryCur.error ?? industryPrev.error ?? seasons.error,
+            data: seasons.data ? industryCur.data : undefined,
+          }}
+          isEmpty={(rows) => !rows.some((r) => r.published)}
+          emptyText={t('analytics:noIndustryFigures')}
+        >
           {(rows) => (
             <Row gutter={[16, 16]}>
               {INDUSTRY_METRICS.map((m) => (
@@ -156,13 +206,30 @@ export default function AnalyticsPage() {
                       lang={lang}
                       months={labels}
                       series={[
-                        { name: t('analytics:thisSeason', { season: ltr(cur?.title) }), values: industrySeries(rows, monthsCur, m.field), color: '#a0612a' },
-                        ...(prev ? [{ name: t('analytics:lastSeason', { season: ltr(prev.title) }), values: industrySeries(industryPrev.data, monthsPrev, m.field), color: '#5b8c5a', dashed: true }] : []),
+                        {
+                          name: t('analytics:thisSeason', { season: ltr(cur?.title) }),
+                          values: industrySeries(rows, monthsCur, m.field),
+                          color: '#a0612a',
+                        },
+                        ...(prev
+                          ? [
+                              {
+                                name: t('analytics:lastSeason', { season: ltr(prev.title) }),
+                                values: industrySeries(industryPrev.data, monthsPrev, m.field),
+                                color: '#5b8c5a',
+                                dashed: true,
+                              },
+                            ]
+                          : []),
                       ]}
                     />
                     {withheldMonths(rows, monthsCur, m.field).length > 0 ? (
                       <Typography.Text type="secondary" data-testid="withheld-months">
-                        {t('analytics:withheldMonths', { months: withheldMonths(rows, monthsCur, m.field).map((mo) => formatDate(`${mo}-01`, lang, { month: 'short' })).join(', ') })}
+                        {t('analytics:withheldMonths', {
+                          months: withheldMonths(rows, monthsCur, m.field)
+                            .map((mo) => formatDate(`${mo}-01`, lang, { month: 'short' }))
+                            .join(', '),
+                        })}
                       </Typography.Text>
                     ) : null}
                   </Card>
@@ -175,14 +242,33 @@ export default function AnalyticsPage() {
 
       {handlerId ? (
         <section aria-labelledby="charts-heading" style={{ marginBottom: 24 }}>
-          <Typography.Title level={2} id="charts-heading" style={{ fontSize: 20 }}>{t('analytics:chartsTitle')}</Typography.Title>
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('analytics:yourCompanyOnly', { handler: profile.handlerName ?? '' })} />
-          <QueryState query={{ ...figures, error: figures.error ?? seasons.error, data: seasons.data ? figures.data : undefined }} isEmpty={(rows) => rows.length === 0} emptyText={t('analytics:noFigures')}>
+          <Typography.Title level={2} id="charts-heading" style={{ fontSize: 20 }}>
+            {t('analytics:chartsTitle')}
+          </Typography.Title>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={t('analytics:yourCompanyOnly', { handler: profile.handlerName ?? '' })}
+          />
+          <QueryState
+            query={{ ...figures, error: figures.error ?? seasons.error, data: seasons.data ? figures.data : undefined }}
+            isEmpty={(rows) => rows.length === 0}
+            emptyText={t('analytics:noFigures')}
+          >
             {(rows) => (
               <Row gutter={[16, 16]}>
                 {METRICS.map((m) => {
-                  const thisSeason = rows.filter((f) => (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') === cur?.id);
-                  const lastSeason = rows.filter((f) => (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') === prev?.id);
+                  const thisSeason = rows.filter(
+                    (f) =>
+                      (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') ===
+                      cur?.id,
+                  );
+                  const lastSeason = rows.filter(
+                    (f) =>
+                      (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') ===
+                      prev?.id,
+                  );
                   return (
                     <Col key={m.key} xs={24} lg={12} xl={8}>
                       <Card size="small" title={t(`analytics:metric.${m.key}`)}>
@@ -192,8 +278,21 @@ export default function AnalyticsPage() {
                           lang={lang}
                           months={labels}
                           series={[
-                            { name: t('analytics:thisSeason', { season: ltr(cur?.title) }), values: seriesOf(thisSeason, monthsCur, m.field), color: '#a0612a' },
-                            ...(prev ? [{ name: t('analytics:lastSeason', { season: ltr(prev.title) }), values: seriesOf(lastSeason, monthsPrev, m.field), color: '#5b8c5a', dashed: true }] : []),
+                            {
+                              name: t('analytics:thisSeason', { season: ltr(cur?.title) }),
+                              values: seriesOf(thisSeason, monthsCur, m.field),
+                              color: '#a0612a',
+                            },
+                            ...(prev
+                              ? [
+                                  {
+                                    name: t('analytics:lastSeason', { season: ltr(prev.title) }),
+                                    values: seriesOf(lastSeason, monthsPrev, m.field),
+                                    color: '#5b8c5a',
+                                    dashed: true,
+                                  },
+                                ]
+                              : []),
                           ]}
                         />
                       </Card>
@@ -209,7 +308,9 @@ export default function AnalyticsPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={handlerId ? 12 : 24}>
           <section aria-labelledby="industry-heading">
-            <Typography.Title level={2} id="industry-heading" style={{ fontSize: 20 }}>{t('analytics:industryTitle')}</Typography.Title>
+            <Typography.Title level={2} id="industry-heading" style={{ fontSize: 20 }}>
+              {t('analytics:industryTitle')}
+            </Typography.Title>
             <QueryState query={industry} isEmpty={(r) => r.length === 0} emptyText={t('analytics:emptyIndustry')}>
               {(rows) => <WorkbookList rows={rows} lang={lang} t={t} />}
             </QueryState>
@@ -218,7 +319,9 @@ export default function AnalyticsPage() {
         {handlerId ? (
           <Col xs={24} xl={12}>
             <section aria-labelledby="own-heading">
-              <Typography.Title level={2} id="own-heading" style={{ fontSize: 20 }}>{t('analytics:ownTitle')}</Typography.Title>
+              <Typography.Title level={2} id="own-heading" style={{ fontSize: 20 }}>
+                {t('analytics:ownTitle')}
+              </Typography.Title>
               <QueryState query={own} isEmpty={(r) => r.length === 0} emptyText={t('analytics:emptyOwn')}>
                 {(rows) => <WorkbookList rows={rows} lang={lang} t={t} />}
               </QueryState>

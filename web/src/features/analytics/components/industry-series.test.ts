@@ -4,7 +4,13 @@ import { industrySeries, withheldMonths } from './analytics-page';
 
 const figure = (value: number | null, withheld = false) => ({ value, withheld });
 const month = (m: string, published: boolean, receipts: ReturnType<typeof figure>): IndustryMonth =>
-  ({ month: m, published, receipts_improved_native: receipts, shipments_inshell: figure(1), inventory_inshell: figure(1) }) as unknown as IndustryMonth;
+  ({
+    month: m,
+    published,
+    receipts_improved_native: receipts,
+    shipments_inshell: figure(1),
+    inventory_inshell: figure(1),
+  }) as unknown as IndustryMonth;
 
 describe('industry charts', () => {
   const rows = [

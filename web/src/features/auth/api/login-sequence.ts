@@ -10,7 +10,8 @@ import { loadStartupReads, startupReadsKey } from '../../../lib/portal/startup-r
 
 /** Spec section 8: non-success responses of the login sequence's reads give 'message: {status}'. */
 function asMessage(error: unknown): never {
-  if (error instanceof ApiError) throw new ApiError(error.status, [{ detail: `message: ${error.status}` }], error.retryAfterSeconds);
+  if (error instanceof ApiError)
+    throw new ApiError(error.status, [{ detail: `message: ${error.status}` }], error.retryAfterSeconds);
   throw error;
 }
 
@@ -29,7 +30,12 @@ export interface LoginResult {
  * name is not known yet (single sign-on). Results seed the query cache and the spec's local-storage copies. Any
  * failure ends the half-made session and is thrown ('message: {status}').
  */
-export async function completeSignIn(token: TokenResponse, remember: boolean, queryClient: QueryClient, knownUsername?: string): Promise<LoginResult> {
+export async function completeSignIn(
+  token: TokenResponse,
+  remember: boolean,
+  queryClient: QueryClient,
+  knownUsername?: string,
+): Promise<LoginResult> {
   storeSignInToken(token, remember);
   try {
     const username = knownUsername ?? (await tokenDebug(token.access_token).catch(asMessage)).name;
@@ -61,8 +67,12 @@ export async function completeSignIn(token: TokenResponse, remember: boolean, qu
  * the user has seen them.
  */
 export async function signInWithPassword(
-  username: string, password: string, remember: boolean, queryClient: QueryClient,
-  factor: Record<string, string> = {}, showRecoveryCodes?: (codes: string[]) => Promise<void>,
+  username: string,
+  password: string,
+  remember: boolean,
+  queryClient: QueryClient,
+  factor: Record<string, string> = {},
+  showRecoveryCodes?: (codes: string[]) => Promise<void>,
 ): Promise<LoginResult> {
   const { recovery_codes: codes, ...token } = await passwordGrant(username, password, factor);
   if (codes?.length && showRecoveryCodes) await showRecoveryCodes(codes);

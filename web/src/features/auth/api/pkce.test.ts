@@ -4,7 +4,9 @@ import { returnPathFrom, safeReturnPath } from './redirect';
 
 describe('PKCE', () => {
   it('matches the RFC 7636 example', async () => {
-    expect(await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(await codeChallengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
   it('creates verifiers of the allowed length and alphabet', () => {
     const v = createCodeVerifier();
@@ -22,7 +24,9 @@ describe('return path after sign-in', () => {
     expect(safeReturnPath(undefined)).toBe('/dashboard');
   });
   it('prefers router state, then ?from=', () => {
-    expect(returnPathFrom({ from: { pathname: '/dashboard/help', search: '' } }, '?from=/dashboard/x')).toBe('/dashboard/help');
+    expect(returnPathFrom({ from: { pathname: '/dashboard/help', search: '' } }, '?from=/dashboard/x')).toBe(
+      '/dashboard/help',
+    );
     expect(returnPathFrom(null, '?from=%2Fdashboard%2Ftransfers')).toBe('/dashboard/transfers');
   });
 });

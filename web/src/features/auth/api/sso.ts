@@ -23,7 +23,10 @@ interface PendingSso {
   createdAt: number;
 }
 
-export async function buildAuthorizeUrl(config: SsoConfig, pending: Pick<PendingSso, 'state' | 'verifier' | 'redirectUri'>): Promise<string> {
+export async function buildAuthorizeUrl(
+  config: SsoConfig,
+  pending: Pick<PendingSso, 'state' | 'verifier' | 'redirectUri'>,
+): Promise<string> {
   const url = new URL(config.authorizeUrl as string, window.location.origin);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId as string);
@@ -51,17 +54,23 @@ export async function startSso(config: SsoConfig, remember: boolean, returnTo: s
 }
 
 export class SsoError extends Error {
-  constructor(readonly reason: 'provider' | 'state' | 'missing-code' | 'exchange', message?: string) {
+  constructor(
+    readonly reason: 'provider' | 'state' | 'missing-code' | 'exchange',
+    message?: string,
+  ) {
     super(message ?? reason);
   }
 }
 
 /** Completes the sign-on on the callback page: checks the state, then POST /api/sso/callback. */
-export async function finishSso(search: string): Promise<{ token: TokenResponse; remember: boolean; returnTo: string }> {
+export async function finishSso(
+  search: string,
+): Promise<{ token: TokenResponse; remember: boolean; returnTo: string }> {
   const params = new URLSearchParams(search);
   const raw = sessionStorage.getItem(SSO_PENDING_KEY);
   sessionStorage.removeItem(SSO_PENDING_KEY);
-  if (params.get('error')) throw new SsoError('provider', params.get('error_description') ?? params.get('error') ?? undefined);
+  if (params.get('error'))
+    throw new SsoError('provider', params.get('error_description') ?? params.get('error') ?? undefined);
   const code = params.get('code');
   const state = params.get('state');
   if (!code || !state) throw new SsoError('missing-code');

@@ -22,9 +22,20 @@ export default function ForgotPasswordPage() {
         <Alert role="status" type="success" showIcon message={t('forgot.done')} />
       ) : (
         <>
-          {mutation.isError ? <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={t('errors.serverText')} /> : null}
-          <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => mutation.mutate(v.email)} disabled={mutation.isPending}>
-            <Form.Item name="email" label={t('forgot.email')} rules={[{ required: true, type: 'email', message: t('signUp.emailInvalid') }]}>
+          {mutation.isError ? (
+            <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={t('errors.serverText')} />
+          ) : null}
+          <Form<{ email: string }>
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(v) => mutation.mutate(v.email)}
+            disabled={mutation.isPending}
+          >
+            <Form.Item
+              name="email"
+              label={t('forgot.email')}
+              rules={[{ required: true, type: 'email', message: t('signUp.emailInvalid') }]}
+            >
               <Input type="email" size="large" autoComplete="email" autoFocus />
             </Form.Item>
             <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>

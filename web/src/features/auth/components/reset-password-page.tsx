@@ -21,9 +21,21 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell title={t('reset.title')} subtitle={t('reset.intro')}>
       {!token ? (
-        <Alert role="alert" type="warning" showIcon message={t('reset.missingToken')} action={<Link to="/forgotpassword">{t('reset.requestNew')}</Link>} />
+        <Alert
+          role="alert"
+          type="warning"
+          showIcon
+          message={t('reset.missingToken')}
+          action={<Link to="/forgotpassword">{t('reset.requestNew')}</Link>}
+        />
       ) : mutation.isSuccess ? (
-        <Alert role="status" type="success" showIcon message={t('reset.done')} action={<Link to="/signin">{t('signIn.submit')}</Link>} />
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          message={t('reset.done')}
+          action={<Link to="/signin">{t('signIn.submit')}</Link>}
+        />
       ) : (
         <>
           {mutation.isError ? (
@@ -36,8 +48,21 @@ export default function ResetPasswordPage() {
               action={badLink ? <Link to="/forgotpassword">{t('reset.requestNew')}</Link> : undefined}
             />
           ) : null}
-          <Form<Values> layout="vertical" requiredMark={false} onFinish={(v) => mutation.mutate(v.password)} disabled={mutation.isPending}>
-            <Form.Item name="password" label={t('reset.password')} extra={t('signUp.passwordHelp')} rules={[{ required: true, message: t('signUp.required') }, { min: 10, message: t('signUp.passwordShort') }]}>
+          <Form<Values>
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(v) => mutation.mutate(v.password)}
+            disabled={mutation.isPending}
+          >
+            <Form.Item
+              name="password"
+              label={t('reset.password')}
+              extra={t('signUp.passwordHelp')}
+              rules={[
+                { required: true, message: t('signUp.required') },
+                { min: 10, message: t('signUp.passwordShort') },
+              ]}
+            >
               <Input.Password size="large" autoComplete="new-password" />
             </Form.Item>
             <Form.Item
@@ -47,7 +72,10 @@ export default function ResetPasswordPage() {
               rules={[
                 { required: true, message: t('signUp.required') },
                 ({ getFieldValue }) => ({
-                  validator: (_, v) => (!v || getFieldValue('password') === v ? Promise.resolve() : Promise.reject(new Error(t('reset.mismatch')))),
+                  validator: (_, v) =>
+                    !v || getFieldValue('password') === v
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('reset.mismatch'))),
                 }),
               ]}
             >

@@ -45,7 +45,17 @@ function useErrorText(error: unknown, recovery: boolean): string | null {
 /** Six digits, as the phone shows them (spaces dropped). */
 const digitsOf = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
-function CodeInput({ value, onChange, disabled, error }: { value: string; onChange: (v: string) => void; disabled: boolean; error: string | null }) {
+function CodeInput({
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+  error: string | null;
+}) {
   const { t } = useFeatureTranslation('account');
   return (
     <Field label={t('account:mfa.codeLabel')} error={error}>
@@ -107,7 +117,12 @@ function CodeEntry({ pending, error, onSubmit, onCancel }: SecondFactorProps) {
           />
         </Field>
       ) : (
-        <CodeInput value={code} onChange={setCode} disabled={pending} error={missing ? t('account:mfa.codeRequired') : null} />
+        <CodeInput
+          value={code}
+          onChange={setCode}
+          disabled={pending}
+          error={missing ? t('account:mfa.codeRequired') : null}
+        />
       )}
       <PlainButton variant="primary" type="submit" size="large" block loading={pending}>
         {t('account:mfa.verify')}
@@ -140,15 +155,20 @@ function Enroll({ enrollmentToken, pending, error, onSubmit, onCancel }: SecondF
   useEffect(() => {
     if (!enrollmentToken) return;
     let live = true;
-    enrollmentKey(enrollmentToken).then(async (k) => {
-      if (!live) return;
-      setKey(k);
-      // The QR code library is loaded here only, never with the sign-in page.
-      const { toDataURL } = await import('qrcode');
-      const url = await toDataURL(k.otpauth_uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
-      if (live) setQr(url);
-    }, () => live && setKeyFailed(true));
-    return () => { live = false; };
+    enrollmentKey(enrollmentToken).then(
+      async (k) => {
+        if (!live) return;
+        setKey(k);
+        // The QR code library is loaded here only, never with the sign-in page.
+        const { toDataURL } = await import('qrcode');
+        const url = await toDataURL(k.otpauth_uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
+        if (live) setQr(url);
+      },
+      () => live && setKeyFailed(true),
+    );
+    return () => {
+      live = false;
+    };
   }, [enrollmentToken]);
 
   const submit = (e: FormEvent) => {
@@ -161,20 +181,46 @@ function Enroll({ enrollmentToken, pending, error, onSubmit, onCancel }: SecondF
     <form onSubmit={submit} noValidate>
       <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{t('account:mfa.enrollTitle')}</h2>
       <p style={{ margin: '0 0 16px' }}>{t('account:mfa.enrollText')}</p>
-      {keyFailed ? <Notice role="alert" type="error" title={t('account:mfa.keyFailed')} style={{ marginBottom: 16 }} /> : null}
+      {keyFailed ? (
+        <Notice role="alert" type="error" title={t('account:mfa.keyFailed')} style={{ marginBottom: 16 }} />
+      ) : null}
       {failure ? <Notice role="alert" type="error" title={failure} style={{ marginBottom: 16 }} /> : null}
       {key ? (
         <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', marginBottom: 16 }}>
-          <div style={{ width: 200, height: 200, background: '#fff', border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, flex: 'none' }}>
-            {qr ? <img src={qr} width={200} height={200} alt={t('account:mfa.qrAlt')} data-otpauth={key.otpauth_uri} /> : null}
+          <div
+            style={{
+              width: 200,
+              height: 200,
+              background: '#fff',
+              border: `1px solid ${token.colorBorder}`,
+              borderRadius: token.borderRadius,
+              flex: 'none',
+            }}
+          >
+            {qr ? (
+              <img src={qr} width={200} height={200} alt={t('account:mfa.qrAlt')} data-otpauth={key.otpauth_uri} />
+            ) : null}
           </div>
           <div style={{ minWidth: 0, flex: '1 1 160px' }}>
             <div style={{ marginBottom: 4 }}>{t('account:mfa.keyLabel')}</div>
-            <code dir="ltr" data-testid="totp-secret" style={{ fontSize: 15, fontWeight: 600, wordBreak: 'break-word' }}>{grouped(key.secret)}</code>
+            <code
+              dir="ltr"
+              data-testid="totp-secret"
+              style={{ fontSize: 15, fontWeight: 600, wordBreak: 'break-word' }}
+            >
+              {grouped(key.secret)}
+            </code>
           </div>
         </div>
-      ) : keyFailed ? null : <p aria-busy="true">{t('account:mfa.loadingKey')}</p>}
-      <CodeInput value={code} onChange={setCode} disabled={pending || !key} error={touched && code.length !== 6 ? t('account:mfa.codeRequired') : null} />
+      ) : keyFailed ? null : (
+        <p aria-busy="true">{t('account:mfa.loadingKey')}</p>
+      )}
+      <CodeInput
+        value={code}
+        onChange={setCode}
+        disabled={pending || !key}
+        error={touched && code.length !== 6 ? t('account:mfa.codeRequired') : null}
+      />
       <PlainButton variant="primary" type="submit" size="large" block loading={pending} disabled={!key}>
         {t('account:mfa.confirm')}
       </PlainButton>
@@ -194,12 +240,31 @@ function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContinue: () 
     <div>
       <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{t('account:mfa.codesTitle')}</h2>
       <Notice type="warning" title={t('account:mfa.codesText')} style={{ marginBottom: 16 }} />
-      <ol data-testid="recovery-codes" dir="ltr" style={{ columns: 2, columnGap: 24, margin: '0 0 16px', paddingInlineStart: 28, fontFamily: 'monospace', fontSize: 15, lineHeight: '28px' }}>
-        {codes.map((c) => <li key={c}>{c}</li>)}
+      <ol
+        data-testid="recovery-codes"
+        dir="ltr"
+        style={{
+          columns: 2,
+          columnGap: 24,
+          margin: '0 0 16px',
+          paddingInlineStart: 28,
+          fontFamily: 'monospace',
+          fontSize: 15,
+          lineHeight: '28px',
+        }}
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
       </ol>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <PlainButton
-          onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => setCopied(true), () => undefined)}
+          onClick={() =>
+            void navigator.clipboard?.writeText(codes.join('\n')).then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
         >
           {copied ? t('account:mfa.copied') : t('account:mfa.copy')}
         </PlainButton>

@@ -11,7 +11,9 @@ export function signInErrorMessage(error: unknown, t: TFunction, language: strin
       if (code === 'account_pending') return t('signIn.pending');
     }
     if (error.status === 429) {
-      return error.retryAfterSeconds ? t('signIn.tooMany', { wait: formatWait(error.retryAfterSeconds, language) }) : t('signIn.tooManyNoWait');
+      return error.retryAfterSeconds
+        ? t('signIn.tooMany', { wait: formatWait(error.retryAfterSeconds, language) })
+        : t('signIn.tooManyNoWait');
     }
     return t('signIn.failed', { message: error.message });
   }

@@ -114,7 +114,9 @@ export default function SignInPage() {
 
   return (
     <AuthShell title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
-      {sessionEnded && !error ? <Notice type="info" role="status" title={t('signIn.sessionEnded')} style={{ marginBottom: 16 }} /> : null}
+      {sessionEnded && !error ? (
+        <Notice type="info" role="status" title={t('signIn.sessionEnded')} style={{ marginBottom: 16 }} />
+      ) : null}
       {error ? <Notice role="alert" type="error" title={error} style={{ marginBottom: 16 }} /> : null}
       <form onSubmit={onSubmit} onInput={warmUpSignIn} noValidate>
         <Field label={t('signIn.username')} error={usernameError}>
@@ -144,8 +146,23 @@ export default function SignInPage() {
             required
           />
         </Field>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
-          <CheckboxInput name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} label={t('signIn.rememberMe')} />
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 8,
+            marginBottom: 16,
+          }}
+        >
+          <CheckboxInput
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            disabled={pending}
+            label={t('signIn.rememberMe')}
+          />
           <Link to="/forgotpassword">{t('signIn.forgot')}</Link>
         </div>
         <PlainButton variant="primary" type="submit" size="large" block loading={pending}>
@@ -155,7 +172,11 @@ export default function SignInPage() {
       {sso.data ? (
         <>
           <TextDivider>{t('signIn.or')}</TextDivider>
-          <PlainButton size="large" block onClick={() => void import('../api/sso').then(({ startSso }) => startSso(sso.data!, remember, returnTo))}>
+          <PlainButton
+            size="large"
+            block
+            onClick={() => void import('../api/sso').then(({ startSso }) => startSso(sso.data!, remember, returnTo))}
+          >
             {t('signIn.sso', { label: sso.data.label ?? 'SSO' })}
           </PlainButton>
         </>
@@ -165,33 +186,39 @@ export default function SignInPage() {
       </AuthFootnote>
       {demo.data ? (
         <Notice type="info" style={{ marginTop: 20 }} title={t('signIn.demoTitle')}>
-            <>
-              <p style={{ margin: '0 0 8px' }}>
-                {t('signIn.demoText')} <code dir="ltr" style={{ fontSize: 14, fontWeight: 600, whiteSpace: 'nowrap' }}>{demo.data.password}</code>
-              </p>
-              <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
-                {demo.data.users.map((u) => (
-                  <li key={u.username} style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                    <PlainButton
-                      size="small"
-                      aria-label={t('signIn.demoUse', { username: u.username })}
-                      onClick={() => {
-                        setUsername(u.username);
-                        setPassword(demo.data!.password);
-                      }}
-                    >
-                      {u.username}
-                    </PlainButton>
-                    <bdi>{u.description}</bdi>
-                    {u.totpSecret ? (
-                      <span style={{ flexBasis: '100%' }}>
-                        {t('signIn.demoKey')} <code dir="ltr" style={{ fontSize: 13, fontWeight: 600, wordBreak: 'break-all' }}>{u.totpSecret}</code>
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </>
+          <>
+            <p style={{ margin: '0 0 8px' }}>
+              {t('signIn.demoText')}{' '}
+              <code dir="ltr" style={{ fontSize: 14, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {demo.data.password}
+              </code>
+            </p>
+            <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
+              {demo.data.users.map((u) => (
+                <li key={u.username} style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                  <PlainButton
+                    size="small"
+                    aria-label={t('signIn.demoUse', { username: u.username })}
+                    onClick={() => {
+                      setUsername(u.username);
+                      setPassword(demo.data!.password);
+                    }}
+                  >
+                    {u.username}
+                  </PlainButton>
+                  <bdi>{u.description}</bdi>
+                  {u.totpSecret ? (
+                    <span style={{ flexBasis: '100%' }}>
+                      {t('signIn.demoKey')}{' '}
+                      <code dir="ltr" style={{ fontSize: 13, fontWeight: 600, wordBreak: 'break-all' }}>
+                        {u.totpSecret}
+                      </code>
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
         </Notice>
       ) : null}
     </AuthShell>

@@ -13,7 +13,14 @@ export default function SignUpPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const mutation = useMutation({
-    mutationFn: ({ terms: _terms, ...body }: Values) => requestAccount({ ...body, name: body.name.trim(), email: body.email.trim(), username: body.username.trim(), handler_number: body.handler_number.trim() }),
+    mutationFn: ({ terms: _terms, ...body }: Values) =>
+      requestAccount({
+        ...body,
+        name: body.name.trim(),
+        email: body.email.trim(),
+        username: body.username.trim(),
+        handler_number: body.handler_number.trim(),
+      }),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
         const byField = fieldErrors(error);
@@ -31,26 +38,66 @@ export default function SignUpPage() {
   if (mutation.isSuccess) {
     return (
       <AuthShell title={t('signUp.title')}>
-        <Result status="success" title={t('signUp.doneTitle')} subTitle={t('signUp.doneText', { email: mutation.variables?.email ?? '' })} extra={<Link to="/signin">{t('forgot.back')}</Link>} />
+        <Result
+          status="success"
+          title={t('signUp.doneTitle')}
+          subTitle={t('signUp.doneText', { email: mutation.variables?.email ?? '' })}
+          extra={<Link to="/signin">{t('forgot.back')}</Link>}
+        />
       </AuthShell>
     );
   }
 
   return (
     <AuthShell title={t('signUp.title')} subtitle={t('signUp.intro')} wide>
-      {otherError ? <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={t('signUp.failed', { message: (mutation.error as Error).message })} /> : null}
-      {unmatched422.length ? <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={unmatched422.map((e) => e.detail ?? e.title).join(' ')} /> : null}
-      <Form<Values> form={form} layout="vertical" requiredMark="optional" onFinish={(v) => mutation.mutate(v)} disabled={mutation.isPending} scrollToFirstError>
+      {otherError ? (
+        <Alert
+          role="alert"
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('signUp.failed', { message: (mutation.error as Error).message })}
+        />
+      ) : null}
+      {unmatched422.length ? (
+        <Alert
+          role="alert"
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={unmatched422.map((e) => e.detail ?? e.title).join(' ')}
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={(v) => mutation.mutate(v)}
+        disabled={mutation.isPending}
+        scrollToFirstError
+      >
         <Form.Item name="name" label={t('signUp.name')} rules={[required]}>
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="email" label={t('signUp.email')} rules={[required, { type: 'email', message: t('signUp.emailInvalid') }]}>
+        <Form.Item
+          name="email"
+          label={t('signUp.email')}
+          rules={[required, { type: 'email', message: t('signUp.emailInvalid') }]}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item name="username" label={t('signUp.username')} rules={[required]}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} />
         </Form.Item>
-        <Form.Item name="password" label={t('signUp.password')} extra={t('signUp.passwordHelp')} rules={[{ required: true, message: t('signUp.required') }, { min: 10, message: t('signUp.passwordShort') }]}>
+        <Form.Item
+          name="password"
+          label={t('signUp.password')}
+          extra={t('signUp.passwordHelp')}
+          rules={[
+            { required: true, message: t('signUp.required') },
+            { min: 10, message: t('signUp.passwordShort') },
+          ]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="handler_number" label={t('signUp.handlerNumber')} rules={[required]}>
@@ -59,7 +106,9 @@ export default function SignUpPage() {
         <Form.Item
           name="terms"
           valuePropName="checked"
-          rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('signUp.termsRequired')))) }]}
+          rules={[
+            { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('signUp.termsRequired')))) },
+          ]}
         >
           <Checkbox>{t('signUp.terms')}</Checkbox>
         </Form.Item>

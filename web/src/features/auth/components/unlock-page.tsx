@@ -21,12 +21,24 @@ export default function UnlockPage() {
       {!token ? (
         <Alert role="alert" type="warning" showIcon message={t('unlock.missingToken')} />
       ) : mutation.isSuccess ? (
-        <Alert role="status" type="success" showIcon message={t('unlock.done')} action={<Link to="/signin">{t('signIn.submit')}</Link>} />
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          message={t('unlock.done')}
+          action={<Link to="/signin">{t('signIn.submit')}</Link>}
+        />
       ) : (
         <>
           {mutation.isError ? (
-            <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={badLink ? t('unlock.invalidLink') : t('errors.serverText')}
-              action={badLink ? <Link to="/forgotpassword">{t('reset.requestNew')}</Link> : undefined} />
+            <Alert
+              role="alert"
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={badLink ? t('unlock.invalidLink') : t('errors.serverText')}
+              action={badLink ? <Link to="/forgotpassword">{t('reset.requestNew')}</Link> : undefined}
+            />
           ) : null}
           <Button type="primary" size="large" block loading={mutation.isPending} onClick={() => mutation.mutate()}>
             {t('unlock.submit')}

@@ -54,7 +54,14 @@ export function useSignIn() {
       setState({ status: 'pending' });
       loadLoginSequence()
         .then(({ signInWithPassword }) => {
-          const signedIn = signInWithPassword(v.username.trim(), v.password, v.remember, queryClient, v.factor, cb.onRecoveryCodes);
+          const signedIn = signInWithPassword(
+            v.username.trim(),
+            v.password,
+            v.remember,
+            queryClient,
+            v.factor,
+            cb.onRecoveryCodes,
+          );
           // After the token request is on its way: what was not loaded yet then loads during the password check.
           warmUpSignIn();
           return signedIn;

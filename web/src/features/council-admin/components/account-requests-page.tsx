@@ -20,7 +20,11 @@ export default function AccountRequestsPage() {
   const client = useQueryClient();
   const query = useQuery({ queryKey: ACCOUNT_REQUESTS_KEY, queryFn: ({ signal }) => fetchAccountRequests(signal) });
   const [refusing, setRefusing] = useState<AccountRequest | null>(null);
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ACCOUNT_REQUESTS_KEY }), client.invalidateQueries({ queryKey: ['council', 'users'] })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ACCOUNT_REQUESTS_KEY }),
+      client.invalidateQueries({ queryKey: ['council', 'users'] }),
+    ]);
 
   const approve = useMutation({
     mutationFn: (r: AccountRequest) => approveAccount(r.id),
@@ -47,11 +51,19 @@ export default function AccountRequestsPage() {
       ),
     },
     { key: 'email', title: t('fields.email'), render: (_, r) => <bdi>{r.email}</bdi> },
-    { key: 'handler', title: t('fields.handler'), render: (_, r) => (r.handler_number ? `${r.handler_number} · ${r.handler_name ?? ''}` : '—') },
+    {
+      key: 'handler',
+      title: t('fields.handler'),
+      render: (_, r) => (r.handler_number ? `${r.handler_number} · ${r.handler_name ?? ''}` : '—'),
+    },
     {
       key: 'requested',
       title: t('requests.requested'),
-      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.requested, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+      render: (_, r) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(r.requested, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -67,7 +79,12 @@ export default function AccountRequestsPage() {
           >
             {t('requests.approve')}
           </Button>
-          <Button danger icon={<CloseOutlined aria-hidden="true" />} onClick={() => setRefusing(r)} aria-label={t('requests.refuseWho', { name: r.name || r.username })}>
+          <Button
+            danger
+            icon={<CloseOutlined aria-hidden="true" />}
+            onClick={() => setRefusing(r)}
+            aria-label={t('requests.refuseWho', { name: r.name || r.username })}
+          >
             {t('requests.refuse')}
           </Button>
         </Space>
@@ -79,7 +96,15 @@ export default function AccountRequestsPage() {
     <Card>
       <PageHeading title={t('requests.title')} intro={t('requests.intro')} />
       <QueryState query={query} isEmpty={(list) => list.length === 0} emptyText={t('requests.empty')}>
-        {(list) => <Table<AccountRequest> rowKey="id" columns={columns} dataSource={list} pagination={false} scroll={{ x: 760 }} />}
+        {(list) => (
+          <Table<AccountRequest>
+            rowKey="id"
+            columns={columns}
+            dataSource={list}
+            pagination={false}
+            scroll={{ x: 760 }}
+          />
+        )}
       </QueryState>
       <RefuseDialog request={refusing} onClose={() => setRefusing(null)} onDone={refresh} />
     </Card>
@@ -87,7 +112,15 @@ export default function AccountRequestsPage() {
 }
 
 /** Refusing is final for this request: the dialog asks for an optional reason, which the e-mail passes on. */
-function RefuseDialog({ request, onClose, onDone }: { request: AccountRequest | null; onClose: () => void; onDone: () => unknown }) {
+function RefuseDialog({
+  request,
+  onClose,
+  onDone,
+}: {
+  request: AccountRequest | null;
+  onClose: () => void;
+  onDone: () => unknown;
+}) {
   const { t } = useFeatureTranslation('councilAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();

@@ -1,6 +1,20 @@
 import { ApiOutlined, EditOutlined, StopOutlined, TeamOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Empty, Form, Input, Segmented, Select, Space, Switch, Table, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +26,18 @@ import { bool, str } from '../../../lib/portal/entities';
 import { matches } from '../../../lib/portal/directory-api';
 import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
 import { ApiClientsCard } from '../../../components/api-clients/api-clients-card';
-import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import {
+  ConfirmButton,
+  DrawerActions,
+  failureText,
+  FormError,
+  ListHeading,
+  orNull,
+  SearchBox,
+  showServerErrors,
+  StatusTag,
+  useDrawerWidth,
+} from './shared';
 
 export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -23,7 +48,11 @@ export default function HandlerCompaniesPage() {
   useDocumentTitle(t('handlers.title'));
   const { message } = App.useApp();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: HANDLER_RECORDS_KEY, queryFn: ({ signal }) => fetchHandlerRecords(signal), structuralSharing: false });
+  const query = useQuery({
+    queryKey: HANDLER_RECORDS_KEY,
+    queryFn: ({ signal }) => fetchHandlerRecords(signal),
+    structuralSharing: false,
+  });
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -33,7 +62,8 @@ export default function HandlerCompaniesPage() {
   const drawerWidth = useDrawerWidth();
 
   const setActive = useMutation({
-    mutationFn: ({ handler, active }: { handler: Entity; active: boolean }) => updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
+    mutationFn: ({ handler, active }: { handler: Entity; active: boolean }) =>
+      updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
     onSuccess: (_, { handler, active }) => {
       message.success(t(active ? 'handlers.reactivated' : 'handlers.deactivated', { name: str(handler, 'title') }));
       return client.invalidateQueries({ queryKey: HANDLER_RECORDS_KEY });
@@ -42,23 +72,41 @@ export default function HandlerCompaniesPage() {
   });
 
   const columns: ColumnsType<Entity> = [
-    { key: 'number', title: t('fields.handlerNumber'), width: 100, render: (_, h) => <strong>{str(h, 'field_handler_number')}</strong> },
+    {
+      key: 'number',
+      title: t('fields.handlerNumber'),
+      width: 100,
+      render: (_, h) => <strong>{str(h, 'field_handler_number')}</strong>,
+    },
     {
       key: 'name',
       title: t('fields.name'),
       render: (_, h) => (
         <Space direction="vertical" size={0}>
           <span>{str(h, 'title')}</span>
-          {h.field_address ? <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>{str(h, 'field_address')}</Typography.Text> : null}
+          {h.field_address ? (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
+              {str(h, 'field_address')}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },
     {
       key: 'status',
       title: t('fields.status'),
-      render: (_, h) => <StatusTag status={str(h, 'field_handler_status') ?? ''} label={t(`handlerStatus.${str(h, 'field_handler_status')}`)} />,
+      render: (_, h) => (
+        <StatusTag
+          status={str(h, 'field_handler_status') ?? ''}
+          label={t(`handlerStatus.${str(h, 'field_handler_status')}`)}
+        />
+      ),
     },
-    { key: 'directory', title: t('fields.directory'), render: (_, h) => (bool(h, 'field_show_in_handler_directory') ? t('yes') : t('no')) },
+    {
+      key: 'directory',
+      title: t('fields.directory'),
+      render: (_, h) => (bool(h, 'field_show_in_handler_directory') ? t('yes') : t('no')),
+    },
     {
       key: 'contacts',
       title: t('handlers.contacts'),
@@ -77,13 +125,26 @@ export default function HandlerCompaniesPage() {
         const active = str(h, 'field_handler_status') === 'active';
         return (
           <Space wrap size={4}>
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(h)} aria-label={t('handlers.editWho', { name })}>
+            <Button
+              size="small"
+              icon={<EditOutlined aria-hidden="true" />}
+              onClick={() => setEditing(h)}
+              aria-label={t('handlers.editWho', { name })}
+            >
               {t('edit')}
             </Button>
-            <Button size="small" icon={<ApiOutlined aria-hidden="true" />} onClick={() => setClientsOf(h)} aria-label={t('handlers.apiClientsOf', { name })}>
+            <Button
+              size="small"
+              icon={<ApiOutlined aria-hidden="true" />}
+              onClick={() => setClientsOf(h)}
+              aria-label={t('handlers.apiClientsOf', { name })}
+            >
               {t('handlers.apiClients')}
             </Button>
-            <Link to={`/dashboard/council/users?handler=${encodeURIComponent(str(h, 'field_handler_number') ?? '')}`} aria-label={t('handlers.usersOf', { name })}>
+            <Link
+              to={`/dashboard/council/users?handler=${encodeURIComponent(str(h, 'field_handler_number') ?? '')}`}
+              aria-label={t('handlers.usersOf', { name })}
+            >
               <Space size={4}>
                 <TeamOutlined aria-hidden="true" />
                 {t('handlers.users')}
@@ -101,7 +162,12 @@ export default function HandlerCompaniesPage() {
                 onConfirm={() => setActive.mutateAsync({ handler: h, active: false })}
               />
             ) : (
-              <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setActive.mutate({ handler: h, active: true })} aria-label={t('handlers.reactivateWho', { name })}>
+              <Button
+                size="small"
+                icon={<UndoOutlined aria-hidden="true" />}
+                onClick={() => setActive.mutate({ handler: h, active: true })}
+                aria-label={t('handlers.reactivateWho', { name })}
+              >
                 {t('handlers.reactivate')}
               </Button>
             )}
@@ -113,7 +179,12 @@ export default function HandlerCompaniesPage() {
 
   return (
     <Card>
-      <ListHeading title={t('handlers.title')} intro={t('handlers.intro')} newLabel={t('handlers.new')} onNew={() => setEditing('new')} />
+      <ListHeading
+        title={t('handlers.title')}
+        intro={t('handlers.intro')}
+        newLabel={t('handlers.new')}
+        onNew={() => setEditing('new')}
+      />
       <Space wrap style={{ marginBottom: 16 }}>
         <SearchBox label={t('handlers.search')} value={search} onChange={setSearch} width={320} />
         <Segmented<StatusFilter>
@@ -135,7 +206,15 @@ export default function HandlerCompaniesPage() {
               matches(q, h.title, h.field_handler_number, h.field_email, h.field_phone, h.field_address),
           );
           if (found.length === 0) return <Empty description={t('handlers.noneFound')} />;
-          return <Table<Entity> rowKey="id" columns={columns} dataSource={found} pagination={{ pageSize: 25, hideOnSinglePage: true }} scroll={{ x: 900 }} />;
+          return (
+            <Table<Entity>
+              rowKey="id"
+              columns={columns}
+              dataSource={found}
+              pagination={{ pageSize: 25, hideOnSinglePage: true }}
+              scroll={{ x: 900 }}
+            />
+          );
         }}
       </QueryState>
       <HandlerDrawer editing={editing} onClose={() => setEditing(null)} />
@@ -152,7 +231,16 @@ export default function HandlerCompaniesPage() {
   );
 }
 
-const HANDLER_FIELDS = ['title', 'field_handler_number', 'field_handler_status', 'field_show_in_handler_directory', 'field_address', 'field_phone', 'field_email', 'field_website'];
+const HANDLER_FIELDS = [
+  'title',
+  'field_handler_number',
+  'field_handler_status',
+  'field_show_in_handler_directory',
+  'field_address',
+  'field_phone',
+  'field_email',
+  'field_website',
+];
 
 function initialValues(editing: Entity | 'new' | null): HandlerValues {
   const h = editing && editing !== 'new' ? editing : null;
@@ -179,7 +267,13 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
   const isNew = editing === 'new';
   const save = useMutation({
     mutationFn: (v: HandlerValues) => {
-      const values: HandlerValues = { ...v, field_address: orNull(v.field_address), field_phone: orNull(v.field_phone), field_email: orNull(v.field_email), field_website: orNull(v.field_website) };
+      const values: HandlerValues = {
+        ...v,
+        field_address: orNull(v.field_address),
+        field_phone: orNull(v.field_phone),
+        field_email: orNull(v.field_email),
+        field_website: orNull(v.field_website),
+      };
       return editing && editing !== 'new' ? updateHandler(editing, values) : createHandler(values);
     },
     onMutate: () => setFormError(null),
@@ -201,11 +295,25 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
       extra={<DrawerActions isNew={isNew} saving={save.isPending} onCancel={onClose} onSave={() => form.submit()} />}
     >
       <FormError text={formError} />
-      <Form form={form} layout="vertical" initialValues={initialValues(editing)} onFinish={(v) => save.mutate(v)} requiredMark>
-        <Form.Item name="title" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(editing)}
+        onFinish={(v) => save.mutate(v)}
+        requiredMark
+      >
+        <Form.Item
+          name="title"
+          label={t('fields.name')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
           <Input maxLength={200} autoComplete="organization" />
         </Form.Item>
-        <Form.Item name="field_handler_number" label={t('fields.handlerNumber')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="field_handler_number"
+          label={t('fields.handlerNumber')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
           <Input maxLength={20} inputMode="numeric" style={{ maxWidth: 200 }} />
         </Form.Item>
         <Form.Item name="field_handler_status" label={t('fields.status')}>
@@ -217,7 +325,12 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
             ]}
           />
         </Form.Item>
-        <Form.Item name="field_show_in_handler_directory" label={t('fields.directory')} valuePropName="checked" extra={t('handlers.directoryHelp')}>
+        <Form.Item
+          name="field_show_in_handler_directory"
+          label={t('fields.directory')}
+          valuePropName="checked"
+          extra={t('handlers.directoryHelp')}
+        >
           <Switch />
         </Form.Item>
         <Form.Item name="field_address" label={t('fields.address')}>
@@ -226,7 +339,11 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
         <Form.Item name="field_phone" label={t('fields.phone')}>
           <Input maxLength={60} type="tel" autoComplete="tel" />
         </Form.Item>
-        <Form.Item name="field_email" label={t('fields.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+        <Form.Item
+          name="field_email"
+          label={t('fields.email')}
+          rules={[{ type: 'email', message: t('validation.email') }]}
+        >
           <Input maxLength={254} type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item name="field_website" label={t('fields.website')}>

@@ -1,6 +1,29 @@
-import { CalendarOutlined, CheckCircleOutlined, EditOutlined, FolderOpenOutlined, LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  CheckCircleOutlined,
+  EditOutlined,
+  FolderOpenOutlined,
+  LockOutlined,
+  PlusOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Descriptions, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,8 +33,19 @@ import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { queryKeys } from '../../../lib/query-keys';
 import {
-  createSeason, fetchCalendar, fetchSeasonList, makeSeasonCurrent, setSeasonClosed, monthToOpen, nextMonth, openPeriod, setPeriodDueDate, setYearEndDueDate,
-  type Calendar, type CalendarPeriod, type Season,
+  createSeason,
+  fetchCalendar,
+  fetchSeasonList,
+  makeSeasonCurrent,
+  setSeasonClosed,
+  monthToOpen,
+  nextMonth,
+  openPeriod,
+  setPeriodDueDate,
+  setYearEndDueDate,
+  type Calendar,
+  type CalendarPeriod,
+  type Season,
 } from '../api/council-admin-api';
 import { failureText, FormError, PageHeading, showServerErrors } from './shared';
 
@@ -38,7 +72,11 @@ export default function SeasonsPage() {
   const [creating, setCreating] = useState(false);
   const [dueDate, setDueDate] = useState<DueDateEdit | null>(null);
   // The seasons list the handlers' pages read (JSON:API) changes too: refresh it with ours.
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['council'] }), client.invalidateQueries({ queryKey: queryKeys.seasons })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['council'] }),
+      client.invalidateQueries({ queryKey: queryKeys.seasons }),
+    ]);
 
   const makeCurrent = useMutation({
     mutationFn: (s: Season) => makeSeasonCurrent(s.id),
@@ -71,14 +109,28 @@ export default function SeasonsPage() {
         </Space>
       ),
     },
-    { key: 'dates', title: t('seasons.dates'), render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{`${dateLabel(s.start_date, lang)} – ${dateLabel(s.end_date, lang)}`}</span> },
+    {
+      key: 'dates',
+      title: t('seasons.dates'),
+      render: (_, s) => (
+        <span
+          style={{ whiteSpace: 'nowrap' }}
+        >{`${dateLabel(s.start_date, lang)} – ${dateLabel(s.end_date, lang)}`}</span>
+      ),
+    },
     {
       key: 'yearEnd',
       title: t('seasons.yearEndDue'),
       render: (_, s) => (
         <Space size={4}>
           <span style={{ whiteSpace: 'nowrap' }}>{dateLabel(s.reporting_due_date, lang)}</span>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('seasons.changeYearEndOf', { title: s.title })} onClick={() => setDueDate({ kind: 'season', season: s })} />
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('seasons.changeYearEndOf', { title: s.title })}
+            onClick={() => setDueDate({ kind: 'season', season: s })}
+          />
         </Space>
       ),
     },
@@ -87,17 +139,28 @@ export default function SeasonsPage() {
       title: t('actions'),
       render: (_, s) => (
         <Space wrap size={4}>
-          <Button size="small" icon={<CalendarOutlined aria-hidden="true" />} onClick={() => setChosen(s.id)} disabled={s.id === shownId} aria-label={t('seasons.showCalendarOf', { title: s.title })}>
+          <Button
+            size="small"
+            icon={<CalendarOutlined aria-hidden="true" />}
+            onClick={() => setChosen(s.id)}
+            disabled={s.id === shownId}
+            aria-label={t('seasons.showCalendarOf', { title: s.title })}
+          >
             {t('seasons.showCalendar')}
           </Button>
           <Popconfirm
             title={t(s.closed ? 'seasons.reopenTitle' : 'seasons.closeTitle', { title: s.title })}
-            description={<div style={{ maxWidth: 300 }}>{t(s.closed ? 'seasons.reopenText' : 'seasons.closeText')}</div>}
+            description={
+              <div style={{ maxWidth: 300 }}>{t(s.closed ? 'seasons.reopenText' : 'seasons.closeText')}</div>
+            }
             okText={t(s.closed ? 'seasons.reopen' : 'seasons.close')}
             cancelText={t('cancel')}
             onConfirm={() => closeOrReopen.mutateAsync(s).catch(() => undefined)}
           >
-            <Button size="small" icon={s.closed ? <UnlockOutlined aria-hidden="true" /> : <LockOutlined aria-hidden="true" />}>
+            <Button
+              size="small"
+              icon={s.closed ? <UnlockOutlined aria-hidden="true" /> : <LockOutlined aria-hidden="true" />}
+            >
               {t(s.closed ? 'seasons.reopen' : 'seasons.close')}
             </Button>
           </Popconfirm>
@@ -109,7 +172,11 @@ export default function SeasonsPage() {
               cancelText={t('cancel')}
               onConfirm={() => makeCurrent.mutateAsync(s).catch(() => undefined)}
             >
-              <Button size="small" icon={<CheckCircleOutlined aria-hidden="true" />} aria-label={t('seasons.makeCurrentWho', { title: s.title })}>
+              <Button
+                size="small"
+                icon={<CheckCircleOutlined aria-hidden="true" />}
+                aria-label={t('seasons.makeCurrentWho', { title: s.title })}
+              >
                 {t('seasons.makeCurrent')}
               </Button>
             </Popconfirm>
@@ -132,21 +199,55 @@ export default function SeasonsPage() {
           }
         />
         <QueryState query={seasons} isEmpty={(l) => l.length === 0} emptyText={t('seasons.empty')}>
-          {(list) => <Table<Season> rowKey="id" columns={columns} dataSource={list} pagination={false} scroll={{ x: 760 }} rowClassName={(s) => (s.id === shownId ? 'ant-table-row-selected' : '')} />}
+          {(list) => (
+            <Table<Season>
+              rowKey="id"
+              columns={columns}
+              dataSource={list}
+              pagination={false}
+              scroll={{ x: 760 }}
+              rowClassName={(s) => (s.id === shownId ? 'ant-table-row-selected' : '')}
+            />
+          )}
         </QueryState>
       </Card>
-      {shownId ? <CalendarCard seasonId={shownId} onEditDueDate={(period) => setDueDate({ kind: 'period', period })} onChanged={refresh} /> : null}
-      <NewSeasonDialog open={creating} seasons={seasons.data ?? []} onClose={() => setCreating(false)} onCreated={(s) => { setChosen(s.id); return refresh(); }} />
+      {shownId ? (
+        <CalendarCard
+          seasonId={shownId}
+          onEditDueDate={(period) => setDueDate({ kind: 'period', period })}
+          onChanged={refresh}
+        />
+      ) : null}
+      <NewSeasonDialog
+        open={creating}
+        seasons={seasons.data ?? []}
+        onClose={() => setCreating(false)}
+        onCreated={(s) => {
+          setChosen(s.id);
+          return refresh();
+        }}
+      />
       <DueDateDialog edit={dueDate} onClose={() => setDueDate(null)} onSaved={refresh} />
     </Space>
   );
 }
 
 /** A season's calendar: its months with due dates and packages, the year-end due date, and "open a month". */
-function CalendarCard({ seasonId, onEditDueDate, onChanged }: { seasonId: string; onEditDueDate: (p: CalendarPeriod) => void; onChanged: () => unknown }) {
+function CalendarCard({
+  seasonId,
+  onEditDueDate,
+  onChanged,
+}: {
+  seasonId: string;
+  onEditDueDate: (p: CalendarPeriod) => void;
+  onChanged: () => unknown;
+}) {
   const { t, i18n } = useFeatureTranslation(['councilAdmin', 'portalData']);
   const lang = i18n.language;
-  const calendar = useQuery({ queryKey: [...CALENDAR_KEY, seasonId], queryFn: ({ signal }) => fetchCalendar(seasonId, signal) });
+  const calendar = useQuery({
+    queryKey: [...CALENDAR_KEY, seasonId],
+    queryFn: ({ signal }) => fetchCalendar(seasonId, signal),
+  });
   const columns: ColumnsType<CalendarPeriod> = [
     { key: 'month', title: t('seasons.month'), render: (_, p) => <strong>{monthLabel(p.period_month, lang)}</strong> },
     {
@@ -155,7 +256,13 @@ function CalendarCard({ seasonId, onEditDueDate, onChanged }: { seasonId: string
       render: (_, p) => (
         <Space size={4}>
           <span style={{ whiteSpace: 'nowrap' }}>{dateLabel(p.due_date, lang)}</span>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('seasons.changeDueOf', { month: monthLabel(p.period_month, lang) })} onClick={() => onEditDueDate(p)} />
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('seasons.changeDueOf', { month: monthLabel(p.period_month, lang) })}
+            onClick={() => onEditDueDate(p)}
+          />
         </Space>
       ),
     },
@@ -170,8 +277,12 @@ function CalendarCard({ seasonId, onEditDueDate, onChanged }: { seasonId: string
               {t('seasons.calendarOf', { title: c.season.title })}
             </Typography.Title>
             <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('seasons.dates')}>{`${dateLabel(c.season.start_date, lang)} – ${dateLabel(c.season.end_date, lang)}`}</Descriptions.Item>
-              <Descriptions.Item label={t('seasons.yearEndDue')}>{dateLabel(c.year_end_due_date, lang)}</Descriptions.Item>
+              <Descriptions.Item
+                label={t('seasons.dates')}
+              >{`${dateLabel(c.season.start_date, lang)} – ${dateLabel(c.season.end_date, lang)}`}</Descriptions.Item>
+              <Descriptions.Item label={t('seasons.yearEndDue')}>
+                {dateLabel(c.year_end_due_date, lang)}
+              </Descriptions.Item>
             </Descriptions>
             <OpenMonth calendar={c} onOpened={onChanged} />
             <Table<CalendarPeriod>
@@ -193,7 +304,8 @@ function CalendarCard({ seasonId, onEditDueDate, onChanged }: { seasonId: string
 function unopenedMonths(c: Calendar): string[] {
   const open = new Set(c.periods.map((p) => p.period_month));
   const out: string[] = [];
-  for (let m = c.season.start_date.slice(0, 7); m <= c.season.end_date.slice(0, 7); m = nextMonth(m)) if (!open.has(m)) out.push(m);
+  for (let m = c.season.start_date.slice(0, 7); m <= c.season.end_date.slice(0, 7); m = nextMonth(m))
+    if (!open.has(m)) out.push(m);
   return out;
 }
 
@@ -204,7 +316,8 @@ function OpenMonth({ calendar, onOpened }: { calendar: Calendar; onOpened: () =>
   const months = unopenedMonths(calendar);
   const proposed = monthToOpen(calendar.season, calendar.periods);
   const [month, setMonth] = useState<string | null>(null);
-  const chosen = month && months.includes(month) ? month : proposed && months.includes(proposed) ? proposed : (months[0] ?? null);
+  const chosen =
+    month && months.includes(month) ? month : proposed && months.includes(proposed) ? proposed : (months[0] ?? null);
   const open = useMutation({
     mutationFn: (m: string) => openPeriod(m),
     onSuccess: (r, m) => {
@@ -246,12 +359,25 @@ function OpenMonth({ calendar, onOpened }: { calendar: Calendar; onOpened: () =>
   );
 }
 
-function NewSeasonDialog({ open, seasons, onClose, onCreated }: { open: boolean; seasons: Season[]; onClose: () => void; onCreated: (s: Season) => unknown }) {
+function NewSeasonDialog({
+  open,
+  seasons,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  seasons: Season[];
+  onClose: () => void;
+  onCreated: (s: Season) => unknown;
+}) {
   const { t } = useFeatureTranslation('councilAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ start_year: number }>();
   const [formError, setFormError] = useState<string | null>(null);
-  const newest = seasons.map((s) => Number(s.start_date.slice(0, 4))).sort().at(-1);
+  const newest = seasons
+    .map((s) => Number(s.start_date.slice(0, 4)))
+    .sort()
+    .at(-1);
   const save = useMutation({
     mutationFn: (v: { start_year: number }) => createSeason(v.start_year),
     onMutate: () => setFormError(null),
@@ -263,10 +389,29 @@ function NewSeasonDialog({ open, seasons, onClose, onCreated }: { open: boolean;
     onError: (error) => setFormError(showServerErrors(form, error, ['start_year'])),
   });
   return (
-    <Modal open={open} title={t('seasons.new')} okText={t('create')} cancelText={t('cancel')} okButtonProps={{ loading: save.isPending }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('seasons.new')}
+      okText={t('create')}
+      cancelText={t('cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <FormError text={formError} />
-      <Form form={form} layout="vertical" initialValues={{ start_year: newest ? newest + 1 : new Date().getFullYear() }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="start_year" label={t('seasons.startYear')} extra={t('seasons.startYearHelp')} rules={[{ required: true, message: t('validation.required') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ start_year: newest ? newest + 1 : new Date().getFullYear() }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="start_year"
+          label={t('seasons.startYear')}
+          extra={t('seasons.startYearHelp')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
           <InputNumber min={2000} max={2200} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
@@ -275,14 +420,26 @@ function NewSeasonDialog({ open, seasons, onClose, onCreated }: { open: boolean;
 }
 
 /** Moves a month's due date (forms 1-3) or a season's year-end due date (form 5). */
-function DueDateDialog({ edit, onClose, onSaved }: { edit: DueDateEdit | null; onClose: () => void; onSaved: () => unknown }) {
+function DueDateDialog({
+  edit,
+  onClose,
+  onSaved,
+}: {
+  edit: DueDateEdit | null;
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
   const { t, i18n } = useFeatureTranslation('councilAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ date: dayjs.Dayjs | null }>();
   const [formError, setFormError] = useState<string | null>(null);
   const lang = i18n.language;
   const field = edit?.kind === 'season' ? 'reporting_due_date' : 'due_date';
-  const title = !edit ? '' : edit.kind === 'season' ? t('seasons.changeYearEndOf', { title: edit.season.title }) : t('seasons.changeDueOf', { month: monthLabel(edit.period.period_month, lang) });
+  const title = !edit
+    ? ''
+    : edit.kind === 'season'
+      ? t('seasons.changeYearEndOf', { title: edit.season.title })
+      : t('seasons.changeDueOf', { month: monthLabel(edit.period.period_month, lang) });
   const initial = !edit ? null : dayjs(edit.kind === 'season' ? edit.season.reporting_due_date : edit.period.due_date);
   const save = useMutation({
     mutationFn: async (v: { date: dayjs.Dayjs | null }) => {
@@ -301,10 +458,23 @@ function DueDateDialog({ edit, onClose, onSaved }: { edit: DueDateEdit | null; o
     onError: (error) => setFormError(showServerErrors(form, error, [field], { [field]: 'date' })),
   });
   return (
-    <Modal open={edit !== null} title={title} okText={t('save')} cancelText={t('cancel')} okButtonProps={{ loading: save.isPending }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={edit !== null}
+      title={title}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <FormError text={formError} />
       <Form form={form} layout="vertical" initialValues={{ date: initial }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="date" label={t('seasons.dueDate')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="date"
+          label={t('seasons.dueDate')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
           <DatePicker format="YYYY-MM-DD" style={{ width: 200 }} allowClear={false} />
         </Form.Item>
       </Form>

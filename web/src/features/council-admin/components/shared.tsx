@@ -17,10 +17,17 @@ export { failureText, PageHeading } from '../../../components/council-page-parts
  * Puts each 422 error at the form field its pointer names (`rename` maps a server name to the form's, when they
  * differ); returns the text of the errors no field shows, or null.
  */
-export function showServerErrors(form: FormInstance, error: unknown, fieldNames: string[], rename: Record<string, string> = {}): string | null {
+export function showServerErrors(
+  form: FormInstance,
+  error: unknown,
+  fieldNames: string[],
+  rename: Record<string, string> = {},
+): string | null {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   const byField = fieldErrors(error);
-  const shown = Object.entries(byField).filter(([name]) => fieldNames.includes(name)).map(([name, errors]) => ({ name: rename[name] ?? name, errors }));
+  const shown = Object.entries(byField)
+    .filter(([name]) => fieldNames.includes(name))
+    .map(([name, errors]) => ({ name: rename[name] ?? name, errors }));
   form.setFields(shown);
   if (shown.length > 0) form.scrollToField(shown[0].name);
   const rest = error.errors.filter((e) => {
@@ -28,7 +35,12 @@ export function showServerErrors(form: FormInstance, error: unknown, fieldNames:
     return !field || !fieldNames.includes(field);
   });
   if (rest.length === 0 && shown.length > 0) return null;
-  return rest.map((e) => e.detail || e.title).filter(Boolean).join(' ') || error.message;
+  return (
+    rest
+      .map((e) => e.detail || e.title)
+      .filter(Boolean)
+      .join(' ') || error.message
+  );
 }
 
 /** A form-level error (one no field shows). */
@@ -38,7 +50,17 @@ export function FormError({ text }: { text: string | null }) {
 }
 
 /** A list page's heading with its one "new" button. */
-export function ListHeading({ title, intro, newLabel, onNew }: { title: string; intro: ReactNode; newLabel: string; onNew: () => void }) {
+export function ListHeading({
+  title,
+  intro,
+  newLabel,
+  onNew,
+}: {
+  title: string;
+  intro: ReactNode;
+  newLabel: string;
+  onNew: () => void;
+}) {
   return (
     <PageHeading
       title={title}
@@ -53,7 +75,19 @@ export function ListHeading({ title, intro, newLabel, onNew }: { title: string; 
 }
 
 /** A list's search box, named by its placeholder text. */
-export function SearchBox({ label, value, onChange, onSearch, width }: { label: string; value: string; onChange: (v: string) => void; onSearch?: (v: string) => void; width: number }) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  onSearch,
+  width,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onSearch?: (v: string) => void;
+  width: number;
+}) {
   return (
     <Input.Search
       type="search"
@@ -69,7 +103,17 @@ export function SearchBox({ label, value, onChange, onSearch, width }: { label: 
 }
 
 /** A drawer form's Cancel and Create/Save buttons (Save submits the form). */
-export function DrawerActions({ isNew, saving, onCancel, onSave }: { isNew: boolean; saving: boolean; onCancel: () => void; onSave: () => void }) {
+export function DrawerActions({
+  isNew,
+  saving,
+  onCancel,
+  onSave,
+}: {
+  isNew: boolean;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: () => void;
+}) {
   const { t } = useFeatureTranslation('councilAdmin');
   return (
     <Space>
@@ -87,7 +131,13 @@ export function useDrawerWidth(): number | string {
   return screens.md ? 560 : '100%';
 }
 
-const STATUS_COLORS: Record<string, string> = { active: 'green', inactive: 'default', blocked: 'red', pending: 'gold', refused: 'default' };
+const STATUS_COLORS: Record<string, string> = {
+  active: 'green',
+  inactive: 'default',
+  blocked: 'red',
+  pending: 'gold',
+  refused: 'default',
+};
 
 export function StatusTag({ status, label }: { status: string; label: string }) {
   return <Tag color={STATUS_COLORS[status] ?? 'default'}>{label}</Tag>;
@@ -100,8 +150,25 @@ export const orNull = (v: unknown): string | null => (typeof v === 'string' && v
  * A row action that asks first (deactivate, send a password link): the question, what happens, then the action.
  * `danger` marks the confirming button; the row's own button stays plain, since antd's red on white fails contrast.
  */
-export function ConfirmButton({ title, text, okText, label, ariaLabel, icon, danger = false, disabled = false, onConfirm }: {
-  title: string; text: string; okText: string; label: string; ariaLabel: string; icon: ReactNode; danger?: boolean; disabled?: boolean;
+export function ConfirmButton({
+  title,
+  text,
+  okText,
+  label,
+  ariaLabel,
+  icon,
+  danger = false,
+  disabled = false,
+  onConfirm,
+}: {
+  title: string;
+  text: string;
+  okText: string;
+  label: string;
+  ariaLabel: string;
+  icon: ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
   const { t } = useFeatureTranslation('councilAdmin');
@@ -121,4 +188,3 @@ export function ConfirmButton({ title, text, okText, label, ariaLabel, icon, dan
     </Popconfirm>
   );
 }
-

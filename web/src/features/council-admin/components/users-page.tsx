@@ -10,11 +10,30 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { str } from '../../../lib/portal/entities';
 import { useSession } from '../../../lib/session/use-session';
 import {
-  createUser, fetchHandlerRecords, fetchUsers, sendPasswordReset, updateUser, type CouncilUser, type UserFilters, type UserInput, type UserRole,
+  createUser,
+  fetchHandlerRecords,
+  fetchUsers,
+  sendPasswordReset,
+  updateUser,
+  type CouncilUser,
+  type UserFilters,
+  type UserInput,
+  type UserRole,
   type UserStatus,
 } from '../api/council-admin-api';
 import { HANDLER_RECORDS_KEY } from './handler-companies-page';
-import { ConfirmButton, DrawerActions, failureText, FormError, ListHeading, orNull, SearchBox, showServerErrors, StatusTag, useDrawerWidth } from './shared';
+import {
+  ConfirmButton,
+  DrawerActions,
+  failureText,
+  FormError,
+  ListHeading,
+  orNull,
+  SearchBox,
+  showServerErrors,
+  StatusTag,
+  useDrawerWidth,
+} from './shared';
 
 const USERS_KEY = ['council', 'users'] as const;
 const STATUSES: UserStatus[] = ['active', 'blocked', 'pending', 'refused'];
@@ -22,8 +41,15 @@ const ROLES: UserRole[] = ['handler', 'staff'];
 
 /** The handler records as choices "101 · Riverbend Pecan Co." (value: the handler number). */
 function useHandlerOptions() {
-  const query = useQuery({ queryKey: HANDLER_RECORDS_KEY, queryFn: ({ signal }) => fetchHandlerRecords(signal), structuralSharing: false });
-  return (query.data ?? []).map((h) => ({ value: str(h, 'field_handler_number') ?? '', label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}` }));
+  const query = useQuery({
+    queryKey: HANDLER_RECORDS_KEY,
+    queryFn: ({ signal }) => fetchHandlerRecords(signal),
+    structuralSharing: false,
+  });
+  return (query.data ?? []).map((h) => ({
+    value: str(h, 'field_handler_number') ?? '',
+    label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}`,
+  }));
 }
 
 /** The filters live in the address (?q=&status=&role=&handler=), so a handler's "Users" link lands filtered. */
@@ -39,7 +65,8 @@ function useFilters(): [UserFilters, (next: Partial<UserFilters>) => void] {
   const set = (next: Partial<UserFilters>) => {
     const merged: Record<string, unknown> = { ...filters, page: undefined, ...next };
     const out = new URLSearchParams();
-    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== null && v !== '' && !(k === 'page' && v === 1)) out.set(k, String(v));
+    for (const [k, v] of Object.entries(merged))
+      if (v !== undefined && v !== null && v !== '' && !(k === 'page' && v === 1)) out.set(k, String(v));
     setParams(out, { replace: true });
   };
   return [filters, set];
@@ -57,16 +84,24 @@ export default function UsersPage() {
   const deferred = useDeferredValue(search);
   useEffect(() => {
     // The search goes to the server a moment after typing stops.
-    const timer = setTimeout(() => deferred !== (filters.q ?? '') && setFilters({ q: deferred.trim() || undefined }), 300);
+    const timer = setTimeout(
+      () => deferred !== (filters.q ?? '') && setFilters({ q: deferred.trim() || undefined }),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [deferred]); // eslint-disable-line react-hooks/exhaustive-deps
-  const query = useQuery({ queryKey: [...USERS_KEY, filters], queryFn: ({ signal }) => fetchUsers(filters, signal), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: [...USERS_KEY, filters],
+    queryFn: ({ signal }) => fetchUsers(filters, signal),
+    placeholderData: keepPreviousData,
+  });
   const handlerOptions = useHandlerOptions();
   const [editing, setEditing] = useState<CouncilUser | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
 
   const setStatus = useMutation({
-    mutationFn: ({ user, status }: { user: CouncilUser; status: 'active' | 'blocked' }) => updateUser(user.id, { status }),
+    mutationFn: ({ user, status }: { user: CouncilUser; status: 'active' | 'blocked' }) =>
+      updateUser(user.id, { status }),
     onSuccess: (user, { status }) => {
       message.success(t(status === 'blocked' ? 'users.deactivated' : 'users.reactivated', { name: fullName(user) }));
       return refresh();
@@ -75,7 +110,10 @@ export default function UsersPage() {
   });
   const reset = useMutation({
     mutationFn: (user: CouncilUser) => sendPasswordReset(user.id),
-    onSuccess: (r) => (r.mail_sent ? message.success(t('users.resetSent', { email: r.email })) : message.warning(t('users.resetNotSent', { email: r.email }))),
+    onSuccess: (r) =>
+      r.mail_sent
+        ? message.success(t('users.resetSent', { email: r.email }))
+        : message.warning(t('users.resetNotSent', { email: r.email })),
     onError: (error) => message.error(failureText(error)),
   });
 
@@ -92,18 +130,32 @@ export default function UsersPage() {
     },
     { key: 'email', title: t('fields.email'), render: (_, u) => (u.email ? <bdi>{u.email}</bdi> : '—') },
     { key: 'role', title: t('fields.role'), render: (_, u) => t(`role.${u.role}`) },
-    { key: 'handler', title: t('fields.handler'), render: (_, u) => (u.handler_number ? `${u.handler_number} · ${u.handler_name ?? ''}` : '—') },
-    { key: 'status', title: t('fields.status'), render: (_, u) => <StatusTag status={u.status} label={t(`userStatus.${u.status}`)} /> },
+    {
+      key: 'handler',
+      title: t('fields.handler'),
+      render: (_, u) => (u.handler_number ? `${u.handler_number} · ${u.handler_name ?? ''}` : '—'),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      render: (_, u) => <StatusTag status={u.status} label={t(`userStatus.${u.status}`)} />,
+    },
     {
       key: 'actions',
       title: t('actions'),
       render: (_, u) => {
         const name = fullName(u);
-        if (u.status === 'pending' || u.status === 'refused') return <Typography.Text type="secondary">{t('users.decideUnderRequests')}</Typography.Text>;
+        if (u.status === 'pending' || u.status === 'refused')
+          return <Typography.Text type="secondary">{t('users.decideUnderRequests')}</Typography.Text>;
         const self = u.id === profile.userUid;
         return (
           <Space wrap size={4}>
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(u)} aria-label={t('users.editWho', { name })}>
+            <Button
+              size="small"
+              icon={<EditOutlined aria-hidden="true" />}
+              onClick={() => setEditing(u)}
+              aria-label={t('users.editWho', { name })}
+            >
               {t('edit')}
             </Button>
             {u.status === 'active' ? (
@@ -131,7 +183,12 @@ export default function UsersPage() {
               />
             ) : null}
             {u.status === 'blocked' ? (
-              <Button size="small" icon={<UndoOutlined aria-hidden="true" />} onClick={() => setStatus.mutate({ user: u, status: 'active' })} aria-label={t('users.reactivateWho', { name })}>
+              <Button
+                size="small"
+                icon={<UndoOutlined aria-hidden="true" />}
+                onClick={() => setStatus.mutate({ user: u, status: 'active' })}
+                aria-label={t('users.reactivateWho', { name })}
+              >
                 {t('users.reactivate')}
               </Button>
             ) : null}
@@ -143,22 +200,39 @@ export default function UsersPage() {
 
   return (
     <Card>
-      <ListHeading title={t('users.title')} intro={t('users.intro')} newLabel={t('users.new')} onNew={() => setEditing('new')} />
+      <ListHeading
+        title={t('users.title')}
+        intro={t('users.intro')}
+        newLabel={t('users.new')}
+        onNew={() => setEditing('new')}
+      />
       <Space wrap style={{ marginBottom: 16 }}>
-        <SearchBox label={t('users.search')} value={search} onChange={setSearch} onSearch={(v) => setFilters({ q: v.trim() || undefined })} width={300} />
+        <SearchBox
+          label={t('users.search')}
+          value={search}
+          onChange={setSearch}
+          onSearch={(v) => setFilters({ q: v.trim() || undefined })}
+          width={300}
+        />
         <Select
           aria-label={t('fields.status')}
           style={{ width: 160 }}
           value={filters.status ?? ''}
           onChange={(v) => setFilters({ status: (v || undefined) as UserStatus | undefined })}
-          options={[{ value: '', label: t('filters.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) }))]}
+          options={[
+            { value: '', label: t('filters.anyStatus') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) })),
+          ]}
         />
         <Select
           aria-label={t('fields.role')}
           style={{ width: 160 }}
           value={filters.role ?? ''}
           onChange={(v) => setFilters({ role: (v || undefined) as UserRole | undefined })}
-          options={[{ value: '', label: t('filters.anyRole') }, ...ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))]}
+          options={[
+            { value: '', label: t('filters.anyRole') },
+            ...ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })),
+          ]}
         />
         <Select
           aria-label={t('fields.handler')}
@@ -167,7 +241,11 @@ export default function UsersPage() {
           optionFilterProp="label"
           value={filters.handler ?? ''}
           onChange={(v) => setFilters({ handler: v || undefined })}
-          options={[{ value: '', label: t('filters.anyHandler') }, { value: 'none', label: t('filters.noHandler') }, ...handlerOptions]}
+          options={[
+            { value: '', label: t('filters.anyHandler') },
+            { value: 'none', label: t('filters.noHandler') },
+            ...handlerOptions,
+          ]}
         />
       </Space>
       <QueryState query={query} isEmpty={(r) => r.data.length === 0} emptyText={t('users.empty')}>
@@ -189,7 +267,12 @@ export default function UsersPage() {
           />
         )}
       </QueryState>
-      <UserDrawer editing={editing} handlerOptions={handlerOptions} onClose={() => setEditing(null)} onSaved={refresh} />
+      <UserDrawer
+        editing={editing}
+        handlerOptions={handlerOptions}
+        onClose={() => setEditing(null)}
+        onSaved={refresh}
+      />
     </Card>
   );
 }
@@ -208,10 +291,30 @@ interface UserFormValues {
   handler_admin: boolean;
 }
 
-const USER_FIELDS = ['username', 'first_name', 'last_name', 'email', 'job_title', 'phone', 'role', 'handler_number', 'handler_admin'];
+const USER_FIELDS = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'job_title',
+  'phone',
+  'role',
+  'handler_number',
+  'handler_admin',
+];
 
 /** Create or edit an account; moving a user to another handler or role ends its sessions (the server does it). */
-function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: CouncilUser | 'new' | null; handlerOptions: Array<{ value: string; label: string }>; onClose: () => void; onSaved: () => unknown }) {
+function UserDrawer({
+  editing,
+  handlerOptions,
+  onClose,
+  onSaved,
+}: {
+  editing: CouncilUser | 'new' | null;
+  handlerOptions: Array<{ value: string; label: string }>;
+  onClose: () => void;
+  onSaved: () => unknown;
+}) {
   const { t } = useFeatureTranslation('councilAdmin');
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
@@ -223,18 +326,32 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
   const save = useMutation({
     mutationFn: async (v: UserFormValues) => {
       const input: UserInput = {
-        first_name: v.first_name?.trim(), last_name: orNull(v.last_name), job_title: orNull(v.job_title), phone: orNull(v.phone),
-        role: v.role, handler_number: v.role === 'handler' ? (v.handler_number ?? null) : null,
+        first_name: v.first_name?.trim(),
+        last_name: orNull(v.last_name),
+        job_title: orNull(v.job_title),
+        phone: orNull(v.phone),
+        role: v.role,
+        handler_number: v.role === 'handler' ? (v.handler_number ?? null) : null,
       };
       if (isNew) {
         const made = await createUser({ ...input, username: v.username?.trim(), email: v.email?.trim() || undefined });
         return { user: made.data, resetSent: made.meta.password_reset_sent };
       }
-      return { user: await updateUser(user!.id, { ...input, email: orNull(v.email), ...(v.role === 'handler' ? { handler_admin: Boolean(v.handler_admin) } : {}) }), resetSent: false };
+      return {
+        user: await updateUser(user!.id, {
+          ...input,
+          email: orNull(v.email),
+          ...(v.role === 'handler' ? { handler_admin: Boolean(v.handler_admin) } : {}),
+        }),
+        resetSent: false,
+      };
     },
     onMutate: () => setFormError(null),
     onSuccess: ({ user: saved, resetSent }) => {
-      if (isNew) message.success(t(resetSent ? 'users.createdMailed' : 'users.created', { name: fullName(saved), email: saved.email }));
+      if (isNew)
+        message.success(
+          t(resetSent ? 'users.createdMailed' : 'users.created', { name: fullName(saved), email: saved.email }),
+        );
       else message.success(t('users.saved', { name: fullName(saved) }));
       onClose();
       return onSaved();
@@ -242,7 +359,16 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
     onError: (error) => setFormError(showServerErrors(form, error, USER_FIELDS)),
   });
   const initial: Partial<UserFormValues> = user
-    ? { first_name: user.first_name, last_name: user.last_name, email: user.email ?? '', job_title: user.job_title ?? '', phone: user.phone ?? '', role: user.role, handler_number: user.handler_number, handler_admin: user.handler_admin }
+    ? {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email ?? '',
+        job_title: user.job_title ?? '',
+        phone: user.phone ?? '',
+        role: user.role,
+        handler_number: user.handler_number,
+        handler_admin: user.handler_admin,
+      }
     : { role: 'handler', handler_number: null };
   return (
     <Drawer
@@ -258,29 +384,56 @@ function UserDrawer({ editing, handlerOptions, onClose, onSaved }: { editing: Co
       {isNew ? <Typography.Paragraph type="secondary">{t('users.newHelp')}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
         {isNew ? (
-          <Form.Item name="username" label={t('fields.username')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+          <Form.Item
+            name="username"
+            label={t('fields.username')}
+            rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+          >
             <Input maxLength={60} autoComplete="off" />
           </Form.Item>
         ) : null}
-        <Form.Item name="first_name" label={t('fields.firstName')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="first_name"
+          label={t('fields.firstName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="last_name" label={t('fields.lastName')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="email" label={t('fields.email')} rules={[{ required: isNew, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item
+          name="email"
+          label={t('fields.email')}
+          rules={[{ required: isNew, whitespace: true, message: t('validation.required') }]}
+        >
           <Input maxLength={254} type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t('fields.role')}>
           <Select options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} style={{ maxWidth: 240 }} />
         </Form.Item>
         {role !== 'staff' ? (
-          <Form.Item name="handler_number" label={t('fields.handler')} rules={[{ required: true, message: t('validation.handlerRequired') }]} extra={user ? t('users.moveHelp') : undefined}>
-            <Select showSearch optionFilterProp="label" options={handlerOptions} placeholder={t('users.chooseHandler')} />
+          <Form.Item
+            name="handler_number"
+            label={t('fields.handler')}
+            rules={[{ required: true, message: t('validation.handlerRequired') }]}
+            extra={user ? t('users.moveHelp') : undefined}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={handlerOptions}
+              placeholder={t('users.chooseHandler')}
+            />
           </Form.Item>
         ) : null}
         {role !== 'staff' && user ? (
-          <Form.Item name="handler_admin" label={t('fields.handlerAdmin')} valuePropName="checked" extra={t('users.handlerAdminHelp')}>
+          <Form.Item
+            name="handler_admin"
+            label={t('fields.handlerAdmin')}
+            valuePropName="checked"
+            extra={t('users.handlerAdminHelp')}
+          >
             <Switch />
           </Form.Item>
         ) : null}

@@ -1,6 +1,22 @@
 import { CheckCircleOutlined, ClockCircleOutlined, DollarOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Statistic, Table, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
@@ -8,7 +24,19 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import { councilGet, councilPost, type InvoiceRow, type InvoiceTotals } from '../api/council-api';
-import { CsvButton, failureText, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
+import {
+  CsvButton,
+  failureText,
+  Filter,
+  FilterBar,
+  monthLabel,
+  PageHeading,
+  SeasonSelect,
+  TextTag,
+  useCalendar,
+  useChosenSeason,
+  useUrlFilters,
+} from './shared';
 
 const FILTERS = ['season', 'period', 'status', 'handler'] as const;
 const money = { whiteSpace: 'nowrap' as const, fontVariantNumeric: 'tabular-nums' as const };
@@ -16,8 +44,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 function InvoiceStatusTag({ inv }: { inv: InvoiceRow }) {
   const { t } = useFeatureTranslation('councilOps');
-  if (inv.status === 'paid') return <TextTag color="green" icon={<CheckCircleOutlined />} text={t('invoices.status_paid')} />;
-  if (inv.due_date < today()) return <TextTag color="red" icon={<ClockCircleOutlined />} text={t('invoices.status_overdue')} />;
+  if (inv.status === 'paid')
+    return <TextTag color="green" icon={<CheckCircleOutlined />} text={t('invoices.status_paid')} />;
+  if (inv.due_date < today())
+    return <TextTag color="red" icon={<ClockCircleOutlined />} text={t('invoices.status_overdue')} />;
   return <TextTag color="blue" icon={<ClockCircleOutlined />} text={t('invoices.status_open')} />;
 }
 
@@ -27,7 +57,8 @@ function PaidForm({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => vo
   const { message } = App.useApp();
   const client = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (v: { paid_date: string; reference?: string }) => councilPost(`/invoices/${invoice.id}/paid`, { paid_date: v.paid_date, reference: v.reference?.trim() || null }),
+    mutationFn: (v: { paid_date: string; reference?: string }) =>
+      councilPost(`/invoices/${invoice.id}/paid`, { paid_date: v.paid_date, reference: v.reference?.trim() || null }),
     onSuccess: () => {
       message.success(t('invoices.paidDone', { number: invoice.invoice_number }));
       client.invalidateQueries({ queryKey: ['council', 'invoices'] });
@@ -43,9 +74,20 @@ function PaidForm({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => vo
           month: monthLabel(invoice.period_month, i18n.language),
         })}
       </Typography.Paragraph>
-      {mutation.error ? <Alert type="error" showIcon role="alert" message={failureText(mutation.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form layout="vertical" initialValues={{ paid_date: today(), reference: '' }} onFinish={(v) => mutation.mutate(v)} requiredMark={false}>
-        <Form.Item name="paid_date" label={t('invoices.paidDate')} rules={[{ required: true, message: t('invoices.paidDateRequired') }]}>
+      {mutation.error ? (
+        <Alert type="error" showIcon role="alert" message={failureText(mutation.error)} style={{ marginBottom: 12 }} />
+      ) : null}
+      <Form
+        layout="vertical"
+        initialValues={{ paid_date: today(), reference: '' }}
+        onFinish={(v) => mutation.mutate(v)}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="paid_date"
+          label={t('invoices.paidDate')}
+          rules={[{ required: true, message: t('invoices.paidDateRequired') }]}
+        >
           <Input type="date" max={today()} />
         </Form.Item>
         <Form.Item name="reference" label={t('invoices.reference')}>
@@ -66,21 +108,60 @@ function PaidForm({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => vo
 function MarkPaidModal({ invoice, onClose }: { invoice: InvoiceRow | null; onClose: () => void }) {
   const { t } = useFeatureTranslation('councilOps');
   return (
-    <Modal open={!!invoice} title={t('invoices.markPaidTitle', { number: invoice?.invoice_number ?? '' })} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      open={!!invoice}
+      title={t('invoices.markPaidTitle', { number: invoice?.invoice_number ?? '' })}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       {invoice ? <PaidForm key={invoice.id} invoice={invoice} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function InvoiceTable({ rows, loading, onMarkPaid }: { rows: InvoiceRow[]; loading: boolean; onMarkPaid: (inv: InvoiceRow) => void }) {
+function InvoiceTable({
+  rows,
+  loading,
+  onMarkPaid,
+}: {
+  rows: InvoiceRow[];
+  loading: boolean;
+  onMarkPaid: (inv: InvoiceRow) => void;
+}) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const lang = i18n.language;
   const columns: ColumnsType<InvoiceRow> = [
-    { key: 'number', title: t('invoices.number'), render: (_, r) => <strong>{r.invoice_number}</strong>, sorter: (a, b) => a.invoice_number.localeCompare(b.invoice_number) },
-    { key: 'handler', title: t('board.handler'), render: (_, r) => `${r.handler_number} ${r.handler_name}`, sorter: (a, b) => a.handler_number.localeCompare(b.handler_number, undefined, { numeric: true }) },
-    { key: 'month', title: t('filters.month'), render: (_, r) => monthLabel(r.period_month, lang), sorter: (a, b) => a.period_month.localeCompare(b.period_month) },
-    { key: 'amount', title: t('invoices.amount'), align: 'end', render: (_, r) => <span style={money}>{formatMoney(r.amount_due, lang)}</span>, sorter: (a, b) => Number(a.amount_due) - Number(b.amount_due) },
-    { key: 'due', title: t('invoices.dueDate'), render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.due_date, lang)}</span> },
+    {
+      key: 'number',
+      title: t('invoices.number'),
+      render: (_, r) => <strong>{r.invoice_number}</strong>,
+      sorter: (a, b) => a.invoice_number.localeCompare(b.invoice_number),
+    },
+    {
+      key: 'handler',
+      title: t('board.handler'),
+      render: (_, r) => `${r.handler_number} ${r.handler_name}`,
+      sorter: (a, b) => a.handler_number.localeCompare(b.handler_number, undefined, { numeric: true }),
+    },
+    {
+      key: 'month',
+      title: t('filters.month'),
+      render: (_, r) => monthLabel(r.period_month, lang),
+      sorter: (a, b) => a.period_month.localeCompare(b.period_month),
+    },
+    {
+      key: 'amount',
+      title: t('invoices.amount'),
+      align: 'end',
+      render: (_, r) => <span style={money}>{formatMoney(r.amount_due, lang)}</span>,
+      sorter: (a, b) => Number(a.amount_due) - Number(b.amount_due),
+    },
+    {
+      key: 'due',
+      title: t('invoices.dueDate'),
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.due_date, lang)}</span>,
+    },
     { key: 'status', title: t('filters.status'), render: (_, r) => <InvoiceStatusTag inv={r} /> },
     {
       key: 'paid',
@@ -92,13 +173,28 @@ function InvoiceTable({ rows, loading, onMarkPaid }: { rows: InvoiceRow[]; loadi
             {r.paid_reference ? <Typography.Text type="secondary"> · {r.paid_reference}</Typography.Text> : null}
           </span>
         ) : (
-          <Button size="small" icon={<DollarOutlined />} onClick={() => onMarkPaid(r)} aria-label={t('invoices.markPaidOf', { number: r.invoice_number })}>
+          <Button
+            size="small"
+            icon={<DollarOutlined />}
+            onClick={() => onMarkPaid(r)}
+            aria-label={t('invoices.markPaidOf', { number: r.invoice_number })}
+          >
             {t('invoices.markPaid')}
           </Button>
         ),
     },
   ];
-  return <Table<InvoiceRow> rowKey="id" columns={columns} dataSource={rows} size="middle" scroll={{ x: 960 }} loading={loading} pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }} />;
+  return (
+    <Table<InvoiceRow>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      size="middle"
+      scroll={{ x: 960 }}
+      loading={loading}
+      pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+    />
+  );
 }
 
 function Totals({ seasonId }: { seasonId: string }) {
@@ -113,7 +209,10 @@ function Totals({ seasonId }: { seasonId: string }) {
     { key: 'handler', title: t('board.handler'), render: (_, r) => `${r.handler_number} ${r.handler_name}` },
     { key: 'invoices', title: t('invoices.count'), align: 'end', dataIndex: 'invoices' },
     ...(['billed', 'paid', 'open'] as const).map((k) => ({
-      key: k, title: t(`invoices.${k}`), align: 'end' as const, render: (_: unknown, r: ByHandler) => <span style={money}>{formatMoney(r[k], lang)}</span>,
+      key: k,
+      title: t(`invoices.${k}`),
+      align: 'end' as const,
+      render: (_: unknown, r: ByHandler) => <span style={money}>{formatMoney(r[k], lang)}</span>,
     })),
   ];
   return (
@@ -129,7 +228,14 @@ function Totals({ seasonId }: { seasonId: string }) {
               </Col>
             ))}
           </Row>
-          <Table<ByHandler> rowKey="handler_id" columns={columns} dataSource={d.by_handler} size="small" scroll={{ x: 640 }} pagination={false} />
+          <Table<ByHandler>
+            rowKey="handler_id"
+            columns={columns}
+            dataSource={d.by_handler}
+            size="small"
+            scroll={{ x: 640 }}
+            pagination={false}
+          />
         </>
       )}
     </QueryState>
@@ -154,20 +260,53 @@ export default function BillingPage() {
   const [handlerText, setHandlerText] = useState(filters.handler ?? '');
   return (
     <Card>
-      <PageHeading title={t('invoices.title')} intro={t('invoices.intro')} actions={<CsvButton path="/invoices.csv" params={params} filename={`invoices-${season?.title ?? ''}.csv`} />} />
+      <PageHeading
+        title={t('invoices.title')}
+        intro={t('invoices.intro')}
+        actions={<CsvButton path="/invoices.csv" params={params} filename={`invoices-${season?.title ?? ''}.csv`} />}
+      />
       <FilterBar>
-        <SeasonSelect id="inv-season" seasons={seasons} value={season?.id} onChange={(id) => setFilters({ season: id, period: undefined })} />
+        <SeasonSelect
+          id="inv-season"
+          seasons={seasons}
+          value={season?.id}
+          onChange={(id) => setFilters({ season: id, period: undefined })}
+        />
         <Filter id="inv-period" label={t('filters.month')}>
-          <Select id="inv-period" style={{ minWidth: 180 }} allowClear placeholder={t('filters.allMonths')} value={filters.period} onChange={(v) => setFilters({ period: v })}
-            options={(calendar.data?.periods ?? []).map((p) => ({ value: p.id, label: monthLabel(p.period_month, i18n.language) }))} />
+          <Select
+            id="inv-period"
+            style={{ minWidth: 180 }}
+            allowClear
+            placeholder={t('filters.allMonths')}
+            value={filters.period}
+            onChange={(v) => setFilters({ period: v })}
+            options={(calendar.data?.periods ?? []).map((p) => ({
+              value: p.id,
+              label: monthLabel(p.period_month, i18n.language),
+            }))}
+          />
         </Filter>
         <Filter id="inv-status" label={t('filters.status')}>
-          <Select id="inv-status" style={{ minWidth: 140 }} allowClear placeholder={t('filters.all')} value={filters.status} onChange={(v) => setFilters({ status: v })}
-            options={(['open', 'paid'] as const).map((s) => ({ value: s, label: t(`invoices.status_${s}`) }))} />
+          <Select
+            id="inv-status"
+            style={{ minWidth: 140 }}
+            allowClear
+            placeholder={t('filters.all')}
+            value={filters.status}
+            onChange={(v) => setFilters({ status: v })}
+            options={(['open', 'paid'] as const).map((s) => ({ value: s, label: t(`invoices.status_${s}`) }))}
+          />
         </Filter>
         <Filter id="inv-handler" label={t('filters.handlerNumber')}>
-          <Input.Search id="inv-handler" allowClear style={{ width: 180 }} value={handlerText} onChange={(e) => setHandlerText(e.target.value)}
-            onSearch={(v) => setFilters({ handler: v.trim() || undefined })} enterButton={t('filters.apply')} />
+          <Input.Search
+            id="inv-handler"
+            allowClear
+            style={{ width: 180 }}
+            value={handlerText}
+            onChange={(e) => setHandlerText(e.target.value)}
+            onSearch={(v) => setFilters({ handler: v.trim() || undefined })}
+            enterButton={t('filters.apply')}
+          />
         </Filter>
       </FilterBar>
       <Tabs
@@ -181,7 +320,11 @@ export default function BillingPage() {
               </QueryState>
             ),
           },
-          { key: 'totals', label: t('invoices.totals', { season: season?.title ?? '' }), children: season ? <Totals seasonId={season.id} /> : null },
+          {
+            key: 'totals',
+            label: t('invoices.totals', { season: season?.title ?? '' }),
+            children: season ? <Totals seasonId={season.id} /> : null,
+          },
         ]}
       />
       <MarkPaidModal invoice={paying} onClose={() => setPaying(null)} />

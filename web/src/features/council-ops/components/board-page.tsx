@@ -8,23 +8,57 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import { BOARD_STATUSES, councilGet, type Board, type BoardRow, type BoardStatus, type CalendarPeriod, type FormBundle } from '../api/council-api';
+import {
+  BOARD_STATUSES,
+  councilGet,
+  type Board,
+  type BoardRow,
+  type BoardStatus,
+  type CalendarPeriod,
+  type FormBundle,
+} from '../api/council-api';
 import { StaleFigures } from '../../../components/stale-figures';
 import { RemindNowButton } from './remind-now-button';
-import { BoardStatusTag, CsvButton, dateTime, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, useCalendar, useChosenSeason, useUrlFilters } from './shared';
+import {
+  BoardStatusTag,
+  CsvButton,
+  dateTime,
+  Filter,
+  FilterBar,
+  monthLabel,
+  PageHeading,
+  SeasonSelect,
+  useCalendar,
+  useChosenSeason,
+  useUrlFilters,
+} from './shared';
 
 /** The year-end scope: form 5 of the season instead of a month's forms 1-3. */
 const YEAR_END = 'year_end';
 const FILTERS = ['season', 'period', 'status', 'q'] as const;
 
 /** One line per handler, one cell per form. */
-interface HandlerLine { handler_id: string; handler_number: string; handler_name: string; cells: Partial<Record<FormBundle, BoardRow>> }
+interface HandlerLine {
+  handler_id: string;
+  handler_number: string;
+  handler_name: string;
+  cells: Partial<Record<FormBundle, BoardRow>>;
+}
 
 function linesOf(rows: BoardRow[]): HandlerLine[] {
   const lines = new Map<string, HandlerLine>();
   for (const r of rows) {
     let line = lines.get(r.handler_id);
-    if (!line) lines.set(r.handler_id, (line = { handler_id: r.handler_id, handler_number: r.handler_number, handler_name: r.handler_name, cells: {} }));
+    if (!line)
+      lines.set(
+        r.handler_id,
+        (line = {
+          handler_id: r.handler_id,
+          handler_number: r.handler_number,
+          handler_name: r.handler_name,
+          cells: {},
+        }),
+      );
     line.cells[r.form] = r;
   }
   return [...lines.values()];
@@ -33,14 +67,22 @@ function linesOf(rows: BoardRow[]): HandlerLine[] {
 /** The month to show first: this calendar month when it is open, else the latest month before it, else the first. */
 function defaultPeriod(periods: CalendarPeriod[]): CalendarPeriod | undefined {
   const month = new Date().toISOString().slice(0, 7);
-  return periods.find((p) => p.period_month === month) ?? [...periods].reverse().find((p) => p.period_month < month) ?? periods[0];
+  return (
+    periods.find((p) => p.period_month === month) ??
+    [...periods].reverse().find((p) => p.period_month < month) ??
+    periods[0]
+  );
 }
 
 function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: HandlerLine }) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const { search } = useLocation();
   if (!row) return <Typography.Text type="secondary">—</Typography.Text>;
-  const label = t('board.cellLabel', { form: t(`forms.${row.form}`), handler: `${handler.handler_number} ${handler.handler_name}`, status: t(`status.${row.status}`) });
+  const label = t('board.cellLabel', {
+    form: t(`forms.${row.form}`),
+    handler: `${handler.handler_number} ${handler.handler_name}`,
+    status: t(`status.${row.status}`),
+  });
   const details = [
     row.certified_at ? t('board.certifiedOn', { date: formatDate(row.certified_at, i18n.language) }) : null,
     row.amendment_in_progress ? t('board.amendmentInProgress') : null,
@@ -48,9 +90,19 @@ function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: Hand
   ].filter(Boolean);
   const tag = <BoardStatusTag status={row.status} />;
   return (
-    <Space direction="vertical" size={2} data-testid={`cell-${handler.handler_number}-${row.form}`} data-status={row.status}>
+    <Space
+      direction="vertical"
+      size={2}
+      data-testid={`cell-${handler.handler_number}-${row.form}`}
+      data-status={row.status}
+    >
       {row.current_version_id ? (
-        <Link to={`/dashboard/council/board/filing/${row.form}/${row.current_version_id}`} state={{ boardSearch: search }} aria-label={label} title={t('board.openFiling')}>
+        <Link
+          to={`/dashboard/council/board/filing/${row.form}/${row.current_version_id}`}
+          state={{ boardSearch: search }}
+          aria-label={label}
+          title={t('board.openFiling')}
+        >
           {tag}
         </Link>
       ) : (
@@ -75,7 +127,11 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
   const { t, i18n } = useFeatureTranslation(['councilOps', 'staffHome']);
   const needle = q.trim().toLowerCase();
   const lines = useMemo(
-    () => linesOf(board.data).filter((l) => !needle || l.handler_number.toLowerCase().includes(needle) || l.handler_name.toLowerCase().includes(needle)),
+    () =>
+      linesOf(board.data).filter(
+        (l) =>
+          !needle || l.handler_number.toLowerCase().includes(needle) || l.handler_name.toLowerCase().includes(needle),
+      ),
     [board.data, needle],
   );
   const columns: ColumnsType<HandlerLine> = [
@@ -89,8 +145,14 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
           <span>
             <strong>{l.handler_number}</strong> <bdi>{l.handler_name}</bdi>
           </span>
-          {board.scope.kind === 'period' && Object.values(l.cells).some((c) => c && c.status !== 'certified' && c.status !== 'amended') ? (
-            <RemindNowButton periodId={board.scope.id} handlerNumber={l.handler_number} handlerName={l.handler_name} monthLabel={monthLabel(board.scope.period_month, i18n.language)} />
+          {board.scope.kind === 'period' &&
+          Object.values(l.cells).some((c) => c && c.status !== 'certified' && c.status !== 'amended') ? (
+            <RemindNowButton
+              periodId={board.scope.id}
+              handlerNumber={l.handler_number}
+              handlerName={l.handler_name}
+              monthLabel={monthLabel(board.scope.period_month, i18n.language)}
+            />
           ) : null}
         </Space>
       ),
@@ -126,12 +188,31 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
 }
 
 /** Counts of each status over the whole board; a click filters by it (again: shows all). */
-function Counts({ board, status, onStatus }: { board: Board; status: string | undefined; onStatus: (s: string | undefined) => void }) {
+function Counts({
+  board,
+  status,
+  onStatus,
+}: {
+  board: Board;
+  status: string | undefined;
+  onStatus: (s: string | undefined) => void;
+}) {
   const { t } = useFeatureTranslation('councilOps');
   return (
-    <div role="group" aria-label={t('board.counts')} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+    <div
+      role="group"
+      aria-label={t('board.counts')}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}
+    >
       {BOARD_STATUSES.map((s) => (
-        <Button key={s} size="small" type={status === s ? 'primary' : 'default'} ghost={status === s} aria-pressed={status === s} onClick={() => onStatus(status === s ? undefined : s)}>
+        <Button
+          key={s}
+          size="small"
+          type={status === s ? 'primary' : 'default'}
+          ghost={status === s}
+          aria-pressed={status === s}
+          onClick={() => onStatus(status === s ? undefined : s)}
+        >
           <BoardStatusTag status={s} />
           <strong data-testid={`count-${s}`}>{board.counts[s] ?? 0}</strong>
         </Button>
@@ -149,7 +230,8 @@ export default function BoardPage() {
   const { seasons, season } = useChosenSeason(filters.season);
   const calendar = useCalendar(season?.id);
   const periods = calendar.data?.periods ?? [];
-  const period = filters.period === YEAR_END ? undefined : (periods.find((p) => p.id === filters.period) ?? defaultPeriod(periods));
+  const period =
+    filters.period === YEAR_END ? undefined : (periods.find((p) => p.id === filters.period) ?? defaultPeriod(periods));
   const yearEnd = filters.period === YEAR_END;
   const scopeParams = yearEnd ? { season_id: season?.id } : { period_id: period?.id };
   const params = { ...scopeParams, status: filters.status };
@@ -161,7 +243,7 @@ export default function BoardPage() {
     // Filings move while staff watch: the board refreshes itself.
     refetchInterval: 15_000,
   });
-  const scopeName = yearEnd ? `${season?.title ?? ''}` : period?.period_month ?? '';
+  const scopeName = yearEnd ? `${season?.title ?? ''}` : (period?.period_month ?? '');
   return (
     <Card>
       <PageHeading
@@ -172,12 +254,21 @@ export default function BoardPage() {
             <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} loading={board.isFetching}>
               {t('refresh')}
             </Button>
-            <CsvButton path="/board.csv" params={params} filename={`submissions-${yearEnd ? 'year-end-' : ''}${scopeName}.csv`} />
+            <CsvButton
+              path="/board.csv"
+              params={params}
+              filename={`submissions-${yearEnd ? 'year-end-' : ''}${scopeName}.csv`}
+            />
           </Space>
         }
       />
       <FilterBar>
-        <SeasonSelect id="board-season" seasons={seasons} value={season?.id} onChange={(id) => setFilters({ season: id, period: undefined })} />
+        <SeasonSelect
+          id="board-season"
+          seasons={seasons}
+          value={season?.id}
+          onChange={(id) => setFilters({ season: id, period: undefined })}
+        />
         <Filter id="board-period" label={t('filters.month')}>
           <Select
             id="board-period"
@@ -204,14 +295,23 @@ export default function BoardPage() {
           />
         </Filter>
         <Filter id="board-q" label={t('filters.handler')}>
-          <Input id="board-q" allowClear placeholder={t('filters.handlerPlaceholder')} value={filters.q ?? ''} onChange={(e) => setFilters({ q: e.target.value || undefined })} style={{ width: 220 }} />
+          <Input
+            id="board-q"
+            allowClear
+            placeholder={t('filters.handlerPlaceholder')}
+            value={filters.q ?? ''}
+            onChange={(e) => setFilters({ q: e.target.value || undefined })}
+            style={{ width: 220 }}
+          />
         </Filter>
       </FilterBar>
       <QueryState query={board} emptyText={tc('empty')}>
         {(b) => (
           <>
             <Typography.Paragraph data-testid="board-scope">
-              {b.scope.kind === 'season' ? t('board.scopeSeason', { season: b.scope.title }) : t('board.scopeMonth', { month: monthLabel(b.scope.period_month, lang) })}
+              {b.scope.kind === 'season'
+                ? t('board.scopeSeason', { season: b.scope.title })
+                : t('board.scopeMonth', { month: monthLabel(b.scope.period_month, lang) })}
               {' · '}
               {t('board.dueOn', { date: formatDate(b.due_date, lang) })}
               {board.dataUpdatedAt ? (
@@ -221,7 +321,11 @@ export default function BoardPage() {
                 </Typography.Text>
               ) : null}
             </Typography.Paragraph>
-            <Counts board={b} status={filters.status} onStatus={(s) => setFilters({ status: s as BoardStatus | undefined })} />
+            <Counts
+              board={b}
+              status={filters.status}
+              onStatus={(s) => setFilters({ status: s as BoardStatus | undefined })}
+            />
             {filters.status ? (
               <Tag closable onClose={() => setFilters({ status: undefined })} style={{ marginBottom: 12 }}>
                 {t('board.filteredBy', { status: t(`status.${filters.status}`) })}

@@ -14,8 +14,19 @@ import { dateTime, PageHeading, TextTag } from './shared';
 
 /** Attributes shown in each version's heading rather than as compared fields. */
 const HEADING_ATTRIBUTES = new Set([
-  'title', 'created', 'changed', 'status', 'langcode', 'drupal_internal__nid', 'field_form_status', 'field_certified', 'field_certification_name',
-  'field_certification_title', 'field_certification_datetime', 'field_amendment_number', 'field_amendment_reason',
+  'title',
+  'created',
+  'changed',
+  'status',
+  'langcode',
+  'drupal_internal__nid',
+  'field_form_status',
+  'field_certified',
+  'field_certification_name',
+  'field_certification_title',
+  'field_certification_datetime',
+  'field_amendment_number',
+  'field_amendment_reason',
 ]);
 const CHANGED_BG = '#fff1b8';
 const VERSION_STATUS_COLOR: Record<string, string> = { draft: 'gold', certified: 'green', superseded: 'default' };
@@ -29,7 +40,8 @@ function useValueText() {
     if (typeof v === 'boolean') return v ? t('yes') : t('no');
     if (typeof v === 'number') return formatNumber(v, i18n.language);
     if (typeof v === 'string') return v;
-    if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x ? Object.values(x).join(': ') : String(x))).join(', ') || '—';
+    if (Array.isArray(v))
+      return v.map((x) => (typeof x === 'object' && x ? Object.values(x).join(': ') : String(x))).join(', ') || '—';
     return JSON.stringify(v);
   };
 }
@@ -55,20 +67,34 @@ function VersionHeading({ v }: { v: FilingVersion }) {
   return (
     <Space direction="vertical" size={2}>
       <strong>{versionName(v, t)}</strong>
-      <TextTag color={VERSION_STATUS_COLOR[v.form_status] ?? 'default'} text={t(`versionStatus.${v.form_status}`, { defaultValue: v.form_status })} />
+      <TextTag
+        color={VERSION_STATUS_COLOR[v.form_status] ?? 'default'}
+        text={t(`versionStatus.${v.form_status}`, { defaultValue: v.form_status })}
+      />
       {v.certified_at ? (
         <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
-          {t('versions.certifiedBy', { name: v.certification_name ?? '', date: dateTime(v.certified_at, i18n.language) })}
+          {t('versions.certifiedBy', {
+            name: v.certification_name ?? '',
+            date: dateTime(v.certified_at, i18n.language),
+          })}
         </Typography.Text>
       ) : null}
       {v.amendment_reason ? (
-        <Typography.Text style={{ fontSize: 12, fontWeight: 'normal' }}>{t('versions.reason', { reason: v.amendment_reason })}</Typography.Text>
+        <Typography.Text style={{ fontSize: 12, fontWeight: 'normal' }}>
+          {t('versions.reason', { reason: v.amendment_reason })}
+        </Typography.Text>
       ) : null}
     </Space>
   );
 }
 
-interface FieldRow { attribute: string; label: string; left: unknown; right: unknown; changed: boolean }
+interface FieldRow {
+  attribute: string;
+  label: string;
+  left: unknown;
+  right: unknown;
+  changed: boolean;
+}
 
 function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion | null }) {
   const { t } = useFeatureTranslation('councilOps');
@@ -76,8 +102,16 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
   const text = useValueText();
   const [onlyChanged, setOnlyChanged] = useState(false);
   // Changed means different between the two versions chosen (not only the server's changed_fields of adjacent ones).
-  const names = [...new Set([...Object.keys(left.attributes), ...Object.keys(right?.attributes ?? {})])].filter((n) => !HEADING_ATTRIBUTES.has(n) && n.startsWith('field_'));
-  const rows: FieldRow[] = names.map((n) => ({ attribute: n, label: label(n), left: left.attributes[n], right: right?.attributes[n], changed: !!right && !same(left.attributes[n], right.attributes[n]) }));
+  const names = [...new Set([...Object.keys(left.attributes), ...Object.keys(right?.attributes ?? {})])].filter(
+    (n) => !HEADING_ATTRIBUTES.has(n) && n.startsWith('field_'),
+  );
+  const rows: FieldRow[] = names.map((n) => ({
+    attribute: n,
+    label: label(n),
+    left: left.attributes[n],
+    right: right?.attributes[n],
+    changed: !!right && !same(left.attributes[n], right.attributes[n]),
+  }));
   const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
   const changedCount = rows.filter((r) => r.changed).length;
   const columns: ColumnsType<FieldRow> = [
@@ -119,8 +153,21 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
     <>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', marginBottom: 12 }}>
         {right ? (
-          <span role="note" aria-label={t('versions.legend')} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 18, height: 18, background: CHANGED_BG, border: '1px solid #d4b106' }} />
+          <span
+            role="note"
+            aria-label={t('versions.legend')}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
+          >
+            <span
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: 18,
+                height: 18,
+                background: CHANGED_BG,
+                border: '1px solid #d4b106',
+              }}
+            />
             {t('versions.legendText')}
           </span>
         ) : null}
@@ -132,7 +179,15 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
           </label>
         ) : null}
       </div>
-      <Table<FieldRow> rowKey="attribute" columns={columns} dataSource={shown} size="small" pagination={false} scroll={{ x: 640 }} data-testid="versions-comparison" />
+      <Table<FieldRow>
+        rowKey="attribute"
+        columns={columns}
+        dataSource={shown}
+        size="small"
+        pagination={false}
+        scroll={{ x: 640 }}
+        data-testid="versions-comparison"
+      />
     </>
   );
 }
@@ -142,21 +197,39 @@ function Versions({ data }: { data: FilingVersions }) {
   const { versionId } = useParams();
   const list = data.versions;
   // By default: the version opened against the one before it (or the last two).
-  const openedAt = Math.max(0, list.findIndex((v) => v.id === versionId));
+  const openedAt = Math.max(
+    0,
+    list.findIndex((v) => v.id === versionId),
+  );
   const rightDefault = list.length > 1 ? Math.max(openedAt, 1) : 0;
   const [pair, setPair] = useState<[number, number]>([Math.max(0, rightDefault - 1), rightDefault]);
-  const options = list.map((v, i) => ({ value: i, label: `${versionName(v, t)} · ${t(`versionStatus.${v.form_status}`, { defaultValue: v.form_status })}` }));
+  const options = list.map((v, i) => ({
+    value: i,
+    label: `${versionName(v, t)} · ${t(`versionStatus.${v.form_status}`, { defaultValue: v.form_status })}`,
+  }));
   return (
     <>
       {list.length > 1 ? (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 16 }}>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
             <label htmlFor="versions-left">{t('versions.compare')}</label>
-            <Select id="versions-left" style={{ minWidth: 220 }} value={pair[0]} onChange={(v) => setPair([v, pair[1]])} options={options} />
+            <Select
+              id="versions-left"
+              style={{ minWidth: 220 }}
+              value={pair[0]}
+              onChange={(v) => setPair([v, pair[1]])}
+              options={options}
+            />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
             <label htmlFor="versions-right">{t('versions.with')}</label>
-            <Select id="versions-right" style={{ minWidth: 220 }} value={pair[1]} onChange={(v) => setPair([pair[0], v])} options={options} />
+            <Select
+              id="versions-right"
+              style={{ minWidth: 220 }}
+              value={pair[1]}
+              onChange={(v) => setPair([pair[0], v])}
+              options={options}
+            />
           </div>
         </div>
       ) : (
@@ -174,9 +247,19 @@ function FilingVersionsContent() {
   const backSearch = (useLocation().state as { boardSearch?: string } | null)?.boardSearch ?? '';
   const query = useQuery({
     queryKey: ['council', 'filing-versions', bundle, versionId],
-    queryFn: ({ signal }) => councilGet<FilingVersions>(`/filings/${encodeURIComponent(bundle)}/${encodeURIComponent(versionId)}/versions`, undefined, signal),
+    queryFn: ({ signal }) =>
+      councilGet<FilingVersions>(
+        `/filings/${encodeURIComponent(bundle)}/${encodeURIComponent(versionId)}/versions`,
+        undefined,
+        signal,
+      ),
   });
-  const title = query.data ? t('versions.title', { form: t(`forms.${query.data.bundle}`), handler: `${query.data.handler.handler_number} ${query.data.handler.name}` }) : t('versions.titlePlain');
+  const title = query.data
+    ? t('versions.title', {
+        form: t(`forms.${query.data.bundle}`),
+        handler: `${query.data.handler.handler_number} ${query.data.handler.name}`,
+      })
+    : t('versions.titlePlain');
   useDocumentTitle(title);
   return (
     <Card>
@@ -187,10 +270,21 @@ function FilingVersionsContent() {
       <QueryState query={query}>
         {(d) => (
           <>
-            <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}
+            <Descriptions
+              size="small"
+              column={{ xs: 1, md: 3 }}
+              style={{ marginBottom: 16 }}
               items={[
-                { key: 'form', label: t('versions.form'), children: `${t(`forms.${d.bundle}`)} · ${t(`formTitles.${d.bundle}`)}` },
-                { key: 'handler', label: t('board.handler'), children: `${d.handler.handler_number} ${d.handler.name}` },
+                {
+                  key: 'form',
+                  label: t('versions.form'),
+                  children: `${t(`forms.${d.bundle}`)} · ${t(`formTitles.${d.bundle}`)}`,
+                },
+                {
+                  key: 'handler',
+                  label: t('board.handler'),
+                  children: `${d.handler.handler_number} ${d.handler.name}`,
+                },
                 { key: 'count', label: t('versions.count'), children: d.versions.length },
               ]}
             />

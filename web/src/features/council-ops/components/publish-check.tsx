@@ -4,7 +4,9 @@ import { councilGet, type Board } from '../api/council-api';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 
 /** The handlers of a month's board whose forms 1-3 are not all certified, by handler number. */
-export function handlersMissingFilings(board: Board): Array<{ handler_number: string; handler_name: string; forms: string[] }> {
+export function handlersMissingFilings(
+  board: Board,
+): Array<{ handler_number: string; handler_name: string; forms: string[] }> {
   const out = new Map<string, { handler_number: string; handler_name: string; forms: string[] }>();
   for (const r of board.data) {
     if (r.status === 'certified' || r.status === 'amended') continue;
@@ -16,8 +18,16 @@ export function handlersMissingFilings(board: Board): Array<{ handler_number: st
 }
 
 /** Newest month whose filings are due (due date today or before), else the first month: the month to generate. */
-export function monthToGenerate<T extends { period_month: string; due_date: string }>(periods: T[], today: string): T | undefined {
-  return [...periods].filter((p) => p.due_date <= today).sort((a, b) => a.period_month.localeCompare(b.period_month)).at(-1) ?? periods[0];
+export function monthToGenerate<T extends { period_month: string; due_date: string }>(
+  periods: T[],
+  today: string,
+): T | undefined {
+  return (
+    [...periods]
+      .filter((p) => p.due_date <= today)
+      .sort((a, b) => a.period_month.localeCompare(b.period_month))
+      .at(-1) ?? periods[0]
+  );
 }
 
 /**
@@ -32,7 +42,15 @@ export function PublishCheck({ periodId, handlersCount }: { periodId: string; ha
     enabled: handlersCount > 0,
   });
   if (handlersCount === 0) {
-    return <Alert type="error" showIcon message={t('publish.nothing')} style={{ maxWidth: 360 }} data-testid="publish-nothing" />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('publish.nothing')}
+        style={{ maxWidth: 360 }}
+        data-testid="publish-nothing"
+      />
+    );
   }
   if (board.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (!board.data) return null;
@@ -49,7 +67,8 @@ export function PublishCheck({ periodId, handlersCount }: { periodId: string; ha
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {missing.map((h) => (
             <li key={h.handler_number}>
-              <strong>{h.handler_number}</strong> <bdi>{h.handler_name}</bdi>: {h.forms.map((f) => t(`councilOps:forms.${f}`)).join(', ')}
+              <strong>{h.handler_number}</strong> <bdi>{h.handler_name}</bdi>:{' '}
+              {h.forms.map((f) => t(`councilOps:forms.${f}`)).join(', ')}
             </li>
           ))}
         </ul>

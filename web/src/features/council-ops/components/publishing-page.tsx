@@ -1,4 +1,13 @@
-import { CloudUploadOutlined, DatabaseOutlined, DownloadOutlined, EyeInvisibleOutlined, EyeOutlined, FileAddOutlined, GlobalOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DatabaseOutlined,
+  DownloadOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FileAddOutlined,
+  GlobalOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Modal, Popconfirm, Select, Skeleton, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,7 +16,19 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { councilGet, councilPost, type GeneratedDoc, type ReportSources, type ReportsList } from '../api/council-api';
-import { dateTime, failureText, Filter, FilterBar, monthLabel, PageHeading, SeasonSelect, TextTag, useCalendar, useChosenSeason, useUrlFilters } from './shared';
+import {
+  dateTime,
+  failureText,
+  Filter,
+  FilterBar,
+  monthLabel,
+  PageHeading,
+  SeasonSelect,
+  TextTag,
+  useCalendar,
+  useChosenSeason,
+  useUrlFilters,
+} from './shared';
 import { monthToGenerate, PublishCheck } from './publish-check';
 import { todayIso } from '../../../lib/portal/entities';
 
@@ -36,7 +57,13 @@ function PdfPreview({ url, title }: { url: string; title: string }) {
   }, [url]);
   if (error) return <Typography.Text type="danger">{t('publishing.previewFailed', { error })}</Typography.Text>;
   if (!blobUrl) return <Skeleton active />;
-  return <iframe src={blobUrl} title={t('publishing.previewOf', { title })} style={{ width: '100%', height: '60vh', border: '1px solid #ddd' }} />;
+  return (
+    <iframe
+      src={blobUrl}
+      title={t('publishing.previewOf', { title })}
+      style={{ width: '100%', height: '60vh', border: '1px solid #ddd' }}
+    />
+  );
 }
 
 /** Which handlers' filings a document drew from: one line per handler, the versions per form. */
@@ -59,7 +86,10 @@ function Sources({ doc }: { doc: GeneratedDoc }) {
             render: (_: unknown, h: Line) =>
               h.filings
                 .filter((f) => f.form === form)
-                .map((f) => `${f.period_month ? monthLabel(f.period_month, lang) : t('publishing.yearEnd')}${f.amendment_number > 0 ? ` (${t('versions.amendmentN', { n: f.amendment_number })})` : ''}`)
+                .map(
+                  (f) =>
+                    `${f.period_month ? monthLabel(f.period_month, lang) : t('publishing.yearEnd')}${f.amendment_number > 0 ? ` (${t('versions.amendmentN', { n: f.amendment_number })})` : ''}`,
+                )
                 .join(', ') || '—',
           })),
         ];
@@ -69,10 +99,19 @@ function Sources({ doc }: { doc: GeneratedDoc }) {
               {t('publishing.sourcesSummary', {
                 count: d.handlers.length,
                 date: dateTime(d.report.generated_at, lang),
-                months: d.months.length ? `${monthLabel(d.months[0], lang)} – ${monthLabel(d.months.at(-1), lang)}` : '—',
+                months: d.months.length
+                  ? `${monthLabel(d.months[0], lang)} – ${monthLabel(d.months.at(-1), lang)}`
+                  : '—',
               })}
             </Typography.Paragraph>
-            <Table<Line> rowKey="handler_id" columns={columns} dataSource={d.handlers} size="small" pagination={false} scroll={{ x: 600 }} />
+            <Table<Line>
+              rowKey="handler_id"
+              columns={columns}
+              dataSource={d.handlers}
+              size="small"
+              pagination={false}
+              scroll={{ x: 600 }}
+            />
           </>
         );
       }}
@@ -80,16 +119,39 @@ function Sources({ doc }: { doc: GeneratedDoc }) {
   );
 }
 
-function DocModal({ doc, tab, onClose }: { doc: GeneratedDoc | null; tab: 'preview' | 'sources'; onClose: () => void }) {
+function DocModal({
+  doc,
+  tab,
+  onClose,
+}: {
+  doc: GeneratedDoc | null;
+  tab: 'preview' | 'sources';
+  onClose: () => void;
+}) {
   const { t } = useFeatureTranslation('councilOps');
   const pdf = doc?.file?.mime === 'application/pdf';
   return (
-    <Modal open={!!doc} title={doc?.title} onCancel={onClose} footer={<Button onClick={onClose}>{t('close')}</Button>} width={960} destroyOnHidden>
+    <Modal
+      open={!!doc}
+      title={doc?.title}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
+      width={960}
+      destroyOnHidden
+    >
       {doc ? (
         <Tabs
           defaultActiveKey={pdf ? tab : 'sources'}
           items={[
-            ...(pdf && doc.file ? [{ key: 'preview', label: t('publishing.preview'), children: <PdfPreview url={doc.file.url} title={doc.title} /> }] : []),
+            ...(pdf && doc.file
+              ? [
+                  {
+                    key: 'preview',
+                    label: t('publishing.preview'),
+                    children: <PdfPreview url={doc.file.url} title={doc.title} />,
+                  },
+                ]
+              : []),
             { key: 'sources', label: t('publishing.sources'), children: <Sources doc={doc} /> },
           ]}
         />
@@ -98,21 +160,43 @@ function DocModal({ doc, tab, onClose }: { doc: GeneratedDoc | null; tab: 'previ
   );
 }
 
-function DocActions({ doc, onOpen }: { doc: GeneratedDoc; onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void }) {
+function DocActions({
+  doc,
+  onOpen,
+}: {
+  doc: GeneratedDoc;
+  onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void;
+}) {
   const { t } = useFeatureTranslation('councilOps');
   const pdf = doc.file?.mime === 'application/pdf';
   return (
     <Space wrap size={4}>
       {pdf ? (
-        <Button size="small" icon={<EyeOutlined />} onClick={() => onOpen(doc, 'preview')} aria-label={t('publishing.previewOf', { title: doc.title })}>
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => onOpen(doc, 'preview')}
+          aria-label={t('publishing.previewOf', { title: doc.title })}
+        >
           {t('publishing.preview')}
         </Button>
       ) : null}
-      <Button size="small" icon={<DatabaseOutlined />} onClick={() => onOpen(doc, 'sources')} aria-label={t('publishing.sourcesOf', { title: doc.title })}>
+      <Button
+        size="small"
+        icon={<DatabaseOutlined />}
+        onClick={() => onOpen(doc, 'sources')}
+        aria-label={t('publishing.sourcesOf', { title: doc.title })}
+      >
         {t('publishing.sources')}
       </Button>
       {doc.file ? (
-        <Button size="small" icon={<DownloadOutlined />} href={doc.file.url} download={doc.file.filename} aria-label={t('publishing.downloadOf', { title: doc.title })}>
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          href={doc.file.url}
+          download={doc.file.filename}
+          aria-label={t('publishing.downloadOf', { title: doc.title })}
+        >
           {t('publishing.download')}
         </Button>
       ) : null}
@@ -137,27 +221,44 @@ function PublishButton({ doc }: { doc: GeneratedDoc }) {
   return (
     <Popconfirm
       title={t(publish ? 'publishing.publishConfirmTitle' : 'publishing.unpublishConfirmTitle', { month })}
-      description={publish ? (
-        <>
-          <Typography.Paragraph style={{ maxWidth: 380, marginBottom: 8 }}>{t('publishing.publishConfirmText')}</Typography.Paragraph>
-          {doc.period_id ? <PublishCheck periodId={doc.period_id} handlersCount={doc.handlers_count ?? 0} /> : null}
-        </>
-      ) : t('publishing.unpublishConfirmText')}
+      description={
+        publish ? (
+          <>
+            <Typography.Paragraph style={{ maxWidth: 380, marginBottom: 8 }}>
+              {t('publishing.publishConfirmText')}
+            </Typography.Paragraph>
+            {doc.period_id ? <PublishCheck periodId={doc.period_id} handlersCount={doc.handlers_count ?? 0} /> : null}
+          </>
+        ) : (
+          t('publishing.unpublishConfirmText')
+        )
+      }
       okText={t(publish ? 'publishing.publish' : 'publishing.unpublish')}
       // A report from no handler's filings publishes nothing: refused here and by the server.
       okButtonProps={{ disabled: publish && doc.handlers_count === 0 }}
       cancelText={t('cancel')}
       onConfirm={() => mutation.mutateAsync()}
     >
-      <Button size="small" type={publish ? 'primary' : 'default'} icon={publish ? <CloudUploadOutlined /> : <StopOutlined />} loading={mutation.isPending}
-        aria-label={t(publish ? 'publishing.publishOf' : 'publishing.unpublishOf', { month })}>
+      <Button
+        size="small"
+        type={publish ? 'primary' : 'default'}
+        icon={publish ? <CloudUploadOutlined /> : <StopOutlined />}
+        loading={mutation.isPending}
+        aria-label={t(publish ? 'publishing.publishOf' : 'publishing.unpublishOf', { month })}
+      >
         {t(publish ? 'publishing.publish' : 'publishing.unpublish')}
       </Button>
     </Popconfirm>
   );
 }
 
-function MonthlyTable({ rows, onOpen }: { rows: GeneratedDoc[]; onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void }) {
+function MonthlyTable({
+  rows,
+  onOpen,
+}: {
+  rows: GeneratedDoc[];
+  onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void;
+}) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const lang = i18n.language;
   const columns: ColumnsType<GeneratedDoc> = [
@@ -167,21 +268,63 @@ function MonthlyTable({ rows, onOpen }: { rows: GeneratedDoc[]; onOpen: (doc: Ge
     {
       key: 'portal',
       title: t('publishing.portal'),
-      render: (_, d) => (d.publish_to_portal ? <TextTag color="green" icon={<GlobalOutlined />} text={t('publishing.published')} /> : <TextTag color="default" icon={<EyeInvisibleOutlined />} text={t('publishing.notPublished')} />),
+      render: (_, d) =>
+        d.publish_to_portal ? (
+          <TextTag color="green" icon={<GlobalOutlined />} text={t('publishing.published')} />
+        ) : (
+          <TextTag color="default" icon={<EyeInvisibleOutlined />} text={t('publishing.notPublished')} />
+        ),
     },
-    { key: 'actions', title: t('actions'), render: (_, d) => <Space wrap size={4}><PublishButton doc={d} /><DocActions doc={d} onOpen={onOpen} /></Space> },
+    {
+      key: 'actions',
+      title: t('actions'),
+      render: (_, d) => (
+        <Space wrap size={4}>
+          <PublishButton doc={d} />
+          <DocActions doc={d} onOpen={onOpen} />
+        </Space>
+      ),
+    },
   ];
-  return <Table<GeneratedDoc> rowKey="id" columns={columns} dataSource={rows} size="middle" scroll={{ x: 900 }} pagination={false} locale={{ emptyText: t('publishing.noMonthly') }} />;
+  return (
+    <Table<GeneratedDoc>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      size="middle"
+      scroll={{ x: 900 }}
+      pagination={false}
+      locale={{ emptyText: t('publishing.noMonthly') }}
+    />
+  );
 }
 
-function SeasonDocsTable({ rows, onOpen, empty }: { rows: GeneratedDoc[]; onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void; empty: string }) {
+function SeasonDocsTable({
+  rows,
+  onOpen,
+  empty,
+}: {
+  rows: GeneratedDoc[];
+  onOpen: (doc: GeneratedDoc, tab: 'preview' | 'sources') => void;
+  empty: string;
+}) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const columns: ColumnsType<GeneratedDoc> = [
     { key: 'title', title: t('publishing.document'), render: (_, d) => <strong>{d.title}</strong> },
     { key: 'generated', title: t('publishing.generatedAt'), render: (_, d) => dateTime(d.generated_at, i18n.language) },
     { key: 'actions', title: t('actions'), render: (_, d) => <DocActions doc={d} onOpen={onOpen} /> },
   ];
-  return <Table<GeneratedDoc> rowKey="id" columns={columns} dataSource={rows} size="middle" scroll={{ x: 700 }} pagination={false} locale={{ emptyText: empty }} />;
+  return (
+    <Table<GeneratedDoc>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      size="middle"
+      scroll={{ x: 700 }}
+      pagination={false}
+      locale={{ emptyText: empty }}
+    />
+  );
 }
 
 /** A generate button: runs the call, says what came of it, refreshes the lists. */
@@ -192,7 +335,11 @@ function useGenerate(path: string) {
   return useMutation({
     mutationFn: (body: Record<string, string>) => councilPost<{ handlers_count?: number }>(path, body),
     onSuccess: (r) => {
-      message.success(r?.handlers_count !== undefined ? t('publishing.generatedWithCount', { count: r.handlers_count }) : t('publishing.generated'));
+      message.success(
+        r?.handlers_count !== undefined
+          ? t('publishing.generatedWithCount', { count: r.handlers_count })
+          : t('publishing.generated'),
+      );
       client.invalidateQueries({ queryKey: REPORTS_KEY });
     },
     onError: (e) => message.error(t('publishing.generateFailed', { error: failureText(e) })),
@@ -222,7 +369,12 @@ export default function PublishingPage() {
     <Card>
       <PageHeading title={t('publishing.title')} intro={t('publishing.intro')} />
       <FilterBar>
-        <SeasonSelect id="pub-season" seasons={seasons} value={season?.id} onChange={(id) => setFilters({ season: id })} />
+        <SeasonSelect
+          id="pub-season"
+          seasons={seasons}
+          value={season?.id}
+          onChange={(id) => setFilters({ season: id })}
+        />
       </FilterBar>
       <QueryState query={list}>
         {(d) => (
@@ -237,11 +389,26 @@ export default function PublishingPage() {
                   <>
                     <FilterBar>
                       <Filter id="pub-month" label={t('publishing.monthToGenerate')}>
-                        <Select id="pub-month" style={{ minWidth: 200 }} value={month ?? monthToGenerate(periods, todayIso())?.period_month} onChange={setMonth}
-                          options={periods.map((p) => ({ value: p.period_month, label: monthLabel(p.period_month, i18n.language) }))} />
+                        <Select
+                          id="pub-month"
+                          style={{ minWidth: 200 }}
+                          value={month ?? monthToGenerate(periods, todayIso())?.period_month}
+                          onChange={setMonth}
+                          options={periods.map((p) => ({
+                            value: p.period_month,
+                            label: monthLabel(p.period_month, i18n.language),
+                          }))}
+                        />
                       </Filter>
-                      <Button type="primary" icon={<FileAddOutlined />} loading={monthly.isPending} disabled={periods.length === 0}
-                        onClick={() => monthly.mutate({ period_month: month ?? monthToGenerate(periods, todayIso())!.period_month })}>
+                      <Button
+                        type="primary"
+                        icon={<FileAddOutlined />}
+                        loading={monthly.isPending}
+                        disabled={periods.length === 0}
+                        onClick={() =>
+                          monthly.mutate({ period_month: month ?? monthToGenerate(periods, todayIso())!.period_month })
+                        }
+                      >
                         {t('publishing.generateMonthly')}
                       </Button>
                     </FilterBar>
@@ -256,7 +423,12 @@ export default function PublishingPage() {
                 children: (
                   <>
                     <FilterBar>
-                      <Button type="primary" icon={<FileAddOutlined />} loading={annual.isPending} onClick={() => annual.mutate({ season_id: d.season.id })}>
+                      <Button
+                        type="primary"
+                        icon={<FileAddOutlined />}
+                        loading={annual.isPending}
+                        onClick={() => annual.mutate({ season_id: d.season.id })}
+                      >
                         {t('publishing.generateAnnual', { season: d.season.title })}
                       </Button>
                     </FilterBar>
@@ -270,7 +442,12 @@ export default function PublishingPage() {
                 children: (
                   <>
                     <FilterBar>
-                      <Button type="primary" icon={<FileAddOutlined />} loading={industry.isPending} onClick={() => industry.mutate({ season_id: d.season.id })}>
+                      <Button
+                        type="primary"
+                        icon={<FileAddOutlined />}
+                        loading={industry.isPending}
+                        onClick={() => industry.mutate({ season_id: d.season.id })}
+                      >
                         {t('publishing.generateAnalytics', { season: d.season.title })}
                       </Button>
                     </FilterBar>

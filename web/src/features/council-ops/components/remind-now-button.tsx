@@ -10,7 +10,17 @@ import { remindNow, STAFF_HOME_KEY } from '../api/staff-home-api';
  * "Send reminder now" on a board line of a handler whose forms of the month are not all certified: the reminder
  * e-mail to its users at once (the server refuses a second one within 15 minutes and says from when it can go).
  */
-export function RemindNowButton({ periodId, handlerNumber, handlerName, monthLabel }: { periodId: string; handlerNumber: string; handlerName: string; monthLabel: string }) {
+export function RemindNowButton({
+  periodId,
+  handlerNumber,
+  handlerName,
+  monthLabel,
+}: {
+  periodId: string;
+  handlerNumber: string;
+  handlerName: string;
+  monthLabel: string;
+}) {
   const { t, i18n } = useFeatureTranslation('staffHome');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -19,13 +29,20 @@ export function RemindNowButton({ periodId, handlerNumber, handlerName, monthLab
     mutationFn: () => remindNow(periodId, handlerNumber),
     onSuccess: (r) => {
       if (r.failed.length) message.warning(t('remind.partly', { sent: r.sent.length, failed: r.failed.length }));
-      else message.success(t('remind.sent', { count: r.sent.length, handler: handlerNumber, time: time(r.next_allowed_at) }));
+      else
+        message.success(
+          t('remind.sent', { count: r.sent.length, handler: handlerNumber, time: time(r.next_allowed_at) }),
+        );
       client.invalidateQueries({ queryKey: ['council', 'reminders'] });
       client.invalidateQueries({ queryKey: STAFF_HOME_KEY });
     },
     onError: (e) => {
-      const meta = e instanceof ApiError ? (e.errors[0] as { meta?: { code?: string; next_allowed_at?: string } } | undefined)?.meta : undefined;
-      if (meta?.code === 'reminded_recently' && meta.next_allowed_at) message.warning(t('remind.tooSoon', { handler: handlerNumber, time: time(meta.next_allowed_at) }));
+      const meta =
+        e instanceof ApiError
+          ? (e.errors[0] as { meta?: { code?: string; next_allowed_at?: string } } | undefined)?.meta
+          : undefined;
+      if (meta?.code === 'reminded_recently' && meta.next_allowed_at)
+        message.warning(t('remind.tooSoon', { handler: handlerNumber, time: time(meta.next_allowed_at) }));
       else message.error(t('remind.failed', { error: e instanceof Error ? e.message : String(e) }));
     },
   });
@@ -37,7 +54,12 @@ export function RemindNowButton({ periodId, handlerNumber, handlerName, monthLab
       cancelText={t('remind.cancel')}
       onConfirm={() => mutation.mutateAsync().catch(() => undefined)}
     >
-      <Button size="small" icon={<MailOutlined aria-hidden="true" />} loading={mutation.isPending} aria-label={t('remind.buttonOf', { handler: `${handlerNumber} ${handlerName}` })}>
+      <Button
+        size="small"
+        icon={<MailOutlined aria-hidden="true" />}
+        loading={mutation.isPending}
+        aria-label={t('remind.buttonOf', { handler: `${handlerNumber} ${handlerName}` })}
+      >
         {t('remind.button')}
       </Button>
     </Popconfirm>

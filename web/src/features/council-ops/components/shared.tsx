@@ -1,5 +1,11 @@
 import {
-  CheckCircleOutlined, ClockCircleOutlined, DownloadOutlined, EditOutlined, ExclamationCircleOutlined, MinusCircleOutlined, SyncOutlined,
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  ExclamationCircleOutlined,
+  MinusCircleOutlined,
+  SyncOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Table, Tag, type TableProps } from 'antd';
@@ -10,7 +16,15 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { QueryState, type QueryLike } from '../../../components/query-state';
 import { formatDate } from '../../../lib/i18n/format';
 import { failureText } from '../../../components/council-page-parts';
-import { councilGet, downloadCsv, type BoardStatus, type Calendar, type Paged, type Params, type Season } from '../api/council-api';
+import {
+  councilGet,
+  downloadCsv,
+  type BoardStatus,
+  type Calendar,
+  type Paged,
+  type Params,
+  type Season,
+} from '../api/council-api';
 
 export { failureText, PageHeading } from '../../../components/council-page-parts';
 
@@ -18,7 +32,11 @@ export { failureText, PageHeading } from '../../../components/council-page-parts
 
 /** A row of filters that wraps on a phone. */
 export function FilterBar({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 16 }}>{children}</div>;
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 16 }}>
+      {children}
+    </div>
+  );
 }
 
 /** A labelled filter (a visible label tied to its control, so screen readers and tests find it by name). */
@@ -34,9 +52,13 @@ export function Filter({ id, label, children }: { id: string; label: string; chi
 }
 
 /** Filters live in the address (?season=&period=&status=...), so a filtered view can be bookmarked or shared. */
-export function useUrlFilters<K extends string>(keys: readonly K[]): [Partial<Record<K, string>>, (next: Partial<Record<K, string | undefined>>) => void] {
+export function useUrlFilters<K extends string>(
+  keys: readonly K[],
+): [Partial<Record<K, string>>, (next: Partial<Record<K, string | undefined>>) => void] {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)) as Partial<Record<K, string>>;
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)) as Partial<
+    Record<K, string>
+  >;
   const set = (next: Partial<Record<K, string | undefined>>) => {
     const merged: Record<string, string | undefined> = { ...values, ...next };
     // Any change other than the page itself starts again at page 1.
@@ -55,7 +77,10 @@ export const dateTime = (iso: string | null | undefined, lang: string): string =
   iso ? formatDate(iso, lang, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 export function useCouncilSeasons() {
-  return useQuery({ queryKey: ['council', 'seasons'], queryFn: ({ signal }) => councilGet<{ data: Season[] }>('/seasons', undefined, signal) });
+  return useQuery({
+    queryKey: ['council', 'seasons'],
+    queryFn: ({ signal }) => councilGet<{ data: Season[] }>('/seasons', undefined, signal),
+  });
 }
 
 export function useCalendar(seasonId: string | undefined) {
@@ -66,18 +91,41 @@ export function useCalendar(seasonId: string | undefined) {
 }
 
 /** The season chosen in the address, else the current one. */
-export function useChosenSeason(seasonParam: string | undefined): { seasons: Season[]; season: Season | undefined; loading: boolean } {
+export function useChosenSeason(seasonParam: string | undefined): {
+  seasons: Season[];
+  season: Season | undefined;
+  loading: boolean;
+} {
   const seasons = useCouncilSeasons();
   const list = seasons.data?.data ?? [];
   const season = list.find((s) => s.id === seasonParam) ?? list.find((s) => s.current) ?? list[0];
   return { seasons: list, season, loading: seasons.isPending };
 }
 
-export function SeasonSelect({ id, seasons, value, onChange }: { id: string; seasons: Season[]; value: string | undefined; onChange: (id: string) => void }) {
+export function SeasonSelect({
+  id,
+  seasons,
+  value,
+  onChange,
+}: {
+  id: string;
+  seasons: Season[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+}) {
   const { t } = useFeatureTranslation('councilOps');
   return (
     <Filter id={id} label={t('filters.season')}>
-      <Select id={id} style={{ minWidth: 150 }} value={value} onChange={onChange} options={seasons.map((s) => ({ value: s.id, label: s.current ? `${s.title} (${t('filters.current')})` : s.title }))} />
+      <Select
+        id={id}
+        style={{ minWidth: 150 }}
+        value={value}
+        onChange={onChange}
+        options={seasons.map((s) => ({
+          value: s.id,
+          label: s.current ? `${s.title} (${t('filters.current')})` : s.title,
+        }))}
+      />
     </Filter>
   );
 }
@@ -126,7 +174,11 @@ export function BoardStatusTag({ status }: { status: BoardStatus }) {
 /** Any other status word with a colour, an icon and its text. */
 export function TextTag({ color, text, icon }: { color: string; text: string; icon?: ReactNode }) {
   return (
-    <Tag color={color} icon={icon ?? (color === 'default' ? <ClockCircleOutlined /> : undefined)} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color={color}
+      icon={icon ?? (color === 'default' ? <ClockCircleOutlined /> : undefined)}
+      style={{ marginInlineEnd: 0 }}
+    >
       {text}
     </Tag>
   );
@@ -136,7 +188,12 @@ export function TextTag({ color, text, icon }: { color: string; text: string; ic
  * A server-paged list (the audit log, the reminders): loading, failure and empty states, then the table with the
  * page in the address. While another page or filter loads, the rows shown are the previous answer's: say so.
  */
-export function PagedTable<T extends object>({ query, emptyText, onPage, ...table }: {
+export function PagedTable<T extends object>({
+  query,
+  emptyText,
+  onPage,
+  ...table
+}: {
   query: QueryLike<Paged<T>> & { isPlaceholderData: boolean };
   emptyText: string;
   onPage: (page: string | undefined) => void;
@@ -154,7 +211,11 @@ export function PagedTable<T extends object>({ query, emptyText, onPage, ...tabl
           size="middle"
           loading={query.isPlaceholderData}
           pagination={{
-            current: d.meta.page, pageSize: d.meta.per_page, total: d.meta.total, showSizeChanger: false, hideOnSinglePage: true,
+            current: d.meta.page,
+            pageSize: d.meta.per_page,
+            total: d.meta.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
             showTotal: (total) => t('total', { count: total }),
             onChange: (page) => onPage(page > 1 ? String(page) : undefined),
           }}

@@ -9,13 +9,23 @@ export class ConfirmationError extends Error {}
 const statusOf = (error: unknown): number | string => (error instanceof ApiError ? error.status : 'network');
 
 export function confirmationParams(handlerId: string, seasonId: string) {
-  return new DrupalJsonApiParams().addFilter('field_handler.id', handlerId).addFilter('field_season.id', seasonId).addPageLimit(1);
+  return new DrupalJsonApiParams()
+    .addFilter('field_handler.id', handlerId)
+    .addFilter('field_season.id', seasonId)
+    .addPageLimit(1);
 }
 
 /** GET /jsonapi/node/handler_packet_confirmation for one handler and season (page limit 1). */
-export async function findConfirmation(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity | null> {
+export async function findConfirmation(
+  handlerId: string,
+  seasonId: string,
+  signal?: AbortSignal,
+): Promise<Entity | null> {
   try {
-    const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', { params: confirmationParams(handlerId, seasonId), signal });
+    const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', {
+      params: confirmationParams(handlerId, seasonId),
+      signal,
+    });
     return firstOf(doc);
   } catch (error) {
     throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
@@ -83,10 +93,13 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
       throw new ConfirmationError(`Failed to create new confirmation: ${statusOf(error)}`);
     }
     try {
-      await jsonApi.request(`/jsonapi/node/handler/${encodeURIComponent(handlerId)}/relationships/field_handler_packet_confirms`, {
-        method: 'POST',
-        body: { data: [{ type: 'node--handler_packet_confirmation', id: createdId }] },
-      });
+      await jsonApi.request(
+        `/jsonapi/node/handler/${encodeURIComponent(handlerId)}/relationships/field_handler_packet_confirms`,
+        {
+          method: 'POST',
+          body: { data: [{ type: 'node--handler_packet_confirmation', id: createdId }] },
+        },
+      );
     } catch (error) {
       throw new ConfirmationError(`Failed to append confirmation to handler: ${statusOf(error)}`);
     }

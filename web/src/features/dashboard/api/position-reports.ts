@@ -10,7 +10,9 @@ export function useNewestPositionReport() {
     structuralSharing: false,
     queryKey: newestReportKey,
     queryFn: async ({ signal }) => {
-      return firstOf(await jsonApi.request('/jsonapi/node/monthly_position_report', { params: newestReportParams(), signal }));
+      return firstOf(
+        await jsonApi.request('/jsonapi/node/monthly_position_report', { params: newestReportParams(), signal }),
+      );
     },
   });
 }

@@ -11,7 +11,14 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
 import { forgetCertifiedForm, justCertifiedForm, useHandler } from '../../../lib/portal/handler';
 import { useOpenInvoices, openTotal, overdueTotal } from '../../../lib/portal/invoices';
-import { bundleOf, currentVersionOf, dueDateOf, FORM_NUMBERS, periodMonthOf, useSeasonPackages } from '../../../lib/portal/packages';
+import {
+  bundleOf,
+  currentVersionOf,
+  dueDateOf,
+  FORM_NUMBERS,
+  periodMonthOf,
+  useSeasonPackages,
+} from '../../../lib/portal/packages';
 import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
 import { useNewestPositionReport } from '../api/position-reports';
@@ -32,7 +39,9 @@ export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
 
 /** The package due next: the earliest due date on or after today; null when the season has none left. */
 export function nextDuePackage(packages: Entity[], today: string): Entity | null {
-  const upcoming = packages.filter((p) => (dueDateOf(p) ?? '') >= today).sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
+  const upcoming = packages
+    .filter((p) => (dueDateOf(p) ?? '') >= today)
+    .sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
   return upcoming[0] ?? null;
 }
 
@@ -43,7 +52,15 @@ export type StaleMonthsCardType = ComponentType<{ handlerId: string; fromMonth: 
  * The stale months' card, read a second after the page is up, as the top bar's account menu is (layout/topbar.tsx),
  * so that the check and its code are no part of the dashboard's first load.
  */
-function StaleMonthsLater({ handlerId, fromMonth, StaleMonthsCard }: { handlerId: string; fromMonth: string | null; StaleMonthsCard: StaleMonthsCardType }) {
+function StaleMonthsLater({
+  handlerId,
+  fromMonth,
+  StaleMonthsCard,
+}: {
+  handlerId: string;
+  fromMonth: string | null;
+  StaleMonthsCard: StaleMonthsCardType;
+}) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), 1000);
@@ -57,9 +74,11 @@ function StaleMonthsLater({ handlerId, fromMonth, StaleMonthsCard }: { handlerId
 }
 
 /** The current season's first month ('YYYY-09'): stale months are looked for from there on. */
-const seasonStartMonth = (season: Entity | null | undefined): string | null => str(season, 'field_season_start_date')?.slice(0, 7) ?? null;
+const seasonStartMonth = (season: Entity | null | undefined): string | null =>
+  str(season, 'field_season_start_date')?.slice(0, 7) ?? null;
 
-const monthLabel = (month: string | null, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '');
+const monthLabel = (month: string | null, lang: string) =>
+  month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '';
 
 function NextDueCard({ packages, today }: { packages: Entity[]; today: string }) {
   const { t, i18n } = useTranslation('filing');
@@ -72,10 +91,15 @@ function NextDueCard({ packages, today }: { packages: Entity[]; today: string })
   return (
     <>
       <Typography.Paragraph style={{ fontSize: 16, marginBottom: 8 }}>
-        {t('dashboard.nextDueText', { month: monthLabel(periodMonthOf(next), i18n.language), date: formatDate(dueDateOf(next), i18n.language, { dateStyle: 'long' }) })}
+        {t('dashboard.nextDueText', {
+          month: monthLabel(periodMonthOf(next), i18n.language),
+          date: formatDate(dueDateOf(next), i18n.language, { dateStyle: 'long' }),
+        })}
       </Typography.Paragraph>
       <Typography.Paragraph type={open.length ? undefined : 'success'} style={{ marginBottom: 0 }}>
-        {open.length ? t('dashboard.formsToFile', { forms: open.map((n) => t('forms.formN', { n })).join(', ') }) : t('dashboard.allFiled')}
+        {open.length
+          ? t('dashboard.formsToFile', { forms: open.map((n) => t('forms.formN', { n })).join(', ') })
+          : t('dashboard.allFiled')}
       </Typography.Paragraph>
       {open.length ? (
         <Space wrap style={{ marginTop: 12 }}>
@@ -106,13 +130,24 @@ function InvoicesCard({ handlerId, today }: { handlerId: string; today: string }
               {total.count ? t('dashboard.openInvoices', { count: total.count }) : t('dashboard.noOpenInvoices')}
             </Typography.Paragraph>
             {total.count ? (
-              <Typography.Paragraph style={{ fontSize: 22, fontWeight: 600, marginBottom: 8 }} data-testid="open-invoices-total">
+              <Typography.Paragraph
+                style={{ fontSize: 22, fontWeight: 600, marginBottom: 8 }}
+                data-testid="open-invoices-total"
+              >
                 {formatMoney(total.amount, i18n.language)}
               </Typography.Paragraph>
             ) : null}
             {overdue.count ? (
-              <Typography.Paragraph strong style={{ fontSize: 16, marginBottom: 8, color: danger }} data-testid="overdue-invoices">
-                <WarningOutlined aria-hidden="true" /> {t('dashboard.overdueInvoices', { count: overdue.count, amount: formatMoney(overdue.amount, i18n.language) })}
+              <Typography.Paragraph
+                strong
+                style={{ fontSize: 16, marginBottom: 8, color: danger }}
+                data-testid="overdue-invoices"
+              >
+                <WarningOutlined aria-hidden="true" />{' '}
+                {t('dashboard.overdueInvoices', {
+                  count: overdue.count,
+                  amount: formatMoney(overdue.amount, i18n.language),
+                })}
               </Typography.Paragraph>
             ) : null}
             <Link to="/dashboard/invoices">{t('dashboard.viewInvoices')}</Link>
@@ -134,7 +169,9 @@ function PositionReportCard() {
         const month = str(one(report!, 'field_reporting_period'), 'field_period_month');
         return (
           <>
-            <Typography.Paragraph style={{ fontSize: 16, marginBottom: 12 }}>{t('dashboard.reportOf', { month: monthLabel(month, i18n.language) })}</Typography.Paragraph>
+            <Typography.Paragraph style={{ fontSize: 16, marginBottom: 12 }}>
+              {t('dashboard.reportOf', { month: monthLabel(month, i18n.language) })}
+            </Typography.Paragraph>
             {url ? (
               <a href={url} download={fileName(file)} className="ant-btn ant-btn-default">
                 <DownloadOutlined aria-hidden="true" /> {t('dashboard.downloadReport')}
@@ -168,12 +205,17 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
                 {t('dashboard.packetConfirmed', {
                   season: str(season, 'title'),
                   name: str(existing, 'field_certification_name') ?? '',
-                  date: formatDate(str(existing, 'field_certification_datetime'), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+                  date: formatDate(str(existing, 'field_certification_datetime'), i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
                 })}
               </Typography.Paragraph>
             ) : (
               <>
-                <Typography.Paragraph style={{ fontSize: 16 }}>{t('dashboard.packetNotConfirmed', { season: str(season, 'title') })}</Typography.Paragraph>
+                <Typography.Paragraph style={{ fontSize: 16 }}>
+                  {t('dashboard.packetNotConfirmed', { season: str(season, 'title') })}
+                </Typography.Paragraph>
                 <Button
                   type="primary"
                   loading={confirm.isPending}
@@ -181,7 +223,9 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
                     confirm.mutate({
                       handler: handler.data ?? null,
                       handlerId: profile.handlerUid ?? handlerId,
-                      handlerNumber: profile.handlerNumber ?? (handler.data?.field_handler_number != null ? String(handler.data.field_handler_number) : null),
+                      handlerNumber:
+                        profile.handlerNumber ??
+                        (handler.data?.field_handler_number != null ? String(handler.data.field_handler_number) : null),
                       season,
                       username: profile.username ?? '',
                     })
@@ -241,7 +285,15 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 16,
+            justifyContent: 'space-between',
+            alignItems: 'flex-start',
+          }}
+        >
           <div style={{ minWidth: 0, flex: '1 1 320px' }}>
             <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
               {name ? tc('dashboard.welcome', { name }) : tc('dashboard.welcomeNoName')}
@@ -249,10 +301,17 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
             {profile.handlerName ? (
               <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>
                 {/* First-strong isolates keep a Latin company name from reordering the Arabic sentence around it. */}
-                {tc('dashboard.handlerLine', { name: `\u2068${profile.handlerName}\u2069`, number: profile.handlerNumber ?? '' })}
+                {tc('dashboard.handlerLine', {
+                  name: `\u2068${profile.handlerName}\u2069`,
+                  number: profile.handlerNumber ?? '',
+                })}
               </Typography.Paragraph>
             ) : null}
-            {isStaff ? <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>{tc('dashboard.staffLine')}</Typography.Paragraph> : null}
+            {isStaff ? (
+              <Typography.Paragraph style={{ fontSize: 16, marginBottom: 0 }}>
+                {tc('dashboard.staffLine')}
+              </Typography.Paragraph>
+            ) : null}
           </div>
           <div style={{ flex: '0 1 240px', minWidth: 200 }}>
             <label htmlFor="season-select" style={{ display: 'block', marginBottom: 4 }}>
@@ -266,7 +325,9 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
               onChange={(v) => setChosen(v)}
               options={(seasons.data ?? []).map((s) => ({
                 value: s.id,
-                label: bool(s, 'field_current_season') ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') }) : str(s, 'title'),
+                label: bool(s, 'field_current_season')
+                  ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
+                  : str(s, 'title'),
               }))}
             />
           </div>
@@ -282,7 +343,13 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
         </Card>
       ) : (
         <>
-          {staleMonthsCard && <StaleMonthsLater handlerId={handlerId} fromMonth={seasonStartMonth(current)} StaleMonthsCard={staleMonthsCard} />}
+          {staleMonthsCard && (
+            <StaleMonthsLater
+              handlerId={handlerId}
+              fromMonth={seasonStartMonth(current)}
+              StaleMonthsCard={staleMonthsCard}
+            />
+          )}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('dashboard.nextDue')} style={{ height: '100%' }}>
@@ -316,7 +383,12 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
             <QueryState query={packages} isEmpty={(l) => l.length === 0} emptyText={t('dashboard.noPackages')}>
               {(list) => <SeasonStatusTable packages={list} today={today} justCertified={justCertified} />}
             </QueryState>
-            <Descriptions size="small" column={1} style={{ marginTop: 12 }} items={[{ key: 'legend', label: t('dashboard.legend'), children: t('dashboard.legendText') }]} />
+            <Descriptions
+              size="small"
+              column={1}
+              style={{ marginTop: 12 }}
+              items={[{ key: 'legend', label: t('dashboard.legend'), children: t('dashboard.legendText') }]}
+            />
           </Card>
         </>
       )}
@@ -328,7 +400,13 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
  * `staleMonthsCard` and `staffHome`: other features' parts, which app/ puts in (app/dashboard-pages.ts), since a
  * feature imports no other. Staff with no handler get the council's home instead of a handler's dashboard.
  */
-export default function DashboardHome({ staleMonthsCard, staffHome: StaffHome }: { staleMonthsCard?: StaleMonthsCardType; staffHome?: ComponentType }) {
+export default function DashboardHome({
+  staleMonthsCard,
+  staffHome: StaffHome,
+}: {
+  staleMonthsCard?: StaleMonthsCardType;
+  staffHome?: ComponentType;
+}) {
   const { isStaff, profile } = useSession();
   if (isStaff && !profile.handlerUid && StaffHome) {
     return (
@@ -347,5 +425,9 @@ function HandlerDashboard({ staleMonthsCard }: { staleMonthsCard?: StaleMonthsCa
   // is the page's largest piece of work: as a deferred value React renders it in slices of a few milliseconds, so
   // the page stays responsive (on a slow phone it was one task of 200 ms and more).
   const cardsShown = useDeferredValue(ready);
-  return <FilingPage><DashboardContent ready={cardsShown} staleMonthsCard={staleMonthsCard} /></FilingPage>;
+  return (
+    <FilingPage>
+      <DashboardContent ready={cardsShown} staleMonthsCard={staleMonthsCard} />
+    </FilingPage>
+  );
 }

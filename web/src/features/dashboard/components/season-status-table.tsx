@@ -7,7 +7,16 @@ import { StaticTable, type StaticColumn } from '../../../components/static-table
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/entities';
-import { bundleOf, currentVersionOf, dueDateOf, FORM_NUMBERS, formDisplayStatus, type FormNumber, periodMonthOf, periodOf } from '../../../lib/portal/packages';
+import {
+  bundleOf,
+  currentVersionOf,
+  dueDateOf,
+  FORM_NUMBERS,
+  formDisplayStatus,
+  type FormNumber,
+  periodMonthOf,
+  periodOf,
+} from '../../../lib/portal/packages';
 import { StatusTag } from './status-tag';
 
 type Props = { packages: Entity[]; today: string; justCertified: string | null };
@@ -22,13 +31,28 @@ export function SeasonStatusTable(props: Props) {
 }
 
 /** The link to form n of a package, labelled with its status; a tag alone when the form is not there. */
-function FormStatusLink({ pkg, n, today, justCertified, children }: { pkg: Entity; n: FormNumber; today: string; justCertified: string | null; children?: ReactNode }) {
+function FormStatusLink({
+  pkg,
+  n,
+  today,
+  justCertified,
+  children,
+}: {
+  pkg: Entity;
+  n: FormNumber;
+  today: string;
+  justCertified: string | null;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('filing');
   const form = currentVersionOf(pkg, n);
   const status = formDisplayStatus(form, dueDateOf(pkg), today);
   const tag = <StatusTag status={status} justCertified={!!form && justCertified === form.id} />;
   return form ? (
-    <Link to={`/dashboard/forms/${bundleOf(n)}/${form.id}`} aria-label={`${t('forms.formN', { n })}: ${t(`status.${status}`)}`}>
+    <Link
+      to={`/dashboard/forms/${bundleOf(n)}/${form.id}`}
+      aria-label={`${t('forms.formN', { n })}: ${t(`status.${status}`)}`}
+    >
       {children}
       {tag}
     </Link>
@@ -42,7 +66,9 @@ function FormStatusLink({ pkg, n, today, justCertified, children }: { pkg: Entit
 
 function monthTitle(pkg: Entity, lang: string): string {
   const month = periodMonthOf(pkg);
-  return month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : (str(periodOf(pkg), 'title') ?? '');
+  return month
+    ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' })
+    : (str(periodOf(pkg), 'title') ?? '');
 }
 
 function SeasonStatusGrid({ packages, today, justCertified }: Props) {
@@ -59,7 +85,13 @@ function SeasonStatusGrid({ packages, today, justCertified }: Props) {
   ];
   return (
     // A plain grid of statuses: no sorting, paging or selection, so not antd's Table (see StaticTable).
-    <StaticTable<Entity> rowKey={(pkg) => pkg.id} columns={columns} rows={packages} scrollX={560} label={t('dashboard.seasonStatus')} />
+    <StaticTable<Entity>
+      rowKey={(pkg) => pkg.id}
+      columns={columns}
+      rows={packages}
+      scrollX={560}
+      label={t('dashboard.seasonStatus')}
+    />
   );
 }
 
@@ -70,10 +102,15 @@ function SeasonStatusList({ packages, today, justCertified }: Props) {
   return (
     <ul aria-label={t('dashboard.seasonStatus')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {packages.map((pkg, i) => (
-        <li key={pkg.id} style={{ padding: '12px 0', borderTop: i === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}>
+        <li
+          key={pkg.id}
+          style={{ padding: '12px 0', borderTop: i === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }}
+        >
           <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 12 }}>
             <strong>{monthTitle(pkg, lang)}</strong>
-            <Typography.Text type="secondary">{t('packages.due', { date: formatDate(dueDateOf(pkg), lang) })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('packages.due', { date: formatDate(dueDateOf(pkg), lang) })}
+            </Typography.Text>
           </div>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
             {FORM_NUMBERS.map((n) => (

@@ -10,7 +10,8 @@ import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchContacts, matches } from '../../../lib/portal/directory-api';
 
-const fullName = (u: Entity) => [str(u.field_first_name), str(u.field_last_name)].filter(Boolean).join(' ') || str(u.name);
+const fullName = (u: Entity) =>
+  [str(u.field_first_name), str(u.field_last_name)].filter(Boolean).join(' ') || str(u.name);
 
 export default function ContactsPage() {
   const { t } = useFeatureTranslation(['directory', 'portalData']);
@@ -27,12 +28,16 @@ export default function ContactsPage() {
   });
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('directory:contactsTitle')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('directory:contactsTitle')}
+      </Typography.Title>
       {!handlerId ? (
         <Alert type="info" message={t('portalData:noHandler')} />
       ) : (
         <>
-          <Typography.Paragraph type="secondary">{t('directory:contactsIntro', { handler: profile.handlerName ?? '' })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('directory:contactsIntro', { handler: profile.handlerName ?? '' })}
+          </Typography.Paragraph>
           <Input.Search
             aria-label={t('directory:searchContacts')}
             placeholder={t('directory:searchContacts')}

@@ -20,7 +20,9 @@ export default function HandlersPage() {
 
   // Keyboard and screen reader users go on from the first card that came in (the button may be gone).
   const focusAt = useRef<number | null>(null);
-  useEffect(() => { focusAt.current = null; }, [search.searched]);
+  useEffect(() => {
+    focusAt.current = null;
+  }, [search.searched]);
   useEffect(() => {
     const at = focusAt.current;
     if (at === null || !rows || rows.length <= at) return;
@@ -34,7 +36,9 @@ export default function HandlersPage() {
 
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('directory:handlersTitle')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('directory:handlersTitle')}
+      </Typography.Title>
       <Input.Search
         aria-label={t('directory:searchHandlers')}
         placeholder={t('directory:searchHandlers')}
@@ -47,7 +51,14 @@ export default function HandlersPage() {
         type="search"
       />
       <QueryState
-        query={{ data: rows, error: moreFailed ? null : query.error, isPending: query.isPending, isFetching: query.isFetching, refetch: query.refetch, savedAt }}
+        query={{
+          data: rows,
+          error: moreFailed ? null : query.error,
+          isPending: query.isPending,
+          isFetching: query.isFetching,
+          refetch: query.refetch,
+          savedAt,
+        }}
         isEmpty={(r) => r.length === 0}
         emptyText={search.searched ? t('directory:noHandlerFound') : t('directory:noHandlers')}
       >
@@ -58,14 +69,35 @@ export default function HandlersPage() {
                 const site = safeUrl(str(h.field_website));
                 return (
                   <Col key={h.id} xs={24} md={12} xxl={8} role="listitem" tabIndex={-1}>
-                    <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{str(h.title)}</span>} extra={<Tag>{t('directory:number', { number: str(h.field_handler_number) })}</Tag>} style={{ height: '100%' }}>
+                    <Card
+                      size="small"
+                      title={<span style={{ whiteSpace: 'normal' }}>{str(h.title)}</span>}
+                      extra={<Tag>{t('directory:number', { number: str(h.field_handler_number) })}</Tag>}
+                      style={{ height: '100%' }}
+                    >
                       <Space direction="vertical" size={6}>
                         {h.field_address ? (
-                          <span><EnvironmentOutlined aria-label={t('directory:address')} /> <span style={{ whiteSpace: 'pre-line' }}>{str(h.field_address)}</span></span>
+                          <span>
+                            <EnvironmentOutlined aria-label={t('directory:address')} />{' '}
+                            <span style={{ whiteSpace: 'pre-line' }}>{str(h.field_address)}</span>
+                          </span>
                         ) : null}
-                        {h.field_phone ? <a href={`tel:${str(h.field_phone).replace(/\s+/g, '')}`}><PhoneOutlined aria-label={t('directory:phone')} /> <bdi>{str(h.field_phone)}</bdi></a> : null}
-                        {h.field_email ? <a href={`mailto:${str(h.field_email)}`}><MailOutlined aria-label={t('directory:email')} /> <bdi>{str(h.field_email)}</bdi></a> : null}
-                        {site ? <a href={site} target="_blank" rel="noopener noreferrer"><GlobalOutlined aria-label={t('directory:website')} /> <bdi>{site.replace(/^https?:\/\//, '')}</bdi></a> : null}
+                        {h.field_phone ? (
+                          <a href={`tel:${str(h.field_phone).replace(/\s+/g, '')}`}>
+                            <PhoneOutlined aria-label={t('directory:phone')} /> <bdi>{str(h.field_phone)}</bdi>
+                          </a>
+                        ) : null}
+                        {h.field_email ? (
+                          <a href={`mailto:${str(h.field_email)}`}>
+                            <MailOutlined aria-label={t('directory:email')} /> <bdi>{str(h.field_email)}</bdi>
+                          </a>
+                        ) : null}
+                        {site ? (
+                          <a href={site} target="_blank" rel="noopener noreferrer">
+                            <GlobalOutlined aria-label={t('directory:website')} />{' '}
+                            <bdi>{site.replace(/^https?:\/\//, '')}</bdi>
+                          </a>
+                        ) : null}
                       </Space>
                     </Card>
                   </Col>
@@ -73,10 +105,14 @@ export default function HandlersPage() {
               })}
             </Row>
             <Space direction="vertical" align="center" style={{ width: '100%', marginTop: 16 }}>
-              <Typography.Text type="secondary" role="status">{t('directory:showing', { count: found.length })}</Typography.Text>
+              <Typography.Text type="secondary" role="status">
+                {t('directory:showing', { count: found.length })}
+              </Typography.Text>
               {moreFailed ? <ErrorWithRetry error={query.error} onRetry={showMore} /> : null}
               {query.hasNextPage && !moreFailed ? (
-                <Button onClick={showMore} loading={query.isFetchingNextPage}>{t('directory:showMore')}</Button>
+                <Button onClick={showMore} loading={query.isFetchingNextPage}>
+                  {t('directory:showMore')}
+                </Button>
               ) : null}
             </Space>
           </>

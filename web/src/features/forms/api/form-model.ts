@@ -1,5 +1,12 @@
 import {
-  computeForm1, computeForm2, computeForm3, EMPTY_FORM_1_SEASON_TO_DATE, form1Context, FORM_FIELDS, parseMoney, type Form1MonthFigures,
+  computeForm1,
+  computeForm2,
+  computeForm3,
+  EMPTY_FORM_1_SEASON_TO_DATE,
+  form1Context,
+  FORM_FIELDS,
+  parseMoney,
+  type Form1MonthFigures,
   type TransferRow,
   type VarietyRow,
 } from '@pecan/contract';
@@ -13,7 +20,12 @@ export const computedFields = (bundle: MonthlyBundle) => FORM_FIELDS[bundle].fil
 
 /** The entered attributes of a form as the API gave them. */
 export function enteredValues(bundle: MonthlyBundle, form: Entity): Record<string, unknown> {
-  return Object.fromEntries(enteredFields(bundle).map((f) => [`field_${f.name}`, form[`field_${f.name}`] ?? (f.kind === 'varietyList' || f.kind === 'transferList' ? [] : null)]));
+  return Object.fromEntries(
+    enteredFields(bundle).map((f) => [
+      `field_${f.name}`,
+      form[`field_${f.name}`] ?? (f.kind === 'varietyList' || f.kind === 'transferList' ? [] : null),
+    ]),
+  );
 }
 
 /** The computed fields as the server stored them (money in cents). */
@@ -44,7 +56,11 @@ export const rowsOf = (bundle: MonthlyBundle, form: Entity): Entity[] => {
  * season-to-date before this month from what the server stored: its year-to-date minus its figure for this month.
  */
 export function liveComputed(
-  bundle: MonthlyBundle, form: Entity, values: Record<string, unknown>, rows: Entity[], certifiedForm1?: ReadonlyMap<string, Form1MonthFigures>,
+  bundle: MonthlyBundle,
+  form: Entity,
+  values: Record<string, unknown>,
+  rows: Entity[],
+  certifiedForm1?: ReadonlyMap<string, Form1MonthFigures>,
 ): Record<string, number | null> {
   const fallback = serverComputed(bundle, form);
   try {
@@ -52,12 +68,18 @@ export function liveComputed(
       const month = str(one(form, 'field_reporting_period'), 'field_period_month') ?? '2000-01';
       const result = computeForm1(
         {
-          receipts_by_variety: ((values.field_receipts_by_variety as VarietyRow[] | null) ?? []).map((r) => ({ ...r, pounds: r.pounds ?? 0 })),
+          receipts_by_variety: ((values.field_receipts_by_variety as VarietyRow[] | null) ?? []).map((r) => ({
+            ...r,
+            pounds: r.pounds ?? 0,
+          })),
           receipts_native: values.field_receipts_native as number | null,
           receipts_substandard: values.field_receipts_substandard as number | null,
           shipments_inshell: values.field_shipments_inshell as number | null,
           shipments_shelled: values.field_shipments_shelled as number | null,
-          interhandler_shipments: ((values.field_interhandler_shipments as TransferRow[] | null) ?? []).map((r) => ({ ...r, pounds: r.pounds ?? 0 })),
+          interhandler_shipments: ((values.field_interhandler_shipments as TransferRow[] | null) ?? []).map((r) => ({
+            ...r,
+            pounds: r.pounds ?? 0,
+          })),
           interhandler_received: values.field_interhandler_received as number | null,
         },
         certifiedForm1 ? form1Context(month, certifiedForm1) : storedForm1Context(form, month),
@@ -66,7 +88,10 @@ export function liveComputed(
     }
     if (bundle === 'apc_form_2') {
       const result = computeForm2(
-        { mexico_inshell_lb: values.field_mexico_inshell_lb as number | null, mexico_shelled_lb: values.field_mexico_shelled_lb as number | null },
+        {
+          mexico_inshell_lb: values.field_mexico_inshell_lb as number | null,
+          mexico_shelled_lb: values.field_mexico_shelled_lb as number | null,
+        },
         rows.map((r) => ({ inshell_lb: num(r, 'field_inshell_lb'), shelled_lb: num(r, 'field_shelled_lb') })),
         {
           seasonToDate: {
@@ -78,8 +103,18 @@ export function liveComputed(
       return { ...fallback, ...result };
     }
     const result = computeForm3(
-      rows.map((r) => ({ inshell_lb: num(r, 'field_inshell_lb'), shelled_lb: num(r, 'field_shelled_lb'), substandard_lb: num(r, 'field_substandard_lb') })),
-      { seasonToDate: { inshell_lb: n(form, 'prior_inshell_lb'), shelled_lb: n(form, 'prior_shelled_lb'), substandard_lb: n(form, 'prior_substandard_lb') } },
+      rows.map((r) => ({
+        inshell_lb: num(r, 'field_inshell_lb'),
+        shelled_lb: num(r, 'field_shelled_lb'),
+        substandard_lb: num(r, 'field_substandard_lb'),
+      })),
+      {
+        seasonToDate: {
+          inshell_lb: n(form, 'prior_inshell_lb'),
+          shelled_lb: n(form, 'prior_shelled_lb'),
+          substandard_lb: n(form, 'prior_substandard_lb'),
+        },
+      },
     );
     return { ...fallback, ...result };
   } catch {
@@ -98,20 +133,29 @@ function storedForm1Context(form: Entity, periodMonth: string) {
       receipts_improved: n(form, 'receipts_ytd_improved') - n(form, 'receipts_improved'),
       receipts_native: n(form, 'receipts_ytd_native') - n(form, 'receipts_native'),
       receipts_substandard: n(form, 'receipts_ytd_substandard') - n(form, 'receipts_substandard'),
-      shipments_inshell: flow('shipments_inshell'), shipments_shelled: flow('shipments_shelled'),
-      interhandler_shipped: flow('interhandler_shipped'), interhandler_received: flow('interhandler_received'),
+      shipments_inshell: flow('shipments_inshell'),
+      shipments_shelled: flow('shipments_shelled'),
+      interhandler_shipped: flow('interhandler_shipped'),
+      interhandler_received: flow('interhandler_received'),
     },
     previousMonth: {
       ...EMPTY_FORM_1_SEASON_TO_DATE,
-      shipments_inshell: previous('shipments_inshell'), shipments_shelled: previous('shipments_shelled'),
-      interhandler_shipped: previous('interhandler_shipped'), interhandler_received: previous('interhandler_received'),
+      shipments_inshell: previous('shipments_inshell'),
+      shipments_shelled: previous('shipments_shelled'),
+      interhandler_shipped: previous('interhandler_shipped'),
+      interhandler_received: previous('interhandler_received'),
     },
   };
 }
 
 /** The entered attributes that differ from the form as loaded: what a PATCH sends. */
-export function changedAttributes(original: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(original[k] ?? null)));
+export function changedAttributes(
+  original: Record<string, unknown>,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(original[k] ?? null)),
+  );
 }
 
 /** Whether this version is the last of its package's list (the current one). */

@@ -1,6 +1,11 @@
 // Single modules of the contract, not its index: the dashboard reads these, and the index brings zod and the schemas.
 import type { CertifiedForm1Month, Form1CarriedField } from '@pecan/contract/compute/form-1-stale';
-import { FORM_1_CARRIED_FIELDS, form1MonthFigures, type Form1Entered, type Form1MonthFigures } from '@pecan/contract/compute/form-1';
+import {
+  FORM_1_CARRIED_FIELDS,
+  form1MonthFigures,
+  type Form1Entered,
+  type Form1MonthFigures,
+} from '@pecan/contract/compute/form-1';
 import { FORM_1_NO_CHANGE_CARRIED } from '@pecan/contract/forms/fields';
 import type { VarietyRow } from '@pecan/contract/forms/value-schemas';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
@@ -12,7 +17,15 @@ import { num, one, str } from '../../../lib/portal/entities';
  * figures of a draft (its season to date and previous month) and the stale year-to-date flags. A superseded
  * version or a draft is never read, as on the server.
  */
-const ENTERED = ['receipts_by_variety', 'receipts_native', 'receipts_substandard', 'shipments_inshell', 'shipments_shelled', 'interhandler_shipped', 'interhandler_received'];
+const ENTERED = [
+  'receipts_by_variety',
+  'receipts_native',
+  'receipts_substandard',
+  'shipments_inshell',
+  'shipments_shelled',
+  'interhandler_shipped',
+  'interhandler_received',
+];
 
 /** The handler's current certified forms 1 of the given months, or of every month from `from` on. */
 export function certifiedForm1Params(handlerId: string, months: { in: string[] } | { from: string }) {
@@ -22,16 +35,27 @@ export function certifiedForm1Params(handlerId: string, months: { in: string[] }
   if ('in' in months) params.addFilter('field_reporting_period.field_period_month', months.in, 'IN');
   else params.addFilter('field_reporting_period.field_period_month', months.from, '>=');
   return params
-    .addFields('node--apc_form_1', [...[...ENTERED, ...FORM_1_CARRIED_FIELDS, ...FORM_1_NO_CHANGE_CARRIED].map((f) => `field_${f}`), 'field_reporting_period', 'field_reporting_forms_package'])
+    .addFields('node--apc_form_1', [
+      ...[...ENTERED, ...FORM_1_CARRIED_FIELDS, ...FORM_1_NO_CHANGE_CARRIED].map((f) => `field_${f}`),
+      'field_reporting_period',
+      'field_reporting_forms_package',
+    ])
     .addFields('node--reporting_period', ['field_period_month'])
     .addInclude(['field_reporting_period'])
     .addPageLimit(50);
 }
 
 /** A certified month as the contract reads it, with the package it belongs to (an amendment is added to it). */
-export type CertifiedForm1InPackage = CertifiedForm1Month & { packageId: string | null; stocks: Record<string, number> };
+export type CertifiedForm1InPackage = CertifiedForm1Month & {
+  packageId: string | null;
+  stocks: Record<string, number>;
+};
 
-export async function getCertifiedForm1(handlerId: string, months: { in: string[] } | { from: string }, signal?: AbortSignal): Promise<CertifiedForm1InPackage[]> {
+export async function getCertifiedForm1(
+  handlerId: string,
+  months: { in: string[] } | { from: string },
+  signal?: AbortSignal,
+): Promise<CertifiedForm1InPackage[]> {
   if ('in' in months && months.in.length === 0) return [];
   const forms = await jsonApi.getAll('/jsonapi/node/apc_form_1', certifiedForm1Params(handlerId, months), signal);
   return forms.map(certifiedMonthOf).filter((m): m is CertifiedForm1InPackage => m !== null);
@@ -43,13 +67,23 @@ function certifiedMonthOf(form: Entity): CertifiedForm1InPackage | null {
   const lb = (name: string) => num(form, `field_${name}`) ?? 0;
   const entered: Form1Entered = {
     receipts_by_variety: (form.field_receipts_by_variety as VarietyRow[] | null) ?? [],
-    receipts_native: lb('receipts_native'), receipts_substandard: lb('receipts_substandard'),
-    shipments_inshell: lb('shipments_inshell'), shipments_shelled: lb('shipments_shelled'),
-    interhandler_shipped: lb('interhandler_shipped'), interhandler_received: lb('interhandler_received'),
+    receipts_native: lb('receipts_native'),
+    receipts_substandard: lb('receipts_substandard'),
+    shipments_inshell: lb('shipments_inshell'),
+    shipments_shelled: lb('shipments_shelled'),
+    interhandler_shipped: lb('interhandler_shipped'),
+    interhandler_received: lb('interhandler_received'),
   };
   const carried = Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, lb(f)])) as Record<Form1CarriedField, number>;
   const stocks = Object.fromEntries(FORM_1_NO_CHANGE_CARRIED.map((f) => [f, lb(f)]));
-  return { id: form.id, month, entered, carried, stocks, packageId: one(form, 'field_reporting_forms_package')?.id ?? null };
+  return {
+    id: form.id,
+    month,
+    entered,
+    carried,
+    stocks,
+    packageId: one(form, 'field_reporting_forms_package')?.id ?? null,
+  };
 }
 
 export const figuresByMonth = (months: readonly CertifiedForm1Month[]): Map<string, Form1MonthFigures> =>

@@ -19,14 +19,23 @@ export function getForm(bundle: MonthlyBundle, id: string, signal?: AbortSignal)
   const include = ['field_reporting_period', 'field_reporting_forms_package', PDF_FIELD[bundle]];
   const rows = ROWS_OF[bundle];
   if (rows) include.push(rows.field);
-  return jsonApi.getOne(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, new DrupalJsonApiParams().addInclude(include), signal);
+  return jsonApi.getOne(
+    `/jsonapi/node/${bundle}/${encodeURIComponent(id)}`,
+    new DrupalJsonApiParams().addInclude(include),
+    signal,
+  );
 }
 
 /**
  * PATCH a draft with its entered fields; `changed` guards against overwriting someone else's edit (409). Returns the
  * form's new `changed`, which guards the next save.
  */
-export async function updateForm(bundle: MonthlyBundle, id: string, attributes: Record<string, unknown>, changed: string | null): Promise<string | null> {
+export async function updateForm(
+  bundle: MonthlyBundle,
+  id: string,
+  attributes: Record<string, unknown>,
+  changed: string | null,
+): Promise<string | null> {
   const doc = await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { data: { type: `node--${bundle}`, id, attributes, ...(changed ? { meta: { changed } } : {}) } },
@@ -50,7 +59,12 @@ export async function certifyForm(bundle: MonthlyBundle, id: string, name: strin
 }
 
 /** POST the amendment of a certified form, then add it to the package (spec section 7). Returns the new id. */
-export async function amendForm(bundle: MonthlyBundle, formId: string, packageId: string, reason: string): Promise<string> {
+export async function amendForm(
+  bundle: MonthlyBundle,
+  formId: string,
+  packageId: string,
+  reason: string,
+): Promise<string> {
   const doc = await jsonApi.request(`/jsonapi/node/${bundle}`, {
     method: 'POST',
     body: {
@@ -64,17 +78,31 @@ export async function amendForm(bundle: MonthlyBundle, formId: string, packageId
   const data = doc?.data;
   if (!data || Array.isArray(data)) throw new Error('An error has occured.');
   const n = bundle.slice(-1);
-  await jsonApi.request(`/jsonapi/node/reporting_forms_package/${encodeURIComponent(packageId)}/relationships/field_form_${n}`, {
-    method: 'POST',
-    body: { data: [{ type: `node--${bundle}`, id: data.id }] },
-  });
+  await jsonApi.request(
+    `/jsonapi/node/reporting_forms_package/${encodeURIComponent(packageId)}/relationships/field_form_${n}`,
+    {
+      method: 'POST',
+      body: { data: [{ type: `node--${bundle}`, id: data.id }] },
+    },
+  );
   return data.id;
 }
 
-export async function createRow(rowBundle: RowBundle, formBundle: MonthlyBundle, formId: string, attributes: Record<string, unknown>): Promise<void> {
+export async function createRow(
+  rowBundle: RowBundle,
+  formBundle: MonthlyBundle,
+  formId: string,
+  attributes: Record<string, unknown>,
+): Promise<void> {
   await jsonApi.request(`/jsonapi/node/${rowBundle}`, {
     method: 'POST',
-    body: { data: { type: `node--${rowBundle}`, attributes, relationships: { field_form: { data: { type: `node--${formBundle}`, id: formId } } } } },
+    body: {
+      data: {
+        type: `node--${rowBundle}`,
+        attributes,
+        relationships: { field_form: { data: { type: `node--${formBundle}`, id: formId } } },
+      },
+    },
   });
 }
 
@@ -91,11 +119,24 @@ export async function deleteRow(rowBundle: RowBundle, id: string): Promise<void>
 
 /** The variety list, in the order staff gave it. */
 export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
-  const terms = await jsonApi.getAll('/jsonapi/taxonomy_term/pecan_variety', new DrupalJsonApiParams().addSort('weight', 'ASC').addPageLimit(200), signal);
+  const terms = await jsonApi.getAll(
+    '/jsonapi/taxonomy_term/pecan_variety',
+    new DrupalJsonApiParams().addSort('weight', 'ASC').addPageLimit(200),
+    signal,
+  );
   return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
 }
 
 /** The handler's package after the one whose period is due on `dueBefore` (package-params.ts), or null after the last. */
-export async function getNextPackage(handlerId: string, dueBefore: string, signal?: AbortSignal): Promise<Entity | null> {
-  return firstOf(await jsonApi.request('/jsonapi/node/reporting_forms_package', { params: nextPackageParams(handlerId, dueBefore), signal }));
+export async function getNextPackage(
+  handlerId: string,
+  dueBefore: string,
+  signal?: AbortSignal,
+): Promise<Entity | null> {
+  return firstOf(
+    await jsonApi.request('/jsonapi/node/reporting_forms_package', {
+      params: nextPackageParams(handlerId, dueBefore),
+      signal,
+    }),
+  );
 }

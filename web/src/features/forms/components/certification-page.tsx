@@ -20,7 +20,7 @@ import { certifyForm, ROWS_OF } from '../api/forms-api';
 import { rowsOf, serverComputed, enteredValues } from '../api/form-model';
 import { useForm } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
-import { fieldMessage } from './field-text';
+import { fieldMessage } from '../../../components/field-text';
 import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
@@ -31,7 +31,9 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
   const client = useQueryClient();
   const { profile } = useSession();
   const me = useMe(profile.username);
-  const fullName = [str(me.data, 'field_first_name') ?? profile.userFirstName, str(me.data, 'field_last_name')].filter(Boolean).join(' ');
+  const fullName = [str(me.data, 'field_first_name') ?? profile.userFirstName, str(me.data, 'field_last_name')]
+    .filter(Boolean)
+    .join(' ');
   const [name, setName] = useState(fullName);
   const [title, setTitle] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -66,7 +68,10 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
     certify.error instanceof ApiError && certify.error.status === 422
       ? certify.error.errors.map((e, i) => {
           const field = e.source?.pointer?.split('/').filter(Boolean).pop() ?? '';
-          const text = fieldMessage(t, FORM_FIELDS[bundle], { field: field.startsWith('field_') ? field : '', message: e.detail ?? e.title ?? '' });
+          const text = fieldMessage(t, FORM_FIELDS[bundle], {
+            field: field.startsWith('field_') ? field : '',
+            message: e.detail ?? e.title ?? '',
+          });
           return field.startsWith('field_') ? (
             <Link key={i} to={toField(field)}>
               {text}
@@ -97,7 +102,19 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
         computed={serverComputed(bundle, form)}
         errors={{}}
         readOnly
-        rowsSection={rowsInfo ? <RowsTable rowBundle={rowsInfo.bundle} formBundle={bundle} formId={form.id} rows={rowsOf(bundle, form)} readOnly varieties={[]} onChanged={async () => undefined} /> : null}
+        rowsSection={
+          rowsInfo ? (
+            <RowsTable
+              rowBundle={rowsInfo.bundle}
+              formBundle={bundle}
+              formId={form.id}
+              rows={rowsOf(bundle, form)}
+              readOnly
+              varieties={[]}
+              onChanged={async () => undefined}
+            />
+          ) : null
+        }
       />
       {status === 'draft' ? (
         <section aria-labelledby="certify-title" style={{ marginTop: 8 }}>
@@ -113,7 +130,11 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
               setName(value);
             }}
             onTitleChange={setTitle}
-            labels={{ name: t('certify.name'), title: t('certify.titleField'), nameRequired: t('certify.nameRequired') }}
+            labels={{
+              name: t('certify.name'),
+              title: t('certify.titleField'),
+              nameRequired: t('certify.nameRequired'),
+            }}
           />
           {known.length ? (
             <Alert
@@ -133,9 +154,16 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
               }
             />
           ) : null}
-          {certify.error ? <WriteErrorAlert error={certify.error} title={t('common.writeError')} problems={certificationErrors} /> : null}
+          {certify.error ? (
+            <WriteErrorAlert error={certify.error} title={t('common.writeError')} problems={certificationErrors} />
+          ) : null}
           <Space wrap>
-            <Button type="primary" size="large" disabled={!name.trim() || known.length > 0} onClick={() => setConfirming(true)}>
+            <Button
+              type="primary"
+              size="large"
+              disabled={!name.trim() || known.length > 0}
+              onClick={() => setConfirming(true)}
+            >
               {t('certify.certify')}
             </Button>
             <Link to={`/dashboard/forms/${bundle}/${form.id}`}>
@@ -150,7 +178,9 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
             onConfirm={() => certify.mutate()}
             onCancel={() => setConfirming(false)}
           >
-            <Typography.Paragraph>{t('certify.confirmText', { form: t('forms.formN', { n }), name: name.trim() })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t('certify.confirmText', { form: t('forms.formN', { n }), name: name.trim() })}
+            </Typography.Paragraph>
             <Typography.Paragraph strong>{t('certify.statement')}</Typography.Paragraph>
           </CertificationConfirm>
         </section>
@@ -166,7 +196,11 @@ function CertificationLoader({ formId }: { formId: string }) {
   const form = useForm(located.data ?? null, formId);
   if (located.error) return <ErrorWithRetry error={located.error} onRetry={located.refetch} />;
   if (!located.data) return <QueryState query={located}>{() => null}</QueryState>;
-  return <QueryState query={form} rows={10}>{(f) => <Certification bundle={located.data!} form={f} />}</QueryState>;
+  return (
+    <QueryState query={form} rows={10}>
+      {(f) => <Certification bundle={located.data!} form={f} />}
+    </QueryState>
+  );
 }
 
 /** /dashboard/formCertification/{formId} */

@@ -10,21 +10,54 @@ import { VarietyTable } from './variety-table';
 
 /** Sections of the form pages, in order; a field not listed goes to 'general'. */
 const SECTION_OF: Record<string, string> = {
-  receipts_by_variety: 'receipts', receipts_native: 'receipts', receipts_substandard: 'receipts', receipts_improved: 'receipts',
-  receipts_total: 'receipts', receipts_ytd_improved: 'receipts', receipts_ytd_native: 'receipts', receipts_ytd_substandard: 'receipts',
+  receipts_by_variety: 'receipts',
+  receipts_native: 'receipts',
+  receipts_substandard: 'receipts',
+  receipts_improved: 'receipts',
+  receipts_total: 'receipts',
+  receipts_ytd_improved: 'receipts',
+  receipts_ytd_native: 'receipts',
+  receipts_ytd_substandard: 'receipts',
   assessment_due: 'receipts',
   // 986.177(a)(6)-(7): each flow with its previous month and season to date, inshell and shelled never added.
-  shipments_inshell: 'shipments', shipments_inshell_prev_month: 'shipments', shipments_inshell_ytd: 'shipments',
-  shipments_shelled: 'shipments', shipments_shelled_prev_month: 'shipments', shipments_shelled_ytd: 'shipments',
-  interhandler_shipments: 'transfers', interhandler_shipped: 'transfers', interhandler_shipped_prev_month: 'transfers', interhandler_shipped_ytd: 'transfers',
-  interhandler_received: 'transfers', interhandler_received_prev_month: 'transfers', interhandler_received_ytd: 'transfers',
-  inventory_inshell: 'inventory', inventory_shelled: 'inventory', committed_domestic: 'inventory', committed_domestic_shelled: 'inventory',
-  committed_export: 'inventory', committed_export_shelled: 'inventory', under_contract_from_handlers: 'inventory', under_contract_shelled: 'inventory',
-  mexico_ship_date: 'mexico', mexico_inshell_lb: 'mexico', mexico_return_date: 'mexico', mexico_shelled_lb: 'mexico',
-  mexico_ytd_inshell_lb: 'mexico', mexico_ytd_shelled_lb: 'mexico',
-  purchased_inshell_total: 'totals', purchased_shelled_total: 'totals',
-  total_inshell_lb: 'totals', total_shelled_lb: 'totals', total_substandard_lb: 'totals', prior_inshell_lb: 'totals',
-  prior_shelled_lb: 'totals', prior_substandard_lb: 'totals', ytd_inshell_lb: 'totals', ytd_shelled_lb: 'totals', ytd_substandard_lb: 'totals',
+  shipments_inshell: 'shipments',
+  shipments_inshell_prev_month: 'shipments',
+  shipments_inshell_ytd: 'shipments',
+  shipments_shelled: 'shipments',
+  shipments_shelled_prev_month: 'shipments',
+  shipments_shelled_ytd: 'shipments',
+  interhandler_shipments: 'transfers',
+  interhandler_shipped: 'transfers',
+  interhandler_shipped_prev_month: 'transfers',
+  interhandler_shipped_ytd: 'transfers',
+  interhandler_received: 'transfers',
+  interhandler_received_prev_month: 'transfers',
+  interhandler_received_ytd: 'transfers',
+  inventory_inshell: 'inventory',
+  inventory_shelled: 'inventory',
+  committed_domestic: 'inventory',
+  committed_domestic_shelled: 'inventory',
+  committed_export: 'inventory',
+  committed_export_shelled: 'inventory',
+  under_contract_from_handlers: 'inventory',
+  under_contract_shelled: 'inventory',
+  mexico_ship_date: 'mexico',
+  mexico_inshell_lb: 'mexico',
+  mexico_return_date: 'mexico',
+  mexico_shelled_lb: 'mexico',
+  mexico_ytd_inshell_lb: 'mexico',
+  mexico_ytd_shelled_lb: 'mexico',
+  purchased_inshell_total: 'totals',
+  purchased_shelled_total: 'totals',
+  total_inshell_lb: 'totals',
+  total_shelled_lb: 'totals',
+  total_substandard_lb: 'totals',
+  prior_inshell_lb: 'totals',
+  prior_shelled_lb: 'totals',
+  prior_substandard_lb: 'totals',
+  ytd_inshell_lb: 'totals',
+  ytd_shelled_lb: 'totals',
+  ytd_substandard_lb: 'totals',
 };
 const SECTION_ORDER = ['general', 'receipts', 'shipments', 'transfers', 'inventory', 'mexico', 'totals'];
 
@@ -46,7 +79,11 @@ function ComputedValue({ def, value, id }: { def: FieldDef; value: number | null
   const { t, i18n } = useTranslation('filing');
   const { token } = theme.useToken();
   const text =
-    value === null ? '—' : def.kind === 'money' ? formatMoney(formatCents(value), i18n.language) : `${formatNumber(value, i18n.language)} ${unitLabel(t, def.unit) ?? ''}`;
+    value === null
+      ? '—'
+      : def.kind === 'money'
+        ? formatMoney(formatCents(value), i18n.language)
+        : `${formatNumber(value, i18n.language)} ${unitLabel(t, def.unit) ?? ''}`;
   return (
     <output
       id={id}
@@ -68,11 +105,21 @@ function ComputedValue({ def, value, id }: { def: FieldDef; value: number | null
   );
 }
 
-export function FormFields({ fields, values, computed, errors, onChange, readOnly, varieties = [], rowsSection }: FormFieldsProps) {
+export function FormFields({
+  fields,
+  values,
+  computed,
+  errors,
+  onChange,
+  readOnly,
+  varieties = [],
+  rowsSection,
+}: FormFieldsProps) {
   const { t, i18n } = useTranslation('filing');
-  const sections = SECTION_ORDER.map((key) => ({ key, fields: fields.filter((f) => (SECTION_OF[f.name] ?? 'general') === key) })).filter(
-    (s) => s.fields.length > 0,
-  );
+  const sections = SECTION_ORDER.map((key) => ({
+    key,
+    fields: fields.filter((f) => (SECTION_OF[f.name] ?? 'general') === key),
+  })).filter((s) => s.fields.length > 0);
 
   const control = (def: FieldDef) => {
     const attr = `field_${def.name}`;
@@ -83,9 +130,17 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
     switch (def.kind) {
       case 'pounds':
         return readOnly ? (
-          <Typography.Text id={id}>{`${formatNumber(value as number, i18n.language)} ${unitLabel(t, def.unit) ?? ''}`}</Typography.Text>
+          <Typography.Text
+            id={id}
+          >{`${formatNumber(value as number, i18n.language)} ${unitLabel(t, def.unit) ?? ''}`}</Typography.Text>
         ) : (
-          <PoundsInput id={id} value={value as number | null} onChange={(v) => onChange?.(attr, v)} unit={unitLabel(t, def.unit)} invalid={!!error} />
+          <PoundsInput
+            id={id}
+            value={value as number | null}
+            onChange={(v) => onChange?.(attr, v)}
+            unit={unitLabel(t, def.unit)}
+            invalid={!!error}
+          />
         );
       case 'date':
         return readOnly ? (
@@ -95,7 +150,12 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
         );
       case 'bool':
         return (
-          <Checkbox id={id} checked={value === true} disabled={readOnly} onChange={(e) => onChange?.(attr, e.target.checked)}>
+          <Checkbox
+            id={id}
+            checked={value === true}
+            disabled={readOnly}
+            onChange={(e) => onChange?.(attr, e.target.checked)}
+          >
             {t(`fieldHelp.${def.name}`, { defaultValue: fieldLabel(t, def.name) })}
           </Checkbox>
         );
@@ -112,8 +172,13 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
         );
       case 'transferList':
         return (
-          <TransferTable rows={(value as TransferRow[] | undefined) ?? []} onChange={(rows) => onChange?.(attr, rows)} readOnly={readOnly}
-            error={error} total={computed.interhandler_shipped ?? null} />
+          <TransferTable
+            rows={(value as TransferRow[] | undefined) ?? []}
+            onChange={(rows) => onChange?.(attr, rows)}
+            readOnly={readOnly}
+            error={error}
+            total={computed.interhandler_shipped ?? null}
+          />
         );
       default:
         return <Typography.Text id={id}>{String(value ?? '')}</Typography.Text>;
@@ -139,7 +204,9 @@ export function FormFields({ fields, values, computed, errors, onChange, readOnl
                       def.kind === 'bool' ? undefined : (
                         <span>
                           {fieldLabel(t, def.name)}
-                          {def.entry === 'computed' ? <Typography.Text type="secondary"> ({t('forms.computed')})</Typography.Text> : null}
+                          {def.entry === 'computed' ? (
+                            <Typography.Text type="secondary"> ({t('forms.computed')})</Typography.Text>
+                          ) : null}
                         </span>
                       )
                     }

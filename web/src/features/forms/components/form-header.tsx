@@ -18,10 +18,18 @@ export function FormHeader({ bundle, form, heading }: { bundle: MonthlyBundle; f
   const status = formDisplayStatus(form, due, todayIso(), isCurrentVersion(bundle, form));
   const n = bundle.slice(-1);
   const items = [
-    { key: 'month', label: t('forms.month'), children: month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '' },
+    {
+      key: 'month',
+      label: t('forms.month'),
+      children: month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '',
+    },
     { key: 'due', label: t('forms.dueDate'), children: formatDate(due, lang) },
     { key: 'status', label: t('forms.status'), children: <StatusBadge status={status} /> },
-    { key: 'version', label: t('forms.version'), children: amendment > 0 ? t('forms.amendmentN', { n: amendment }) : t('forms.original') },
+    {
+      key: 'version',
+      label: t('forms.version'),
+      children: amendment > 0 ? t('forms.amendmentN', { n: amendment }) : t('forms.original'),
+    },
   ];
   const reason = str(form, 'field_amendment_reason');
   if (reason) items.push({ key: 'reason', label: t('forms.amendmentReason'), children: reason });

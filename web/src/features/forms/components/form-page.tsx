@@ -1,4 +1,13 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DownloadOutlined, EditOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  LeftOutlined,
+  ReloadOutlined,
+  RightOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { languageInfo } from '../../../lib/i18n/languages';
 import { Alert, Button, Card, Input, Modal, Result, Space, Typography } from 'antd';
 import { crossFieldErrors, FORM_FIELDS, previousPeriodMonth, validateFormAttributes } from '@pecan/contract';
@@ -18,7 +27,15 @@ import { fileName, fileUrl, one, str } from '../../../lib/portal/entities';
 import { currentVersionOf, numberOfBundle, PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
 import { useSession } from '../../../lib/session/use-session';
 import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
-import { changedAttributes, currentVersionId, enteredValues, isCurrentVersion, liveComputed, rowsOf, serverComputed } from '../api/form-model';
+import {
+  changedAttributes,
+  currentVersionId,
+  enteredValues,
+  isCurrentVersion,
+  liveComputed,
+  rowsOf,
+  serverComputed,
+} from '../api/form-model';
 import { useForm, useNextPackage, useVarieties } from '../hooks/use-forms';
 import { useFormBundle } from '../hooks/use-form-bundle';
 import { useForm1Context } from '../hooks/use-form1-months';
@@ -39,7 +56,12 @@ function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Enti
   const n = numberOfBundle(bundle)!;
   const target = next.data ? currentVersionOf(next.data, n) : null;
   return (
-    <Button icon={rtl ? <ArrowLeftOutlined /> : <ArrowRightOutlined />} disabled={!target} loading={next.isLoading} onClick={() => target && navigate(`/dashboard/forms/${bundle}/${target.id}`)}>
+    <Button
+      icon={rtl ? <ArrowLeftOutlined /> : <ArrowRightOutlined />}
+      disabled={!target}
+      loading={next.isLoading}
+      onClick={() => target && navigate(`/dashboard/forms/${bundle}/${target.id}`)}
+    >
       {t('forms.nextPackage')}
     </Button>
   );
@@ -79,9 +101,21 @@ function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) 
         <label htmlFor="amend-reason" style={{ display: 'block', marginBottom: 4 }}>
           {t('forms.amendmentReason')}
         </label>
-        <Input.TextArea id="amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={255} rows={3} />
+        <Input.TextArea
+          id="amend-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={255}
+          rows={3}
+        />
         {amend.error ? (
-          <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('common.writeError')} description={errorText(amend.error)} />
+          <Alert
+            style={{ marginTop: 12 }}
+            type="error"
+            showIcon
+            message={t('common.writeError')}
+            description={errorText(amend.error)}
+          />
         ) : null}
       </Modal>
     </>
@@ -121,7 +155,16 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const validation = useMemo(() => {
     if (!editable) return {} as Record<string, string>;
     const errors = validateFormAttributes(bundle, values);
-    return Object.fromEntries(errors.map((e) => [e.field, fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e)]));
+    return Object.fromEntries(
+      errors.map((e) => [
+        e.field,
+        fieldErrorText(
+          t,
+          fields.find((f) => `field_${f.name}` === e.field),
+          e,
+        ),
+      ]),
+    );
   }, [bundle, values, editable, t, fields]);
   // The rules between fields that certification checks, run live: saved as a draft, but named before certifying.
   const crossField = useMemo(() => {
@@ -132,17 +175,31 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const { profile } = useSession();
   const periodMonth = str(one(form, 'field_reporting_period'), 'field_period_month');
   const form1Context = useForm1Context(profile.handlerUid, periodMonth, editable && bundle === 'apc_form_1');
-  const computed = editable ? liveComputed(bundle, form, values, rows, form1Context.data?.figures) : serverComputed(bundle, form);
+  const computed = editable
+    ? liveComputed(bundle, form, values, rows, form1Context.data?.figures)
+    : serverComputed(bundle, form);
 
   const saveDraft = async (typed: Record<string, unknown>) => {
     try {
-      changedRef.current = await updateForm(bundle, form.id, changedAttributes(sent.current, typed), changedRef.current);
+      changedRef.current = await updateForm(
+        bundle,
+        form.id,
+        changedAttributes(sent.current, typed),
+        changedRef.current,
+      );
       sent.current = typed;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);
       if (error instanceof ApiError && error.status === 422) {
         const byField = fieldErrors(error);
-        setServerErrors(Object.fromEntries(Object.entries(byField).map(([attr, msgs]) => [attr, fieldMessage(t, fields, { field: attr, message: msgs[0] })])));
+        setServerErrors(
+          Object.fromEntries(
+            Object.entries(byField).map(([attr, msgs]) => [
+              attr,
+              fieldMessage(t, fields, { field: attr, message: msgs[0] }),
+            ]),
+          ),
+        );
       }
       throw error;
     }
@@ -173,8 +230,13 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       return rest;
     });
     // "No change since last month" means last month's stocks again: shown as the server will store them.
-    const carried = attribute === 'field_no_change_flag' && value === true && periodMonth ? form1Context.data?.stocks.get(previousPeriodMonth(periodMonth)) : undefined;
-    const stocks = carried ? Object.fromEntries(Object.entries(carried).map(([name, lb]) => [`field_${name}`, lb])) : {};
+    const carried =
+      attribute === 'field_no_change_flag' && value === true && periodMonth
+        ? form1Context.data?.stocks.get(previousPeriodMonth(periodMonth))
+        : undefined;
+    const stocks = carried
+      ? Object.fromEntries(Object.entries(carried).map(([name, lb]) => [`field_${name}`, lb]))
+      : {};
     setValues((v) => ({ ...v, [attribute]: value, ...stocks }));
   };
 
@@ -207,7 +269,15 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
           </a>
         ) : null}
       </Space>
-      {amendMode && editable ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('forms.amendingTitle')} description={t('forms.amendingText')} /> : null}
+      {amendMode && editable ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('forms.amendingTitle')}
+          description={t('forms.amendingText')}
+        />
+      ) : null}
       {!current && currentId ? (
         <Alert
           type="warning"
@@ -221,7 +291,9 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
           }
         />
       ) : null}
-      {bundle === 'apc_form_1' && status === 'certified' && current ? <StaleFormAlert handlerId={profile.handlerUid} formId={form.id} month={periodMonth} /> : null}
+      {bundle === 'apc_form_1' && status === 'certified' && current ? (
+        <StaleFormAlert handlerId={profile.handlerUid} formId={form.id} month={periodMonth} />
+      ) : null}
       {editable ? <Typography.Paragraph type="secondary">{t('forms.editIntro')}</Typography.Paragraph> : null}
       <div onBlur={editable ? autosave.flush : undefined}>
         <FormFields
@@ -266,7 +338,14 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       {editable ? (
         <DraftActions autosave={autosave}>
           <Space wrap>
-            <Button type="primary" size="large" icon={<SafetyCertificateOutlined />} loading={toCertification.isPending} disabled={mustFix} onClick={() => toCertification.mutate()}>
+            <Button
+              type="primary"
+              size="large"
+              icon={<SafetyCertificateOutlined />}
+              loading={toCertification.isPending}
+              disabled={mustFix}
+              onClick={() => toCertification.mutate()}
+            >
               {t('forms.saveAndCertify')}
             </Button>
             <SaveDraftButton autosave={autosave} disabled={hasErrors} />
@@ -285,7 +364,9 @@ function useFocusFromHash(formId: string) {
     if (!hash.startsWith('#f-')) return;
     const timer = window.setTimeout(() => {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      const focusable = target?.matches('input, textarea, button, [tabindex]') ? target : target?.querySelector<HTMLElement>('input, textarea, button');
+      const focusable = target?.matches('input, textarea, button, [tabindex]')
+        ? target
+        : target?.querySelector<HTMLElement>('input, textarea, button');
       target?.scrollIntoView({ block: 'center' });
       (focusable ?? target)?.focus({ preventScroll: true });
     }, 50);
@@ -304,7 +385,8 @@ function FormLoader({ bundle, formId, amendMode }: { bundle: MonthlyBundle; form
   );
 }
 
-const isMonthlyBundle = (b: string | undefined): b is MonthlyBundle => b === 'apc_form_1' || b === 'apc_form_2' || b === 'apc_form_3';
+const isMonthlyBundle = (b: string | undefined): b is MonthlyBundle =>
+  b === 'apc_form_1' || b === 'apc_form_2' || b === 'apc_form_3';
 
 /** /dashboard/forms/{bundle}/{formId} */
 export default function FormPage() {
@@ -312,7 +394,11 @@ export default function FormPage() {
   const { t } = useTranslation('filing');
   return (
     <FilingPage>
-      {isMonthlyBundle(bundle) && formId ? <FormLoader key={formId} bundle={bundle} formId={formId} /> : <Result status="404" title={t('forms.unknownForm')} />}
+      {isMonthlyBundle(bundle) && formId ? (
+        <FormLoader key={formId} bundle={bundle} formId={formId} />
+      ) : (
+        <Result status="404" title={t('forms.unknownForm')} />
+      )}
     </FilingPage>
   );
 }

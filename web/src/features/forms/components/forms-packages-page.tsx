@@ -9,7 +9,16 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, fileName, fileUrl, num, one, str, todayIso } from '../../../lib/portal/entities';
-import { bundleOf, dueDateOf, FORM_NUMBERS, formDisplayStatus, periodMonthOf, useSeasonPackages, versionsOf, type FormNumber } from '../../../lib/portal/packages';
+import {
+  bundleOf,
+  dueDateOf,
+  FORM_NUMBERS,
+  formDisplayStatus,
+  periodMonthOf,
+  useSeasonPackages,
+  versionsOf,
+  type FormNumber,
+} from '../../../lib/portal/packages';
 import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
 import { StatusBadge } from './status-badge';
@@ -20,7 +29,10 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
   const due = dueDateOf(pkg);
   if (!versions.length) return <Typography.Text type="secondary">{t('packages.noForm')}</Typography.Text>;
   return (
-    <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('packages.versionsOf', { form: t('forms.formN', { n }) })}>
+    <ol
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      aria-label={t('packages.versionsOf', { form: t('forms.formN', { n }) })}
+    >
       {versions.map((form, i) => {
         const isCurrent = i === versions.length - 1;
         const status = formDisplayStatus(form, due, today, isCurrent);
@@ -29,10 +41,24 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
         const url = fileUrl(pdf);
         const certifiedAt = str(form, 'field_certification_datetime');
         return (
-          <li key={form.id} style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, padding: '4px 0', opacity: isCurrent ? 1 : 0.75 }}>
-            <Link to={`/dashboard/forms/${bundleOf(n)}/${form.id}`}>{amendment > 0 ? t('forms.amendmentN', { n: amendment }) : t('forms.original')}</Link>
+          <li
+            key={form.id}
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 6,
+              padding: '4px 0',
+              opacity: isCurrent ? 1 : 0.75,
+            }}
+          >
+            <Link to={`/dashboard/forms/${bundleOf(n)}/${form.id}`}>
+              {amendment > 0 ? t('forms.amendmentN', { n: amendment }) : t('forms.original')}
+            </Link>
             <StatusBadge status={status} />
-            {certifiedAt ? <Typography.Text type="secondary">{formatDate(certifiedAt, i18n.language)}</Typography.Text> : null}
+            {certifiedAt ? (
+              <Typography.Text type="secondary">{formatDate(certifiedAt, i18n.language)}</Typography.Text>
+            ) : null}
             {url ? (
               <a href={url} download={fileName(pdf)} aria-label={`${t('forms.downloadPdf')}: ${fileName(pdf) ?? ''}`}>
                 <DownloadOutlined aria-hidden="true" /> PDF
@@ -48,18 +74,35 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
 function PackageCard({ pkg, today }: { pkg: Entity; today: string }) {
   const { t, i18n } = useTranslation('filing');
   const month = periodMonthOf(pkg);
-  const title = month ? formatDate(`${month}-01`, i18n.language, { month: 'long', year: 'numeric' }) : str(one(pkg, 'field_reporting_period'), 'title');
-  const firstOpen = FORM_NUMBERS.map((n) => ({ n, list: versionsOf(pkg, n) })).find(({ list }) => list.length && str(list[list.length - 1], 'field_form_status') === 'draft');
+  const title = month
+    ? formatDate(`${month}-01`, i18n.language, { month: 'long', year: 'numeric' })
+    : str(one(pkg, 'field_reporting_period'), 'title');
+  const firstOpen = FORM_NUMBERS.map((n) => ({ n, list: versionsOf(pkg, n) })).find(
+    ({ list }) => list.length && str(list[list.length - 1], 'field_form_status') === 'draft',
+  );
   return (
     <Card
       size="small"
       title={<span style={{ whiteSpace: 'normal' }}>{title}</span>}
-      extra={<Typography.Text type="secondary">{t('packages.due', { date: formatDate(dueDateOf(pkg), i18n.language) })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('packages.due', { date: formatDate(dueDateOf(pkg), i18n.language) })}
+        </Typography.Text>
+      }
       style={{ height: '100%' }}
       aria-label={title ?? undefined}
     >
       {FORM_NUMBERS.map((n) => (
-        <div key={n} style={{ display: 'grid', gridTemplateColumns: 'minmax(72px, max-content) 1fr', gap: 8, padding: '6px 0', borderBottom: n < 3 ? '1px solid rgba(128,128,128,0.15)' : undefined }}>
+        <div
+          key={n}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(72px, max-content) 1fr',
+            gap: 8,
+            padding: '6px 0',
+            borderBottom: n < 3 ? '1px solid rgba(128,128,128,0.15)' : undefined,
+          }}
+        >
           <strong>{t('forms.formN', { n })}</strong>
           <FormVersions pkg={pkg} n={n} today={today} />
         </div>
@@ -87,7 +130,16 @@ function PackagesContent() {
   const today = todayIso();
   return (
     <Card>
-      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 12, alignItems: 'flex-end', marginBottom: 16 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          gap: 12,
+          alignItems: 'flex-end',
+          marginBottom: 16,
+        }}
+      >
         <div style={{ flex: '1 1 300px' }}>
           <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
             {tc('nav.formsPackages')}
@@ -106,7 +158,9 @@ function PackagesContent() {
             loading={seasons.isPending}
             options={(seasons.data ?? []).map((s) => ({
               value: s.id,
-              label: bool(s, 'field_current_season') ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') }) : str(s, 'title'),
+              label: bool(s, 'field_current_season')
+                ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
+                : str(s, 'title'),
             }))}
           />
         </Space>

@@ -1,6 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Alert, Button, Col, Form, Modal, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
-import { countryName, countryOptions, FORM_FIELDS, validateFormAttributes, type CountryLanguage, type FieldDef } from '@pecan/contract';
+import {
+  countryName,
+  countryOptions,
+  FORM_FIELDS,
+  validateFormAttributes,
+  type CountryLanguage,
+  type FieldDef,
+} from '@pecan/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +20,8 @@ import { fieldErrorText, fieldLabel, unitLabel } from '../../../components/field
 import { DateInput, PoundsInput } from './inputs';
 import { errorText } from '../../../components/query-state';
 
-export const countryLanguage = (lang: string): CountryLanguage => (lang === 'sa' ? 'ar' : (['en', 'zh', 'es', 'fr', 'it'].includes(lang) ? lang : 'en') as CountryLanguage);
+export const countryLanguage = (lang: string): CountryLanguage =>
+  lang === 'sa' ? 'ar' : ((['en', 'zh', 'es', 'fr', 'it'].includes(lang) ? lang : 'en') as CountryLanguage);
 
 const emptyRow = (fields: FieldDef[]): Record<string, unknown> =>
   Object.fromEntries(fields.map((f) => [`field_${f.name}`, f.kind === 'pounds' ? 0 : null]));
@@ -45,7 +53,9 @@ export function RowsTable({
 
   const save = useMutation({
     mutationFn: async (input: { id: string | null; values: Record<string, unknown> }) => {
-      const attributes = Object.fromEntries(Object.entries(input.values).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+      const attributes = Object.fromEntries(
+        Object.entries(input.values).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+      );
       if (input.id) await updateRow(rowBundle, input.id, attributes);
       else await createRow(rowBundle, formBundle, formId, attributes);
       await onChanged();
@@ -56,7 +66,14 @@ export function RowsTable({
         const byField = fieldErrors(error);
         setErrors(
           Object.fromEntries(
-            Object.entries(byField).map(([attr, msgs]) => [attr, fieldErrorText(t, fields.find((f) => `field_${f.name}` === attr), { message: msgs[0] })]),
+            Object.entries(byField).map(([attr, msgs]) => [
+              attr,
+              fieldErrorText(
+                t,
+                fields.find((f) => `field_${f.name}` === attr),
+                { message: msgs[0] },
+              ),
+            ]),
           ),
         );
       }
@@ -71,10 +88,17 @@ export function RowsTable({
 
   const submit = () => {
     if (!editing) return;
-    const attributes = Object.fromEntries(Object.entries(editing.values).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+    const attributes = Object.fromEntries(
+      Object.entries(editing.values).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+    );
     const found = validateFormAttributes(rowBundle, attributes, { mode: 'complete' });
     const next: Record<string, string> = {};
-    for (const e of found) next[e.field] = fieldErrorText(t, fields.find((f) => `field_${f.name}` === e.field), e);
+    for (const e of found)
+      next[e.field] = fieldErrorText(
+        t,
+        fields.find((f) => `field_${f.name}` === e.field),
+        e,
+      );
     setErrors(next);
     if (found.length === 0) save.mutate(editing);
   };
@@ -83,7 +107,8 @@ export function RowsTable({
     const v = row[`field_${def.name}`];
     if (def.kind === 'pounds') return formatNumber(v as number, lang);
     if (def.kind === 'date') return formatDate(v as string, lang);
-    if (def.name === 'country' || def.name === 'country_of_origin') return countryName(String(v ?? ''), countryLanguage(lang)) ?? String(v ?? '');
+    if (def.name === 'country' || def.name === 'country_of_origin')
+      return countryName(String(v ?? ''), countryLanguage(lang)) ?? String(v ?? '');
     return String(v ?? '');
   };
 
@@ -111,7 +136,12 @@ export function RowsTable({
                     aria-label={t('rows.editRow', { name })}
                     onClick={() => {
                       setErrors({});
-                      setEditing({ id: row.id, values: Object.fromEntries(fields.map((f) => [`field_${f.name}`, row[`field_${f.name}`] ?? null])) });
+                      setEditing({
+                        id: row.id,
+                        values: Object.fromEntries(
+                          fields.map((f) => [`field_${f.name}`, row[`field_${f.name}`] ?? null]),
+                        ),
+                      });
                     }}
                   />
                   <Popconfirm
@@ -120,7 +150,13 @@ export function RowsTable({
                     cancelText={t('common.cancel')}
                     onConfirm={() => remove.mutateAsync(row.id)}
                   >
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('rows.removeRow', { name })} loading={remove.isPending && remove.variables === row.id} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('rows.removeRow', { name })}
+                      loading={remove.isPending && remove.variables === row.id}
+                    />
                   </Popconfirm>
                 </Space>
               );
@@ -135,8 +171,18 @@ export function RowsTable({
     const set = (v: unknown) => setEditing((e) => (e ? { ...e, values: { ...e.values, [attr]: v } } : e));
     const invalid = !!errors[attr];
     const id = `row-${def.name}`;
-    if (def.kind === 'pounds') return <PoundsInput id={id} value={value as number | null} onChange={set} unit={unitLabel(t, def.unit)} invalid={invalid} />;
-    if (def.kind === 'date') return <DateInput id={id} value={value as string | null} onChange={set} invalid={invalid} />;
+    if (def.kind === 'pounds')
+      return (
+        <PoundsInput
+          id={id}
+          value={value as number | null}
+          onChange={set}
+          unit={unitLabel(t, def.unit)}
+          invalid={invalid}
+        />
+      );
+    if (def.kind === 'date')
+      return <DateInput id={id} value={value as string | null} onChange={set} invalid={invalid} />;
     if (def.name === 'country' || def.name === 'country_of_origin')
       return (
         <Select
@@ -157,7 +203,11 @@ export function RowsTable({
         value={(value as string | null) ?? ''}
         onChange={(v) => set(v || null)}
         options={varieties.map((v) => ({ value: v }))}
-        filterOption={(inputValue, option) => String(option?.value ?? '').toLowerCase().includes(inputValue.toLowerCase())}
+        filterOption={(inputValue, option) =>
+          String(option?.value ?? '')
+            .toLowerCase()
+            .includes(inputValue.toLowerCase())
+        }
         placeholder={t('forms.varietyPlaceholder')}
         style={{ width: '100%' }}
       />
@@ -166,7 +216,16 @@ export function RowsTable({
 
   return (
     <section aria-labelledby="rows-title" style={{ marginBottom: 16 }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 8,
+          marginBottom: 8,
+        }}
+      >
         <Typography.Title level={2} id="rows-title" style={{ fontSize: 18, margin: 0 }}>
           {label}
         </Typography.Title>
@@ -182,8 +241,25 @@ export function RowsTable({
           </Button>
         )}
       </div>
-      {remove.error ? <Alert type="error" showIcon message={t('common.writeError')} description={errorText(remove.error)} style={{ marginBottom: 8 }} /> : null}
-      <Table<Entity> size="small" rowKey="id" pagination={false} dataSource={rows} columns={columns} scroll={{ x: 640 }} locale={{ emptyText: t('rows.empty') }} aria-label={label} />
+      {remove.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('common.writeError')}
+          description={errorText(remove.error)}
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
+      <Table<Entity>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={rows}
+        columns={columns}
+        scroll={{ x: 640 }}
+        locale={{ emptyText: t('rows.empty') }}
+        aria-label={label}
+      />
       <Modal
         open={!!editing}
         title={editing?.id ? t('rows.editTitle') : t('rows.addTitle')}
@@ -202,7 +278,9 @@ export function RowsTable({
                   label={fieldLabel(t, def.name)}
                   htmlFor={`row-${def.name}`}
                   validateStatus={errors[`field_${def.name}`] ? 'error' : undefined}
-                  help={errors[`field_${def.name}`] ? <span role="alert">{errors[`field_${def.name}`]}</span> : undefined}
+                  help={
+                    errors[`field_${def.name}`] ? <span role="alert">{errors[`field_${def.name}`]}</span> : undefined
+                  }
                 >
                   {input(def)}
                 </Form.Item>

@@ -8,7 +8,13 @@ import { useViewport } from '../../../components/use-viewport';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
 import {
-  applyImport, downloadTemplate, importProblems, previewImport, type ImportCellError, type ImportFigure, type ImportPreview,
+  applyImport,
+  downloadTemplate,
+  importProblems,
+  previewImport,
+  type ImportCellError,
+  type ImportFigure,
+  type ImportPreview,
   type ImportProblem,
 } from '../api/import-api';
 
@@ -71,16 +77,28 @@ function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: 
       title={t('import.title')}
       onCancel={onClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="apply" type="primary" disabled={!canApply} loading={apply.isPending} onClick={() => apply.mutate()}>
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button
+          key="apply"
+          type="primary"
+          disabled={!canApply}
+          loading={apply.isPending}
+          onClick={() => apply.mutate()}
+        >
           {t('import.apply')}
         </Button>,
       ]}
     >
       <Typography.Paragraph>{t('import.intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Button icon={<FileExcelOutlined />} loading={downloading === 'xlsx'} onClick={() => download('xlsx')}>{t('import.templateXlsx')}</Button>
-        <Button icon={<FileExcelOutlined />} loading={downloading === 'csv'} onClick={() => download('csv')}>{t('import.templateCsv')}</Button>
+        <Button icon={<FileExcelOutlined />} loading={downloading === 'xlsx'} onClick={() => download('xlsx')}>
+          {t('import.templateXlsx')}
+        </Button>
+        <Button icon={<FileExcelOutlined />} loading={downloading === 'csv'} onClick={() => download('csv')}>
+          {t('import.templateCsv')}
+        </Button>
       </Space>
       <Upload.Dragger
         accept=".xlsx,.csv"
@@ -93,19 +111,37 @@ function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: 
           return false;
         }}
       >
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">{file ? t('import.chosen', { name: file.name }) : t('import.drop')}</p>
-        <p className="ant-upload-hint"><UploadOutlined /> {t('import.hint')}</p>
+        <p className="ant-upload-hint">
+          <UploadOutlined /> {t('import.hint')}
+        </p>
       </Upload.Dragger>
       <div aria-live="polite" style={{ marginTop: 16 }}>
         {preview.isPending ? <Typography.Text>{t('import.checking')}</Typography.Text> : null}
         {refused.problems.map((p, i) => (
-          <Alert key={i} type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={t('import.refused')} description={problemText(t, p)} />
+          <Alert
+            key={i}
+            type="error"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 12 }}
+            message={t('import.refused')}
+            description={problemText(t, p)}
+          />
         ))}
         {data && !data.valid ? <CellErrors errors={data.errors} /> : null}
         {refused.cells.length > 0 ? <CellErrors errors={refused.cells} /> : null}
         {data?.blocked ? (
-          <Alert type="warning" showIcon role="alert" style={{ marginBottom: 12 }} message={t(`import.blocked.${data.blocked.code}`, { defaultValue: data.blocked.detail })} />
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 12 }}
+            message={t(`import.blocked.${data.blocked.code}`, { defaultValue: data.blocked.detail })}
+          />
         ) : null}
         {data && data.valid ? <PreviewTables preview={data} /> : null}
       </div>
@@ -130,7 +166,14 @@ function CellErrors({ errors }: { errors: ImportCellError[] }) {
   const { t } = useTranslation('filing');
   return (
     <div data-testid="import-errors">
-      <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} message={t('import.errorsTitle', { count: errors.length })} description={t('import.errorsText')} />
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        style={{ marginBottom: 12 }}
+        message={t('import.errorsTitle', { count: errors.length })}
+        description={t('import.errorsText')}
+      />
       <Table
         size="small"
         pagination={false}
@@ -141,7 +184,11 @@ function CellErrors({ errors }: { errors: ImportCellError[] }) {
           { title: t('import.row'), dataIndex: 'row', width: 70 },
           { title: t('import.column'), dataIndex: 'column', width: 80 },
           { title: t('import.field'), dataIndex: 'field', render: (f: string) => fieldName(t, f) },
-          { title: t('import.problem'), key: 'message', render: (_: unknown, e: ImportCellError) => cellErrorText(t, e) },
+          {
+            title: t('import.problem'),
+            key: 'message',
+            render: (_: unknown, e: ImportCellError) => cellErrorText(t, e),
+          },
         ]}
       />
     </div>
@@ -159,24 +206,68 @@ function PreviewTables({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation('filing');
   const figureColumns = [
     { title: t('import.field'), dataIndex: 'field', render: (f: string) => fieldName(t, f) },
-    { title: t('import.inFile'), key: 'imported', align: 'end' as const, render: (_: unknown, f: ImportFigure) => <strong>{shown(t, f, f.imported)}</strong> },
-    { title: t('import.inDraft'), key: 'current', align: 'end' as const, render: (_: unknown, f: ImportFigure) => shown(t, f, f.current) },
+    {
+      title: t('import.inFile'),
+      key: 'imported',
+      align: 'end' as const,
+      render: (_: unknown, f: ImportFigure) => <strong>{shown(t, f, f.imported)}</strong>,
+    },
+    {
+      title: t('import.inDraft'),
+      key: 'current',
+      align: 'end' as const,
+      render: (_: unknown, f: ImportFigure) => shown(t, f, f.current),
+    },
   ];
   const listColumns = preview.list.columns.map((c) => ({
-    title: fieldName(t, c), dataIndex: c,
+    title: fieldName(t, c),
+    dataIndex: c,
     render: (v: unknown) => shown(t, { kind: typeof v === 'number' ? 'pounds' : 'text' }, v),
   }));
   return (
     <div data-testid="import-preview">
-      <Alert type="success" showIcon style={{ marginBottom: 12 }} message={t('import.validTitle')} description={t('import.validText')} />
-      <Typography.Title level={3} style={{ fontSize: 16 }}>{t('import.totals')}</Typography.Title>
-      <Table size="small" pagination={false} rowKey="field" dataSource={preview.totals} columns={figureColumns} scroll={{ x: true }} data-testid="import-totals" />
-      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>{t('import.figures')}</Typography.Title>
-      <Table size="small" pagination={false} rowKey="field" dataSource={preview.fields} columns={figureColumns} scroll={{ x: true }} />
+      <Alert
+        type="success"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message={t('import.validTitle')}
+        description={t('import.validText')}
+      />
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {t('import.totals')}
+      </Typography.Title>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="field"
+        dataSource={preview.totals}
+        columns={figureColumns}
+        scroll={{ x: true }}
+        data-testid="import-totals"
+      />
+      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>
+        {t('import.figures')}
+      </Typography.Title>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="field"
+        dataSource={preview.fields}
+        columns={figureColumns}
+        scroll={{ x: true }}
+      />
       <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>
         {t('import.listTitle', { file: preview.list.imported.length, draft: preview.list.current.length })}
       </Typography.Title>
-      <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={preview.list.imported} columns={listColumns} scroll={{ x: true }} locale={{ emptyText: t('import.noRows') }} />
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(_, i) => String(i)}
+        dataSource={preview.list.imported}
+        columns={listColumns}
+        scroll={{ x: true }}
+        locale={{ emptyText: t('import.noRows') }}
+      />
     </div>
   );
 }

@@ -23,7 +23,11 @@ export function useStaleForm1(handlerId: string | null, fromMonth: string | null
   return useQuery({
     queryKey: [PACKAGES_KEY, 'stale-form1', handlerId ?? '', fromMonth ?? ''],
     queryFn: async ({ signal }) => {
-      const months = await getCertifiedForm1(handlerId!, { from: previousPeriodMonth(periodsOfSeason(seasonOfPeriod(fromMonth!))[0]) }, signal);
+      const months = await getCertifiedForm1(
+        handlerId!,
+        { from: previousPeriodMonth(periodsOfSeason(seasonOfPeriod(fromMonth!))[0]) },
+        signal,
+      );
       const packages = new Map(months.map((m) => [m.id, m.packageId]));
       return staleForm1Months(months, fromMonth!).map((s) => ({ ...s, packageId: packages.get(s.id) ?? null }));
     },
@@ -48,10 +52,18 @@ export function StaleAmendButton({ stale }: { stale: StaleForm1Month & { package
   });
   return (
     <Space direction="vertical" size={4}>
-      <Button type="primary" icon={<EditOutlined />} loading={amend.isPending} disabled={!stale.packageId} onClick={() => amend.mutate()}>
+      <Button
+        type="primary"
+        icon={<EditOutlined />}
+        loading={amend.isPending}
+        disabled={!stale.packageId}
+        onClick={() => amend.mutate()}
+      >
         {t('stale.amend', { month: monthName(stale.month, i18n.language) })}
       </Button>
-      {amend.error ? <Alert type="error" showIcon message={t('common.writeError')} description={errorText(amend.error)} /> : null}
+      {amend.error ? (
+        <Alert type="error" showIcon message={t('common.writeError')} description={errorText(amend.error)} />
+      ) : null}
     </Space>
   );
 }
@@ -71,7 +83,9 @@ export function StaleMonthsCard({ handlerId, fromMonth }: { handlerId: string; f
         <ul style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}>
           {stale.data.map((s) => (
             <li key={s.id} style={{ marginTop: 8 }}>
-              <Link to={`/dashboard/forms/apc_form_1/${s.id}`}>{`${t('forms.formN', { n: 1 })}: ${monthName(s.month, i18n.language)}`}</Link>
+              <Link
+                to={`/dashboard/forms/apc_form_1/${s.id}`}
+              >{`${t('forms.formN', { n: 1 })}: ${monthName(s.month, i18n.language)}`}</Link>
               <StaleFigures figures={s.figures} />
               <StaleAmendButton stale={s} />
             </li>
@@ -83,7 +97,15 @@ export function StaleMonthsCard({ handlerId, fromMonth }: { handlerId: string; f
 }
 
 /** On the page of a certified form 1: what is stale and the one-click amendment, or nothing. */
-export function StaleFormAlert({ handlerId, formId, month }: { handlerId: string | null; formId: string; month: string | null }) {
+export function StaleFormAlert({
+  handlerId,
+  formId,
+  month,
+}: {
+  handlerId: string | null;
+  formId: string;
+  month: string | null;
+}) {
   const { t, i18n } = useTranslation('filing');
   const stale = useStaleForm1(handlerId, month);
   const mine = stale.data?.find((s) => s.id === formId);

@@ -54,8 +54,14 @@ export function VarietyTable({
                   aria-label={t('forms.varietyOfRow', { n: row.key + 1 })}
                   value={row.variety}
                   style={{ width: '100%' }}
-                  options={varieties.filter((v) => v === row.variety || !used.has(v.toLowerCase())).map((v) => ({ value: v }))}
-                  filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+                  options={varieties
+                    .filter((v) => v === row.variety || !used.has(v.toLowerCase()))
+                    .map((v) => ({ value: v }))}
+                  filterOption={(input, option) =>
+                    String(option?.value ?? '')
+                      .toLowerCase()
+                      .includes(input.toLowerCase())
+                  }
                   onChange={(v) => update(row.key, { variety: String(v ?? '') })}
                   placeholder={t('forms.varietyPlaceholder')}
                   status={error && !row.variety.trim() ? 'error' : undefined}
@@ -102,14 +108,20 @@ export function VarietyTable({
               <strong>{t('forms.improvedTotal')}</strong>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="end">
-              <strong data-testid="variety-total">{improvedTotal === null ? '—' : formatNumber(improvedTotal, i18n.language)}</strong>
+              <strong data-testid="variety-total">
+                {improvedTotal === null ? '—' : formatNumber(improvedTotal, i18n.language)}
+              </strong>
             </Table.Summary.Cell>
             {readOnly ? null : <Table.Summary.Cell index={2} />}
           </Table.Summary.Row>
         )}
       />
       {readOnly ? null : (
-        <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => onChange([...rows, { variety: '', pounds: 0 }])}>
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginTop: 8 }}
+          onClick={() => onChange([...rows, { variety: '', pounds: 0 }])}
+        >
           {t('forms.addVariety')}
         </Button>
       )}

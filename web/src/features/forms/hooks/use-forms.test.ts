@@ -5,12 +5,18 @@ import { currentVersionOf } from '../../../lib/portal/packages';
 
 /** A package as the next-package read returns it: its forms' versions as linkage only, oldest first. */
 function pkg(id: string, forms: [string[], string[], string[]]): ResourceObject {
-  const versions = (n: number) => ({ data: forms[n - 1].map((formId) => ({ type: `node--apc_form_${n}`, id: formId })) });
-  return { type: 'node--reporting_forms_package', id, relationships: { field_form_1: versions(1), field_form_2: versions(2), field_form_3: versions(3) } };
+  const versions = (n: number) => ({
+    data: forms[n - 1].map((formId) => ({ type: `node--apc_form_${n}`, id: formId })),
+  });
+  return {
+    type: 'node--reporting_forms_package',
+    id,
+    relationships: { field_form_1: versions(1), field_form_2: versions(2), field_form_3: versions(3) },
+  };
 }
 
 describe("the form page's Next package", () => {
-  it('asks for the one package of the latest period due before this one, with its forms\' ids only', () => {
+  it("asks for the one package of the latest period due before this one, with its forms' ids only", () => {
     const query = decodeURIComponent(nextPackageParams('h1', '2026-11-20').getQueryString());
     expect(query).toContain('filter[field_handler.id]=h1');
     expect(query).toContain('filter[field_reporting_period.field_due_date][value]=2026-11-20&');
@@ -22,7 +28,9 @@ describe("the form page's Next package", () => {
   });
 
   it("opens the form's current version (the last one of the linkage), or none", () => {
-    const doc = { data: [pkg('oct', [['f1-oct', 'f1-oct-amended'], ['f2-oct'], []])] } as JsonApiDocument & { data: ResourceObject[] };
+    const doc = { data: [pkg('oct', [['f1-oct', 'f1-oct-amended'], ['f2-oct'], []])] } as JsonApiDocument & {
+      data: ResourceObject[];
+    };
     const [next] = deserialize(doc) as Entity[];
     expect(currentVersionOf(next, 1)?.id).toBe('f1-oct-amended');
     expect(currentVersionOf(next, 2)?.id).toBe('f2-oct');

@@ -19,7 +19,11 @@ export function useForm(bundle: MonthlyBundle | null, id: string | null) {
 export function useVarieties() {
   return useQuery({
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
-    structuralSharing: false, queryKey: ['pecan-varieties'], queryFn: ({ signal }) => getVarieties(signal), staleTime: 10 * 60_000 });
+    structuralSharing: false,
+    queryKey: ['pecan-varieties'],
+    queryFn: ({ signal }) => getVarieties(signal),
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** The package after the one whose period is due on `dueBefore`, or null after the last; read when a form page shows. */

@@ -59,24 +59,49 @@ export function apiReference(document: any): ApiReference {
       const path = String(s['x-path']);
       const collection = document.paths?.[path] ?? {};
       const item = document.paths?.[`${path}/{id}`] ?? {};
-      const methods = ['get', 'post', 'patch', 'delete'].filter((m) => collection[m] || item[m]).map((m) => m.toUpperCase());
-      const attributes: AttributeRow[] = Object.entries<any>(s.properties?.attributes?.properties ?? {}).map(([name, a]) => ({
-        name,
-        kind: kindOf(a),
-        unit: a['x-unit'],
-        allowed: a.enum?.filter((v: unknown) => v !== null).map(String),
-        filterable: a['x-filterable'] === true,
-        writable: a.readOnly !== true,
-        restricted: a['x-visibility'] === 'restricted',
-        nullable: [a.type].flat().includes('null') || (a.enum ?? []).includes(null),
-        description: a.description,
-      }));
-      const relationships: RelationshipRow[] = Object.entries<any>(s.properties?.relationships?.properties ?? {}).map(([name, r]) => ({
-        name, target: String(r['x-target']), many: r['x-cardinality'] === 'many', writable: r.readOnly !== true, restricted: r['x-visibility'] === 'restricted',
-      }));
-      return { type: String(s['x-jsonapi-type']), path, methods, defaultSort: s['x-default-sort'], attributes, relationships };
+      const methods = ['get', 'post', 'patch', 'delete']
+        .filter((m) => collection[m] || item[m])
+        .map((m) => m.toUpperCase());
+      const attributes: AttributeRow[] = Object.entries<any>(s.properties?.attributes?.properties ?? {}).map(
+        ([name, a]) => ({
+          name,
+          kind: kindOf(a),
+          unit: a['x-unit'],
+          allowed: a.enum?.filter((v: unknown) => v !== null).map(String),
+          filterable: a['x-filterable'] === true,
+          writable: a.readOnly !== true,
+          restricted: a['x-visibility'] === 'restricted',
+          nullable: [a.type].flat().includes('null') || (a.enum ?? []).includes(null),
+          description: a.description,
+        }),
+      );
+      const relationships: RelationshipRow[] = Object.entries<any>(s.properties?.relationships?.properties ?? {}).map(
+        ([name, r]) => ({
+          name,
+          target: String(r['x-target']),
+          many: r['x-cardinality'] === 'many',
+          writable: r.readOnly !== true,
+          restricted: r['x-visibility'] === 'restricted',
+        }),
+      );
+      return {
+        type: String(s['x-jsonapi-type']),
+        path,
+        methods,
+        defaultSort: s['x-default-sort'],
+        attributes,
+        relationships,
+      };
     })
     .sort((a, b) => a.type.localeCompare(b.type));
-  const parameters = Object.values<any>(document?.components?.parameters ?? {}).map((p) => ({ name: String(p.name), description: String(p.description ?? '') }));
-  return { title: String(document?.info?.title ?? ''), version: String(document?.info?.version ?? ''), types, parameters };
+  const parameters = Object.values<any>(document?.components?.parameters ?? {}).map((p) => ({
+    name: String(p.name),
+    description: String(p.description ?? ''),
+  }));
+  return {
+    title: String(document?.info?.title ?? ''),
+    version: String(document?.info?.version ?? ''),
+    types,
+    parameters,
+  };
 }

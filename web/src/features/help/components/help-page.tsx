@@ -9,7 +9,18 @@ import { useSession } from '../../../lib/session/use-session';
 const CouncilHelp = lazy(() => import('../../../components/council-help'));
 const StaffHomeHelp = lazy(() => import('../../../components/staff-home-help'));
 
-const SECTIONS = ['monthly', 'drafts', 'import', 'transfers', 'yearEnd', 'certification', 'amendments', 'confidentiality', 'account', 'contact'] as const;
+const SECTIONS = [
+  'monthly',
+  'drafts',
+  'import',
+  'transfers',
+  'yearEnd',
+  'certification',
+  'amendments',
+  'confidentiality',
+  'account',
+  'contact',
+] as const;
 
 /** How filing works: monthly forms 1-3, form 4 transfers, form 5 year-end, certification, amendments, confidentiality. */
 export default function HelpPage() {

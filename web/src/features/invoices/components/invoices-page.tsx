@@ -11,7 +11,15 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
-import { byUrgency, centsOf, invoiceStatus, openTotal, overdueTotal, useInvoices, type InvoiceStatus } from '../../../lib/portal/invoices';
+import {
+  byUrgency,
+  centsOf,
+  invoiceStatus,
+  openTotal,
+  overdueTotal,
+  useInvoices,
+  type InvoiceStatus,
+} from '../../../lib/portal/invoices';
 import { useSession } from '../../../lib/session/use-session';
 import { TransferLines } from './transfer-lines';
 
@@ -33,8 +41,16 @@ function FileLink({ file, label, icon }: { file: Entity | null; label: string; i
 function InvoiceDownloads({ inv, t }: { inv: Entity; t: TFunction }) {
   return (
     <Space direction="vertical" size={2}>
-      <FileLink file={one(inv, 'field_invoice_pdf')} label={t('invoices.invoicePdf')} icon={<DownloadOutlined aria-hidden="true" />} />
-      <FileLink file={one(one(inv, 'field_form_1'), 'field_form_1_pdf')} label={t('invoices.form1Pdf')} icon={<FilePdfOutlined aria-hidden="true" />} />
+      <FileLink
+        file={one(inv, 'field_invoice_pdf')}
+        label={t('invoices.invoicePdf')}
+        icon={<DownloadOutlined aria-hidden="true" />}
+      />
+      <FileLink
+        file={one(one(inv, 'field_form_1'), 'field_form_1_pdf')}
+        label={t('invoices.form1Pdf')}
+        icon={<FilePdfOutlined aria-hidden="true" />}
+      />
     </Space>
   );
 }
@@ -60,7 +76,13 @@ function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Ent
     { key: 'period', title: t('invoices.period'), render: (_, inv) => f.period(inv), sorter: f.byPeriod },
     { key: 'amount', title: t('invoices.amount'), align: 'end', render: (_, inv) => f.amount(inv), sorter: f.byAmount },
     { key: 'due', title: t('invoices.dueDate'), render: (_, inv) => f.due(inv), sorter: f.byDue },
-    { key: 'status', title: t('invoices.status'), render: (_, inv) => f.status(inv), sorter: f.byStatus, ...f.statusFilter },
+    {
+      key: 'status',
+      title: t('invoices.status'),
+      render: (_, inv) => f.status(inv),
+      sorter: f.byStatus,
+      ...f.statusFilter,
+    },
     { key: 'files', title: t('invoices.downloads'), render: (_, inv) => <InvoiceDownloads inv={inv} t={t} /> },
   ];
 }
@@ -80,7 +102,9 @@ function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<
         <Space direction="vertical" size={2}>
           <strong>{f.number(inv)}</strong>
           <Typography.Text type="secondary">{f.period(inv)}</Typography.Text>
-          <Typography.Text type="secondary">{t('packages.due', { date: formatDate(str(inv, 'field_due_date'), lang) })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('packages.due', { date: formatDate(str(inv, 'field_due_date'), lang) })}
+          </Typography.Text>
           <TransferLines inv={inv} t={t} lang={lang} />
           <InvoiceDownloads inv={inv} t={t} />
         </Space>
@@ -109,12 +133,19 @@ function invoiceFields(t: TFunction, lang: string, today: string) {
   const text = (inv: Entity, field: string) => str(inv, field) ?? '';
   return {
     number: (inv: Entity) => str(inv, 'field_invoice_number'),
-    period: (inv: Entity) => (month(inv) ? formatDate(`${month(inv)}-01`, lang, { month: 'long', year: 'numeric' }) : ''),
-    amount: (inv: Entity) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(str(inv, 'field_amount_due'), lang)}</span>,
+    period: (inv: Entity) =>
+      month(inv) ? formatDate(`${month(inv)}-01`, lang, { month: 'long', year: 'numeric' }) : '',
+    amount: (inv: Entity) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(str(inv, 'field_amount_due'), lang)}</span>
+    ),
     due: (inv: Entity) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(str(inv, 'field_due_date'), lang)}</span>,
     status: (inv: Entity) => {
       const s = invoiceStatus(inv, today);
-      return <Tag color={STATUS_COLOR[s]} style={{ marginInlineEnd: 0 }}>{t(`invoices.status_${s}`)}</Tag>;
+      return (
+        <Tag color={STATUS_COLOR[s]} style={{ marginInlineEnd: 0 }}>
+          {t(`invoices.status_${s}`)}
+        </Tag>
+      );
     },
     byNumber: (a: Entity, b: Entity) => text(a, 'field_invoice_number').localeCompare(text(b, 'field_invoice_number')),
     byPeriod: (a: Entity, b: Entity) => month(a).localeCompare(month(b)),
@@ -122,7 +153,10 @@ function invoiceFields(t: TFunction, lang: string, today: string) {
     byDue: (a: Entity, b: Entity) => text(a, 'field_due_date').localeCompare(text(b, 'field_due_date')),
     byStatus: (a: Entity, b: Entity) => invoiceStatus(a, today).localeCompare(invoiceStatus(b, today)),
     statusFilter: {
-      filters: (['open', 'overdue', 'paid'] as InvoiceStatus[]).map((s) => ({ text: t(`invoices.status_${s}`), value: s })),
+      filters: (['open', 'overdue', 'paid'] as InvoiceStatus[]).map((s) => ({
+        text: t(`invoices.status_${s}`),
+        value: s,
+      })),
       onFilter: (value: boolean | Key, inv: Entity) => invoiceStatus(inv, today) === value,
     },
   };
@@ -171,9 +205,17 @@ function OverdueAlert({ invoices }: { invoices: Entity[] }) {
   const overdue = overdueTotal(invoices, todayIso());
   if (!overdue.count) return null;
   return (
-    <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="invoices-overdue"
-      message={t('dashboard.overdueInvoices', { count: overdue.count, amount: formatMoney(overdue.amount, i18n.language) })}
-      description={t('invoices.overdueFirst')} />
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="invoices-overdue"
+      message={t('dashboard.overdueInvoices', {
+        count: overdue.count,
+        amount: formatMoney(overdue.amount, i18n.language),
+      })}
+      description={t('invoices.overdueFirst')}
+    />
   );
 }
 

@@ -13,7 +13,8 @@ interface TransferLine {
   amount: string;
 }
 
-const linesOf = (inv: Entity): TransferLine[] => (Array.isArray(inv.field_transfer_lines) ? (inv.field_transfer_lines as TransferLine[]) : []);
+const linesOf = (inv: Entity): TransferLine[] =>
+  Array.isArray(inv.field_transfer_lines) ? (inv.field_transfer_lines as TransferLine[]) : [];
 
 /**
  * The assessment a form 4 agreement moved onto or off the invoice, a line each: who the other handler is, the type,
@@ -30,7 +31,9 @@ export function TransferLines({ inv, t, lang }: { inv: Entity; t: TFunction; lan
             {t(`invoices.transfer_${l.direction}`, { handler: `${l.counterparty_name} (${l.counterparty_number})` })}
             {': '}
             {t('invoices.transferFigures', {
-              pounds: formatNumber(l.pounds, lang), type: t(`forms.pecanType_${l.pecan_type}`), amount: formatMoney(l.amount, lang),
+              pounds: formatNumber(l.pounds, lang),
+              type: t(`forms.pecanType_${l.pecan_type}`),
+              amount: formatMoney(l.amount, lang),
             })}
           </Typography.Text>
         </li>

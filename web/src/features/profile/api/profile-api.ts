@@ -3,7 +3,8 @@ import { jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
 import { getAccessToken } from '../../../lib/session/session';
 
-export const fetchMe = (userId: string, signal?: AbortSignal) => jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
+export const fetchMe = (userId: string, signal?: AbortSignal) =>
+  jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
 
 export interface ProfileValues {
   field_first_name: string;
@@ -28,7 +29,11 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const token = await getAccessToken();
   const response = await fetch('/api/account/password', {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ current_password: currentPassword, new_password: newPassword }),
   });
   if (!response.ok) throw await toApiError(response);
@@ -42,7 +47,11 @@ export async function requestEmailChange(currentPassword: string, newEmail: stri
   const token = await getAccessToken();
   const response = await fetch('/api/account/email', {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ current_password: currentPassword, new_email: newEmail }),
   });
   if (!response.ok) throw await toApiError(response);

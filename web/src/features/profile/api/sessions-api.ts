@@ -5,7 +5,9 @@ import type { ActiveSession } from '@pecan/contract/api/council';
 
 /** GET /api/account/sessions: the user's sessions, this one marked `current`. */
 export async function fetchSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
-  const body = (await (await authorizedFetch('/api/account/sessions', { signal, headers: { Accept: 'application/json' } })).json()) as { data: ActiveSession[] };
+  const body = (await (
+    await authorizedFetch('/api/account/sessions', { signal, headers: { Accept: 'application/json' } })
+  ).json()) as { data: ActiveSession[] };
   return body.data;
 }
 
@@ -17,10 +19,30 @@ export async function endSession(id: string): Promise<void> {
 /** "Firefox on Windows" from a user agent, or null: enough to recognise one's own devices. */
 export function describeAgent(agent: string | null): { browser: string; os: string } | null {
   if (!agent) return null;
-  const browser = /Edg\//.test(agent) ? 'Edge' : /OPR\//.test(agent) ? 'Opera' : /Firefox\//.test(agent) ? 'Firefox'
-    : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const os = /iPhone|iPad/.test(agent) ? 'iOS' : /Android/.test(agent) ? 'Android' : /Windows/.test(agent) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(agent) ? 'macOS' : /CrOS/.test(agent) ? 'ChromeOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /OPR\//.test(agent)
+      ? 'Opera'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(agent)
+          ? 'Chrome'
+          : /Safari\//.test(agent)
+            ? 'Safari'
+            : null;
+  const os = /iPhone|iPad/.test(agent)
+    ? 'iOS'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(agent)
+          ? 'macOS'
+          : /CrOS/.test(agent)
+            ? 'ChromeOS'
+            : /Linux/.test(agent)
+              ? 'Linux'
+              : null;
   if (!browser && !os) return null;
   return { browser: browser ?? '?', os: os ?? '?' };
 }

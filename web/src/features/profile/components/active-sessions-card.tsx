@@ -43,7 +43,9 @@ export function ActiveSessionsCard() {
   };
   return (
     <Card style={{ marginTop: 16 }} data-testid="active-sessions">
-      <Typography.Title level={2} style={{ fontSize: 20 }}>{t('account:sessions.title')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {t('account:sessions.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('account:sessions.intro')}</Typography.Paragraph>
       {sessions.isError ? (
         <ErrorWithRetry error={sessions.error} onRetry={() => void sessions.refetch()} />
@@ -55,7 +57,14 @@ export function ActiveSessionsCard() {
             <li
               key={s.id}
               data-session={s.current ? 'current' : 'other'}
-              style={{ display: 'flex', gap: 12, alignItems: 'flex-start', flexWrap: 'wrap', padding: '12px 0', borderTop: `1px solid ${token.colorSplit}` }}
+              style={{
+                display: 'flex',
+                gap: 12,
+                alignItems: 'flex-start',
+                flexWrap: 'wrap',
+                padding: '12px 0',
+                borderTop: `1px solid ${token.colorSplit}`,
+              }}
             >
               <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1, paddingTop: 2 }}>
                 {/iPhone|Android|Mobile/.test(s.user_agent ?? '') ? <MobileOutlined /> : <DesktopOutlined />}
@@ -64,8 +73,12 @@ export function ActiveSessionsCard() {
                 <div style={{ fontWeight: 600 }}>
                   {title(s)} {s.current ? <Tag color="green">{t('account:sessions.thisDevice')}</Tag> : null}
                 </div>
-                <Typography.Text type="secondary" style={{ display: 'block' }}>{t('account:sessions.signedIn', { when: when(s.created) })}</Typography.Text>
-                <Typography.Text type="secondary" style={{ display: 'block' }}>{t('account:sessions.lastUsed', { when: when(s.last_used) })}</Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {t('account:sessions.signedIn', { when: when(s.created) })}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {t('account:sessions.lastUsed', { when: when(s.last_used) })}
+                </Typography.Text>
                 {s.address ? (
                   <Typography.Text type="secondary" style={{ display: 'block' }}>
                     {t('account:sessions.from')} <bdi dir="ltr">{s.address}</bdi>

@@ -22,11 +22,24 @@ export default function ConfirmEmailPage() {
       {!token ? (
         <Alert role="alert" type="warning" showIcon message={t('profileEdit:confirmMissing')} />
       ) : confirm.isSuccess ? (
-        <Alert role="status" type="success" showIcon message={t('profileEdit:confirmDone', { email: confirm.data.email })} action={<Link to="/signin">{t('profileEdit:confirmSignIn')}</Link>} />
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          message={t('profileEdit:confirmDone', { email: confirm.data.email })}
+          action={<Link to="/signin">{t('profileEdit:confirmSignIn')}</Link>}
+        />
       ) : (
         <>
           {confirm.isError ? (
-            <Alert role="alert" type="error" showIcon style={{ marginBottom: 16 }} message={refused ? t('profileEdit:confirmRefused') : t('profileEdit:confirmFailed')} description={errorText(confirm.error)} />
+            <Alert
+              role="alert"
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={refused ? t('profileEdit:confirmRefused') : t('profileEdit:confirmFailed')}
+              description={errorText(confirm.error)}
+            />
           ) : null}
           <Button type="primary" size="large" block loading={confirm.isPending} onClick={() => confirm.mutate()}>
             {t('profileEdit:confirmSubmit')}

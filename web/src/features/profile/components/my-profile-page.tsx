@@ -18,36 +18,55 @@ export default function MyProfilePage() {
   const navigate = useNavigate();
   useDocumentTitle(t('profile.title'));
   const none = t('profile.none');
-  const status = profile.handlerStatus ? t(`profile.status_${profile.handlerStatus}`, { defaultValue: profile.handlerStatus }) : none;
-  const roles = profile.roles.length ? profile.roles.map((r) => t(`profile.role_${r}`, { defaultValue: r })).join(', ') : none;
+  const status = profile.handlerStatus
+    ? t(`profile.status_${profile.handlerStatus}`, { defaultValue: profile.handlerStatus })
+    : none;
+  const roles = profile.roles.length
+    ? profile.roles.map((r) => t(`profile.role_${r}`, { defaultValue: r })).join(', ')
+    : none;
   return (
     <>
-    <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        {t('profile.title')}
-      </Typography.Title>
-      <Descriptions
-        bordered
-        column={1}
-        items={[
-          { key: 'username', label: t('profile.username'), children: profile.username ?? none },
-          { key: 'first', label: t('profile.firstName'), children: profile.userFirstName ?? none },
-          { key: 'handler', label: t('profile.handler'), children: profile.handlerName ?? none },
-          { key: 'number', label: t('profile.handlerNumber'), children: profile.handlerNumber ?? none },
-          { key: 'status', label: t('profile.handlerStatus'), children: status },
-          { key: 'roles', label: t('profile.roles'), children: roles },
-          { key: 'session', label: t('profile.session'), children: sessionStore.isRemembered() ? t('profile.remembered') : t('profile.notRemembered') },
-          { key: 'logout', label: t('profile.autoLogout'), children: token ? formatDate(new Date(token.logout_at), i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : none },
-        ]}
-      />
-      {profile.userUid ? (
-        <Button type="primary" icon={<EditOutlined />} style={{ marginTop: 16 }} onClick={() => navigate('/dashboard/profile')}>
-          {tp('editProfile')}
-        </Button>
-      ) : null}
-    </Card>
-    <ActiveSessionsCard />
-    <MyApiClients />
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {t('profile.title')}
+        </Typography.Title>
+        <Descriptions
+          bordered
+          column={1}
+          items={[
+            { key: 'username', label: t('profile.username'), children: profile.username ?? none },
+            { key: 'first', label: t('profile.firstName'), children: profile.userFirstName ?? none },
+            { key: 'handler', label: t('profile.handler'), children: profile.handlerName ?? none },
+            { key: 'number', label: t('profile.handlerNumber'), children: profile.handlerNumber ?? none },
+            { key: 'status', label: t('profile.handlerStatus'), children: status },
+            { key: 'roles', label: t('profile.roles'), children: roles },
+            {
+              key: 'session',
+              label: t('profile.session'),
+              children: sessionStore.isRemembered() ? t('profile.remembered') : t('profile.notRemembered'),
+            },
+            {
+              key: 'logout',
+              label: t('profile.autoLogout'),
+              children: token
+                ? formatDate(new Date(token.logout_at), i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+                : none,
+            },
+          ]}
+        />
+        {profile.userUid ? (
+          <Button
+            type="primary"
+            icon={<EditOutlined />}
+            style={{ marginTop: 16 }}
+            onClick={() => navigate('/dashboard/profile')}
+          >
+            {tp('editProfile')}
+          </Button>
+        ) : null}
+      </Card>
+      <ActiveSessionsCard />
+      <MyApiClients />
     </>
   );
 }

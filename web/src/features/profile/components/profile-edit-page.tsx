@@ -15,13 +15,35 @@ import { EmailChangeCard } from './email-change-card';
 
 const MIN_PASSWORD = 12;
 
-function Labelled({ id, label, error, children, help }: { id: string; label: string; error?: string; help?: string; children: ReactNode }) {
+function Labelled({
+  id,
+  label,
+  error,
+  children,
+  help,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  help?: string;
+  children: ReactNode;
+}) {
   return (
     <div style={{ marginBottom: 16 }}>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>{label}</label>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
+        {label}
+      </label>
       {children}
-      {help ? <Typography.Text type="secondary" style={{ display: 'block', marginTop: 2 }}>{help}</Typography.Text> : null}
-      {error ? <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 2 }}>{error}</Typography.Text> : null}
+      {help ? (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 2 }}>
+          {help}
+        </Typography.Text>
+      ) : null}
+      {error ? (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 2 }}>
+          {error}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 }
@@ -55,7 +77,15 @@ function PasswordCard() {
   const ready = cur.length > 0 && next.length >= MIN_PASSWORD && again === next;
   const err = change.error;
   return (
-    <Card size="small" type="inner" title={<span><LockOutlined /> {t('profileEdit:passwordTitle')}</span>}>
+    <Card
+      size="small"
+      type="inner"
+      title={
+        <span>
+          <LockOutlined /> {t('profileEdit:passwordTitle')}
+        </span>
+      }
+    >
       {/* Named, as the e-mail card's form is: both ask for the current password. */}
       <form
         aria-label={t('profileEdit:passwordTitle')}
@@ -65,15 +95,48 @@ function PasswordCard() {
         }}
         noValidate
       >
-        <input type="text" name="username" autoComplete="username" value={sessionStore.getSnapshot().profile.username ?? ''} readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={sessionStore.getSnapshot().profile.username ?? ''}
+          readOnly
+          hidden
+        />
         <Labelled id={ids.cur} label={t('profileEdit:currentPassword')}>
-          <Input.Password id={ids.cur} value={cur} onChange={(e) => setCur(e.target.value)} autoComplete="current-password" />
+          <Input.Password
+            id={ids.cur}
+            value={cur}
+            onChange={(e) => setCur(e.target.value)}
+            autoComplete="current-password"
+          />
         </Labelled>
-        <Labelled id={ids.next} label={t('profileEdit:newPassword')} help={t('profileEdit:passwordRule', { n: MIN_PASSWORD })} error={tooShort ? t('profileEdit:tooShort', { n: MIN_PASSWORD }) : undefined}>
-          <Input.Password id={ids.next} value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" status={tooShort ? 'error' : undefined} />
+        <Labelled
+          id={ids.next}
+          label={t('profileEdit:newPassword')}
+          help={t('profileEdit:passwordRule', { n: MIN_PASSWORD })}
+          error={tooShort ? t('profileEdit:tooShort', { n: MIN_PASSWORD }) : undefined}
+        >
+          <Input.Password
+            id={ids.next}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+            autoComplete="new-password"
+            status={tooShort ? 'error' : undefined}
+          />
         </Labelled>
-        <Labelled id={ids.again} label={t('profileEdit:repeatPassword')} error={mismatch ? t('profileEdit:mismatch') : undefined}>
-          <Input.Password id={ids.again} value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" status={mismatch ? 'error' : undefined} />
+        <Labelled
+          id={ids.again}
+          label={t('profileEdit:repeatPassword')}
+          error={mismatch ? t('profileEdit:mismatch') : undefined}
+        >
+          <Input.Password
+            id={ids.again}
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+            autoComplete="new-password"
+            status={mismatch ? 'error' : undefined}
+          />
         </Labelled>
         {err ? (
           <Alert
@@ -81,7 +144,11 @@ function PasswordCard() {
             showIcon
             role="alert"
             style={{ marginBottom: 12 }}
-            message={err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 422) ? t('profileEdit:passwordRefused') : t('portalData:saveFailed')}
+            message={
+              err instanceof ApiError && (err.status === 400 || err.status === 403 || err.status === 422)
+                ? t('profileEdit:passwordRefused')
+                : t('portalData:saveFailed')
+            }
             description={errorText(err)}
           />
         ) : null}
@@ -101,14 +168,23 @@ export default function ProfileEditPage() {
   const { profile } = useSession();
   const userId = profile.userUid ?? '';
   const ids = { first: useId(), last: useId(), job: useId(), phone: useId(), dir: useId() };
-  const query = useQuery({ queryKey: ['me', 'full', userId], queryFn: ({ signal }) => fetchMe(userId, signal), enabled: !!userId });
+  const query = useQuery({
+    queryKey: ['me', 'full', userId],
+    queryFn: ({ signal }) => fetchMe(userId, signal),
+    enabled: !!userId,
+  });
   const [values, setValues] = useState<ProfileValues | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (query.data && !values) setValues(valuesOf(query.data));
   }, [query.data, values]);
   const save = useMutation({
-    mutationFn: () => patchMe(query.data!, { ...values!, field_first_name: values!.field_first_name.trim(), field_last_name: values!.field_last_name.trim() }),
+    mutationFn: () =>
+      patchMe(query.data!, {
+        ...values!,
+        field_first_name: values!.field_first_name.trim(),
+        field_last_name: values!.field_last_name.trim(),
+      }),
     onSuccess: (user) => {
       queryClient.setQueryData(['me', 'full', userId], user);
       setValues(valuesOf(user));
@@ -117,7 +193,8 @@ export default function ProfileEditPage() {
       message.success(t('profileEdit:saved'));
     },
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 422) setServerErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, v]) => [k, v[0]])));
+      if (e instanceof ApiError && e.status === 422)
+        setServerErrors(Object.fromEntries(Object.entries(fieldErrors(e)).map(([k, v]) => [k, v[0]])));
     },
   });
   const set = <K extends keyof ProfileValues>(k: K, v: ProfileValues[K]) => {
@@ -127,17 +204,26 @@ export default function ProfileEditPage() {
   const firstMissing = values !== null && values.field_first_name.trim() === '';
   const lastMissing = values !== null && values.field_last_name.trim() === '';
   const tooLong = (s: string | null) => (s ?? '').length > 255;
-  const invalid = firstMissing || lastMissing || (values !== null && (tooLong(values.field_job_title) || tooLong(values.field_phone)));
+  const invalid =
+    firstMissing ||
+    lastMissing ||
+    (values !== null && (tooLong(values.field_job_title) || tooLong(values.field_phone)));
   const err = save.error;
 
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('profileEdit:title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('profileEdit:title')}
+      </Typography.Title>
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
           <Card size="small" type="inner" title={t('profileEdit:detailsTitle')}>
             {!values ? (
-              query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <Skeleton active />
+              query.error ? (
+                <ErrorWithRetry error={query.error} onRetry={query.refetch} />
+              ) : (
+                <Skeleton active />
+              )
             ) : (
               <form
                 onSubmit={(e) => {
@@ -148,31 +234,83 @@ export default function ProfileEditPage() {
               >
                 <Row gutter={16}>
                   <Col xs={24} md={12}>
-                    <Labelled id={ids.first} label={t('profileEdit:firstName')} error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}>
-                      <Input id={ids.first} value={values.field_first_name} onChange={(e) => set('field_first_name', e.target.value)} autoComplete="given-name" maxLength={255} status={firstMissing ? 'error' : undefined} />
+                    <Labelled
+                      id={ids.first}
+                      label={t('profileEdit:firstName')}
+                      error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}
+                    >
+                      <Input
+                        id={ids.first}
+                        value={values.field_first_name}
+                        onChange={(e) => set('field_first_name', e.target.value)}
+                        autoComplete="given-name"
+                        maxLength={255}
+                        status={firstMissing ? 'error' : undefined}
+                      />
                     </Labelled>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Labelled id={ids.last} label={t('profileEdit:lastName')} error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}>
-                      <Input id={ids.last} value={values.field_last_name} onChange={(e) => set('field_last_name', e.target.value)} autoComplete="family-name" maxLength={255} status={lastMissing ? 'error' : undefined} />
+                    <Labelled
+                      id={ids.last}
+                      label={t('profileEdit:lastName')}
+                      error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}
+                    >
+                      <Input
+                        id={ids.last}
+                        value={values.field_last_name}
+                        onChange={(e) => set('field_last_name', e.target.value)}
+                        autoComplete="family-name"
+                        maxLength={255}
+                        status={lastMissing ? 'error' : undefined}
+                      />
                     </Labelled>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Labelled id={ids.job} label={t('profileEdit:jobTitle')} error={serverErrors.field_job_title || undefined}>
-                      <Input id={ids.job} value={values.field_job_title ?? ''} onChange={(e) => set('field_job_title', e.target.value || null)} autoComplete="organization-title" maxLength={255} />
+                    <Labelled
+                      id={ids.job}
+                      label={t('profileEdit:jobTitle')}
+                      error={serverErrors.field_job_title || undefined}
+                    >
+                      <Input
+                        id={ids.job}
+                        value={values.field_job_title ?? ''}
+                        onChange={(e) => set('field_job_title', e.target.value || null)}
+                        autoComplete="organization-title"
+                        maxLength={255}
+                      />
                     </Labelled>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Labelled id={ids.phone} label={t('profileEdit:phone')} error={serverErrors.field_phone || undefined}>
-                      <Input id={ids.phone} type="tel" value={values.field_phone ?? ''} onChange={(e) => set('field_phone', e.target.value || null)} autoComplete="tel" maxLength={255} dir="ltr" />
+                    <Labelled
+                      id={ids.phone}
+                      label={t('profileEdit:phone')}
+                      error={serverErrors.field_phone || undefined}
+                    >
+                      <Input
+                        id={ids.phone}
+                        type="tel"
+                        value={values.field_phone ?? ''}
+                        onChange={(e) => set('field_phone', e.target.value || null)}
+                        autoComplete="tel"
+                        maxLength={255}
+                        dir="ltr"
+                      />
                     </Labelled>
                   </Col>
                 </Row>
                 <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginBottom: 16 }}>
-                  <Switch id={ids.dir} checked={values.field_show_in_directory} onChange={(v) => set('field_show_in_directory', v)} />
+                  <Switch
+                    id={ids.dir}
+                    checked={values.field_show_in_directory}
+                    onChange={(v) => set('field_show_in_directory', v)}
+                  />
                   <div>
-                    <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>{t('profileEdit:showInDirectory')}</label>
-                    <Typography.Text type="secondary" style={{ display: 'block' }}>{t('profileEdit:showInDirectoryHelp')}</Typography.Text>
+                    <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>
+                      {t('profileEdit:showInDirectory')}
+                    </label>
+                    <Typography.Text type="secondary" style={{ display: 'block' }}>
+                      {t('profileEdit:showInDirectoryHelp')}
+                    </Typography.Text>
                   </div>
                 </div>
                 {err ? (
@@ -181,7 +319,11 @@ export default function ProfileEditPage() {
                     showIcon
                     role="alert"
                     style={{ marginBottom: 12 }}
-                    message={err instanceof ApiError && err.status === 409 ? t('profileEdit:conflict') : t('portalData:saveFailed')}
+                    message={
+                      err instanceof ApiError && err.status === 409
+                        ? t('profileEdit:conflict')
+                        : t('portalData:saveFailed')
+                    }
                     description={errorText(err)}
                     action={
                       err instanceof ApiError && err.status === 409 ? (
@@ -198,7 +340,13 @@ export default function ProfileEditPage() {
                     }
                   />
                 ) : null}
-                <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={invalid}>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  icon={<SaveOutlined />}
+                  loading={save.isPending}
+                  disabled={invalid}
+                >
                   {t('profileEdit:save')}
                 </Button>
               </form>

@@ -10,8 +10,13 @@ export function monthlyReportsParams(seasonId: string) {
 }
 
 export function annualReportsParams() {
-  return new DrupalJsonApiParams().addSort('field_season.field_season_start_date', 'DESC').addInclude(['field_season', 'field_position_report_pdf']).addPageLimit(100);
+  return new DrupalJsonApiParams()
+    .addSort('field_season.field_season_start_date', 'DESC')
+    .addInclude(['field_season', 'field_position_report_pdf'])
+    .addPageLimit(100);
 }
 
-export const fetchMonthlyReports = (seasonId: string, signal?: AbortSignal) => jsonApi.getAll('/jsonapi/node/monthly_position_report', monthlyReportsParams(seasonId), signal);
-export const fetchAnnualReports = (signal?: AbortSignal) => jsonApi.getAll('/jsonapi/node/annual_position_report', annualReportsParams(), signal);
+export const fetchMonthlyReports = (seasonId: string, signal?: AbortSignal) =>
+  jsonApi.getAll('/jsonapi/node/monthly_position_report', monthlyReportsParams(seasonId), signal);
+export const fetchAnnualReports = (signal?: AbortSignal) =>
+  jsonApi.getAll('/jsonapi/node/annual_position_report', annualReportsParams(), signal);

@@ -20,7 +20,12 @@ function ReportList({ rows, subtitle }: { rows: Entity[]; subtitle: (r: Entity) 
       renderItem={(r) => (
         <List.Item>
           <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
-            <List.Item.Meta style={{ flex: '1 1 220px', minWidth: 0 }} avatar={<FileTextOutlined style={{ fontSize: 22, color: '#a0612a' }} />} title={str(r.title)} description={subtitle(r)} />
+            <List.Item.Meta
+              style={{ flex: '1 1 220px', minWidth: 0 }}
+              avatar={<FileTextOutlined style={{ fontSize: 22, color: '#a0612a' }} />}
+              title={str(r.title)}
+              description={subtitle(r)}
+            />
             <FileDownload file={r.field_position_report_pdf} label={str(r.title)} />
           </Flex>
         </List.Item>
@@ -51,19 +56,32 @@ export default function ReportsPage() {
   const month = (r: Entity) => {
     const p = r.field_reporting_period as Entity | null;
     const m = str(p?.field_period_month);
-    return [m ? t('reports:month', { month: formatDate(`${m}-01`, lang, { month: 'long', year: 'numeric' }) }) : '', p?.field_due_date ? t('reports:formsDue', { date: iso(formatDate(str(p.field_due_date), lang)) }) : '', r.created ? t('reports:published', { date: iso(formatDate(str(r.created), lang)) }) : '']
+    return [
+      m ? t('reports:month', { month: formatDate(`${m}-01`, lang, { month: 'long', year: 'numeric' }) }) : '',
+      p?.field_due_date ? t('reports:formsDue', { date: iso(formatDate(str(p.field_due_date), lang)) }) : '',
+      r.created ? t('reports:published', { date: iso(formatDate(str(r.created), lang)) }) : '',
+    ]
       .filter(Boolean)
       .join(' · ');
   };
   const seasonLine = (r: Entity) => {
     const s = r.field_season as Entity | null;
-    return [s ? t('reports:seasonLine', { season: ltr(s.title) }) : '', r.created ? t('reports:published', { date: iso(formatDate(str(r.created), lang)) }) : ''].filter(Boolean).join(' · ');
+    return [
+      s ? t('reports:seasonLine', { season: ltr(s.title) }) : '',
+      r.created ? t('reports:published', { date: iso(formatDate(str(r.created), lang)) }) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
   };
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('reports:title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('reports:title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('reports:intro')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>{t('reports:withheldNote')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+        {t('reports:withheldNote')}
+      </Typography.Paragraph>
       <Tabs
         items={[
           {
@@ -74,7 +92,14 @@ export default function ReportsPage() {
                 <Flex style={{ marginBottom: 12 }}>
                   <Space>
                     <label htmlFor="reports-season">{t('reports:season')}</label>
-                    <Select id="reports-season" style={{ minWidth: 140 }} value={sid || undefined} onChange={setSeasonId} loading={seasons.isPending} options={(seasons.data ?? []).map((s) => ({ value: s.id, label: str(s.title) }))} />
+                    <Select
+                      id="reports-season"
+                      style={{ minWidth: 140 }}
+                      value={sid || undefined}
+                      onChange={setSeasonId}
+                      loading={seasons.isPending}
+                      options={(seasons.data ?? []).map((s) => ({ value: s.id, label: str(s.title) }))}
+                    />
                   </Space>
                 </Flex>
                 <QueryState query={monthly} isEmpty={(r) => r.length === 0} emptyText={t('reports:emptyMonthly')}>

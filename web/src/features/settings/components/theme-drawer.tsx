@@ -4,9 +4,23 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../../../lib/i18n/languages';
 import { useThemeSettings } from '../../../lib/theme/theme-context';
-import { BAR_COLORS, COLOR_THEME_IDS, LAYOUT_BACKGROUNDS, LAYOUT_THEME_IDS, type ColorThemeId } from '../../../lib/theme/themes';
+import {
+  BAR_COLORS,
+  COLOR_THEME_IDS,
+  LAYOUT_BACKGROUNDS,
+  LAYOUT_THEME_IDS,
+  type ColorThemeId,
+} from '../../../lib/theme/themes';
 
-function Swatches({ labelId, value, onChange }: { labelId: string; value: ColorThemeId; onChange: (v: ColorThemeId) => void }) {
+function Swatches({
+  labelId,
+  value,
+  onChange,
+}: {
+  labelId: string;
+  value: ColorThemeId;
+  onChange: (v: ColorThemeId) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div role="radiogroup" aria-labelledby={labelId} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
@@ -96,7 +110,16 @@ export default function ThemeDrawer({ open, onClose }: { open: boolean; onClose:
               value: n,
               label: (
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                  <span aria-hidden="true" style={{ width: 12, height: 12, borderRadius: 3, border: '1px solid #8c8c8c', background: LAYOUT_BACKGROUNDS[n].light }} />
+                  <span
+                    aria-hidden="true"
+                    style={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: 3,
+                      border: '1px solid #8c8c8c',
+                      background: LAYOUT_BACKGROUNDS[n].light,
+                    }}
+                  />
                   {t('settings.layoutN', { n })}
                 </span>
               ),

@@ -2,7 +2,8 @@ import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
 
 export const form4Keys = {
-  list: (handlerId: string, seasonId: string, activity: string) => ['transfers', handlerId, seasonId, activity] as const,
+  list: (handlerId: string, seasonId: string, activity: string) =>
+    ['transfers', handlerId, seasonId, activity] as const,
 };
 
 /** The season's agreements where the handler transfers or receives (spec section 7). */
@@ -18,8 +19,12 @@ export function form4ListParams(handlerId: string, seasonId: string, activity: '
     .addPageLimit(200);
 }
 
-export const fetchForm4List = (handlerId: string, seasonId: string, activity: 'active' | 'cancelled', signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
+export const fetchForm4List = (
+  handlerId: string,
+  seasonId: string,
+  activity: 'active' | 'cancelled',
+  signal?: AbortSignal,
+) => jsonApi.getAll('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
 
 function one(doc: Awaited<ReturnType<typeof jsonApi.request>>): Entity {
   const data = doc ? deserialize(doc) : null;
@@ -65,6 +70,13 @@ export async function fileForm4(n: NewTransfer): Promise<Entity> {
 export async function patchForm4(form: Entity, attributes: Record<string, unknown>): Promise<void> {
   await jsonApi.request(`/jsonapi/node/apc_form_4/${encodeURIComponent(form.id)}`, {
     method: 'PATCH',
-    body: { data: { type: 'node--apc_form_4', id: form.id, attributes, meta: form.changed ? { changed: form.changed } : undefined } },
+    body: {
+      data: {
+        type: 'node--apc_form_4',
+        id: form.id,
+        attributes,
+        meta: form.changed ? { changed: form.changed } : undefined,
+      },
+    },
   });
 }

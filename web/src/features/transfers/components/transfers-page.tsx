@@ -1,9 +1,31 @@
 import { FileAddOutlined, StopOutlined, EditOutlined, SwapRightOutlined, SwapLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Grid, Input, Modal, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Flex,
+  Grid,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { RestoredNotice } from '../../../components/autosave/autosave-bar';
-import { readUnsavedCopy, removeUnsavedCopy, unsavedCopyKey, writeUnsavedCopy } from '../../../components/autosave/unsaved-copy';
+import {
+  readUnsavedCopy,
+  removeUnsavedCopy,
+  unsavedCopyKey,
+  writeUnsavedCopy,
+} from '../../../components/autosave/unsaved-copy';
 import { FileDownload } from '../../../components/file-download';
 import { QueryState, errorText } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -18,9 +40,20 @@ import { useSession } from '../../../lib/session/use-session';
 import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
 import { HandlerPicker } from '../../../components/handler-picker';
 
-const monthLabel = (month: string, lang: string) => (month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—');
+const monthLabel = (month: string, lang: string) =>
+  month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—';
 
-function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; ownId: string; onCountersign: (f: Entity) => void; onCancel: (f: Entity) => void }) {
+function TransferCard({
+  form,
+  ownId,
+  onCountersign,
+  onCancel,
+}: {
+  form: Entity;
+  ownId: string;
+  onCountersign: (f: Entity) => void;
+  onCancel: (f: Entity) => void;
+}) {
   const { t, i18n } = useFeatureTranslation(['transfers', 'portalData']);
   const lang = i18n.language;
   const from = form.field_transferring_handler as Entity | null;
@@ -39,13 +72,23 @@ function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; 
       title={
         <div style={{ whiteSpace: 'normal', padding: '8px 0' }}>
           <div>
-            {str(from?.title) || '—'} <span aria-label={t('transfers:to')}>{rtl ? '←' : '→'}</span> {str(to?.title) || '—'}
+            {str(from?.title) || '—'} <span aria-label={t('transfers:to')}>{rtl ? '←' : '→'}</span>{' '}
+            {str(to?.title) || '—'}
           </div>
           <Space wrap size={4} style={{ marginTop: 6, fontWeight: 'normal' }}>
-            <Tag color={weTransfer ? 'geekblue' : 'purple'} icon={weTransfer !== rtl ? <SwapRightOutlined /> : <SwapLeftOutlined />}>
+            <Tag
+              color={weTransfer ? 'geekblue' : 'purple'}
+              icon={weTransfer !== rtl ? <SwapRightOutlined /> : <SwapLeftOutlined />}
+            >
               {weTransfer ? t('transfers:youTransfer') : t('transfers:youReceive')}
             </Tag>
-            {cancelled ? <Tag color="red">{t('transfers:cancelled')}</Tag> : countersigned ? <Tag color="green">{t('transfers:signedByBoth')}</Tag> : <Tag color="orange">{t('transfers:awaitingReceiver')}</Tag>}
+            {cancelled ? (
+              <Tag color="red">{t('transfers:cancelled')}</Tag>
+            ) : countersigned ? (
+              <Tag color="green">{t('transfers:signedByBoth')}</Tag>
+            ) : (
+              <Tag color="orange">{t('transfers:awaitingReceiver')}</Tag>
+            )}
           </Space>
         </div>
       }
@@ -55,14 +98,53 @@ function TransferCard({ form, ownId, onCountersign, onCancel }: { form: Entity; 
         layout={screens.sm ? 'horizontal' : 'vertical'}
         column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
-          { key: 'season', label: t('transfers:season'), children: str((form.field_season as Entity | null)?.title) || '—' },
-          { key: 'resp', label: t('transfers:responsible'), children: form.field_responsible_handler === 'receiving' ? t('transfers:responsibleReceiving') : t('transfers:responsibleTransferring') },
-          { key: 'month', label: t('transfers:firstMonth'), children: monthLabel(str(form.field_first_transfer_month), lang) },
+          {
+            key: 'season',
+            label: t('transfers:season'),
+            children: str((form.field_season as Entity | null)?.title) || '—',
+          },
+          {
+            key: 'resp',
+            label: t('transfers:responsible'),
+            children:
+              form.field_responsible_handler === 'receiving'
+                ? t('transfers:responsibleReceiving')
+                : t('transfers:responsibleTransferring'),
+          },
+          {
+            key: 'month',
+            label: t('transfers:firstMonth'),
+            children: monthLabel(str(form.field_first_transfer_month), lang),
+          },
           // 986.162: due by the 10th of the month after the first transfer (the server moves it past weekends and holidays).
-          { key: 'due', label: t('transfers:dueBy'), children: form.field_due_date ? formatDate(str(form.field_due_date), lang) : '—' },
-          { key: 'cert', label: t('transfers:certifiedBy'), children: certified ? t('transfers:signed', { name: iso(form.field_certification_name), date: iso(dt(form.field_certification_datetime)) }) : '—' },
-          { key: 'counter', label: t('transfers:countersignedBy'), children: countersigned ? t('transfers:signed', { name: iso(form.field_receiving_certification_name), date: iso(dt(form.field_receiving_certification_datetime)) }) : t('transfers:notYet') },
-          ...(cancelled ? [{ key: 'cancelled', label: t('transfers:cancelledOn'), children: dt(form.field_cancelled_datetime) }] : []),
+          {
+            key: 'due',
+            label: t('transfers:dueBy'),
+            children: form.field_due_date ? formatDate(str(form.field_due_date), lang) : '—',
+          },
+          {
+            key: 'cert',
+            label: t('transfers:certifiedBy'),
+            children: certified
+              ? t('transfers:signed', {
+                  name: iso(form.field_certification_name),
+                  date: iso(dt(form.field_certification_datetime)),
+                })
+              : '—',
+          },
+          {
+            key: 'counter',
+            label: t('transfers:countersignedBy'),
+            children: countersigned
+              ? t('transfers:signed', {
+                  name: iso(form.field_receiving_certification_name),
+                  date: iso(dt(form.field_receiving_certification_datetime)),
+                })
+              : t('transfers:notYet'),
+          },
+          ...(cancelled
+            ? [{ key: 'cancelled', label: t('transfers:cancelledOn'), children: dt(form.field_cancelled_datetime) }]
+            : []),
         ]}
       />
       <Space wrap style={{ marginTop: 8 }}>
@@ -92,7 +174,17 @@ interface KeptTransfer {
   title: string;
 }
 
-function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: boolean; onClose: () => void; seasons: Entity[]; defaultSeasonId: string }) {
+function NewTransferModal({
+  open,
+  onClose,
+  seasons,
+  defaultSeasonId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  seasons: Entity[];
+  defaultSeasonId: string;
+}) {
   // The picker's texts (directory) are loaded with the modal's, so that opening it suspends nothing.
   const { t, i18n } = useFeatureTranslation(['transfers', 'portalData', 'directory']);
   const { profile } = useSession();
@@ -139,7 +231,16 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
     setSeasonId(defaultSeasonId);
   };
   const file = useMutation({
-    mutationFn: () => fileForm4({ transferringId: profile.handlerUid!, receivingId: receivingId!, seasonId, responsible, firstMonth: month, name: name.trim(), title: title.trim() }),
+    mutationFn: () =>
+      fileForm4({
+        transferringId: profile.handlerUid!,
+        receivingId: receivingId!,
+        seasonId,
+        responsible,
+        firstMonth: month,
+        name: name.trim(),
+        title: title.trim(),
+      }),
     onSuccess: () => {
       message.success(t('transfers:filed'));
       if (copyKey) removeUnsavedCopy(copyKey);
@@ -157,7 +258,11 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
   const ready = !!receivingId && !!seasonId && monthOk && name.trim().length > 0 && attest;
-  const lbl = (id: string, text: string) => <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>{text}</label>;
+  const lbl = (id: string, text: string) => (
+    <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>
+      {text}
+    </label>
+  );
   return (
     <Modal
       open={open}
@@ -171,11 +276,25 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
       destroyOnHidden
     >
       <RestoredNotice at={restoredAt} onDiscard={discard} />
-      <Typography.Paragraph type="secondary">{t('transfers:newIntro', { handler: profile.handlerName ?? '' })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('transfers:newIntro', { handler: profile.handlerName ?? '' })}
+      </Typography.Paragraph>
       {lbl(ids.recv, t('transfers:receivingHandler'))}
-      <HandlerPicker id={ids.recv} value={receivingId} onChange={setReceivingId} exclude={profile.handlerUid} placeholder={t('transfers:chooseHandler')} />
+      <HandlerPicker
+        id={ids.recv}
+        value={receivingId}
+        onChange={setReceivingId}
+        exclude={profile.handlerUid}
+        placeholder={t('transfers:chooseHandler')}
+      />
       {lbl(ids.season, t('transfers:season'))}
-      <Select id={ids.season} style={{ width: '100%' }} value={seasonId} onChange={setSeasonId} options={seasons.map((s) => ({ value: s.id, label: str(s.title) }))} />
+      <Select
+        id={ids.season}
+        style={{ width: '100%' }}
+        value={seasonId}
+        onChange={setSeasonId}
+        options={seasons.map((s) => ({ value: s.id, label: str(s.title) }))}
+      />
       {lbl(ids.resp, t('transfers:responsible'))}
       <Radio.Group id={ids.resp} value={responsible} onChange={(e) => setResponsible(e.target.value)}>
         <Space direction="vertical">
@@ -184,16 +303,42 @@ function NewTransferModal({ open, onClose, seasons, defaultSeasonId }: { open: b
         </Space>
       </Radio.Group>
       {lbl(ids.month, t('transfers:firstMonth'))}
-      <Input id={ids.month} type="month" value={month} min={startM} max={endM} onChange={(e) => setMonth(e.target.value)} status={month && !monthOk ? 'error' : undefined} />
-      {month && !monthOk ? <Typography.Text type="danger" role="alert">{t('transfers:monthOutside', { season: str(season?.title) })}</Typography.Text> : null}
+      <Input
+        id={ids.month}
+        type="month"
+        value={month}
+        min={startM}
+        max={endM}
+        onChange={(e) => setMonth(e.target.value)}
+        status={month && !monthOk ? 'error' : undefined}
+      />
+      {month && !monthOk ? (
+        <Typography.Text type="danger" role="alert">
+          {t('transfers:monthOutside', { season: str(season?.title) })}
+        </Typography.Text>
+      ) : null}
       {lbl(ids.name, t('transfers:yourName'))}
       <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       {lbl(ids.title, t('transfers:yourTitle'))}
-      <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="organization-title" />
+      <Input
+        id={ids.title}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        autoComplete="organization-title"
+      />
       <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginTop: 16 }}>
         {t('transfers:attest')}
       </Checkbox>
-      {file.error ? <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} message={t('portalData:saveFailed')} description={errorText(file.error)} /> : null}
+      {file.error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginTop: 12 }}
+          message={t('portalData:saveFailed')}
+          description={errorText(file.error)}
+        />
+      ) : null}
       <div style={{ height: 4 }} aria-hidden data-lang={i18n.language} />
     </Modal>
   );
@@ -218,7 +363,12 @@ export default function TransfersPage() {
 
   const active = useCachedQuery<Entity[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
-    cache: ownId && sid ? (sid === current?.id ? { specKey: STORAGE_KEYS.ihTransfers } : { listKey: `transfers:${sid}` }) : null,
+    cache:
+      ownId && sid
+        ? sid === current?.id
+          ? { specKey: STORAGE_KEYS.ihTransfers }
+          : { listKey: `transfers:${sid}` }
+        : null,
     enabled: !!ownId && !!sid,
     queryFn: (signal) => fetchForm4List(ownId, sid, 'active', signal),
   });
@@ -252,14 +402,31 @@ export default function TransfersPage() {
     });
   };
 
-  if (!ownId) return <Card><Typography.Title level={1} style={{ fontSize: 26 }}>{t('transfers:title')}</Typography.Title><Alert type="info" message={t('portalData:noHandler')} /></Card>;
+  if (!ownId)
+    return (
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {t('transfers:title')}
+        </Typography.Title>
+        <Alert type="info" message={t('portalData:noHandler')} />
+      </Card>
+    );
 
   const list = (q: typeof active, emptyText: string) => (
     <QueryState query={q} isEmpty={(rows) => rows.length === 0} emptyText={emptyText}>
       {(rows) => (
         <Flex vertical gap={12}>
           {rows.map((f) => (
-            <TransferCard key={f.id} form={f} ownId={ownId} onCancel={onCancel} onCountersign={(x) => { setCsName(profile.userFirstName ?? profile.username ?? ''); setCountersigning(x); }} />
+            <TransferCard
+              key={f.id}
+              form={f}
+              ownId={ownId}
+              onCancel={onCancel}
+              onCountersign={(x) => {
+                setCsName(profile.userFirstName ?? profile.username ?? '');
+                setCountersigning(x);
+              }}
+            />
           ))}
         </Flex>
       )}
@@ -269,7 +436,9 @@ export default function TransfersPage() {
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 8 }}>
-        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>{t('transfers:title')}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+          {t('transfers:title')}
+        </Typography.Title>
         <Button type="primary" icon={<FileAddOutlined />} onClick={() => setFiling(true)} disabled={!seasons.data}>
           {t('transfers:new')}
         </Button>
@@ -278,7 +447,14 @@ export default function TransfersPage() {
       <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
         <Space>
           <label htmlFor="transfers-season">{t('transfers:season')}</label>
-          <Select id="transfers-season" style={{ minWidth: 140 }} value={sid || undefined} onChange={setSeasonId} loading={seasons.isPending} options={(seasons.data ?? []).map((s) => ({ value: s.id, label: str(s.title) }))} />
+          <Select
+            id="transfers-season"
+            style={{ minWidth: 140 }}
+            value={sid || undefined}
+            onChange={setSeasonId}
+            loading={seasons.isPending}
+            options={(seasons.data ?? []).map((s) => ({ value: s.id, label: str(s.title) }))}
+          />
         </Space>
         <Space>
           <Switch id="transfers-cancelled" checked={showCancelled} onChange={setShowCancelled} />
@@ -288,11 +464,15 @@ export default function TransfersPage() {
       {list(active, t('transfers:empty'))}
       {showCancelled ? (
         <section aria-labelledby="cancelled-heading" style={{ marginTop: 24 }}>
-          <Typography.Title level={2} id="cancelled-heading" style={{ fontSize: 20 }}>{t('transfers:cancelledHeading')}</Typography.Title>
+          <Typography.Title level={2} id="cancelled-heading" style={{ fontSize: 20 }}>
+            {t('transfers:cancelledHeading')}
+          </Typography.Title>
           {list(cancelled, t('transfers:emptyCancelled'))}
         </section>
       ) : null}
-      {seasons.data ? <NewTransferModal open={filing} onClose={() => setFiling(false)} seasons={seasons.data} defaultSeasonId={sid} /> : null}
+      {seasons.data ? (
+        <NewTransferModal open={filing} onClose={() => setFiling(false)} seasons={seasons.data} defaultSeasonId={sid} />
+      ) : null}
       <Modal
         open={!!countersigning}
         title={t('transfers:countersignTitle')}
@@ -303,7 +483,10 @@ export default function TransfersPage() {
         onCancel={() => setCountersigning(null)}
         onOk={async () => {
           try {
-            await patch.mutateAsync({ form: countersigning!, attrs: { field_receiving_certification_name: csName.trim() } });
+            await patch.mutateAsync({
+              form: countersigning!,
+              attrs: { field_receiving_certification_name: csName.trim() },
+            });
             message.success(t('transfers:countersigned'));
             setCountersigning(null);
           } catch (e) {
@@ -311,8 +494,14 @@ export default function TransfersPage() {
           }
         }}
       >
-        <Typography.Paragraph>{t('transfers:countersignText', { from: str((countersigning?.field_transferring_handler as Entity | null)?.title) })}</Typography.Paragraph>
-        <label htmlFor={csId} style={{ display: 'block', marginBottom: 4 }}>{t('transfers:yourName')}</label>
+        <Typography.Paragraph>
+          {t('transfers:countersignText', {
+            from: str((countersigning?.field_transferring_handler as Entity | null)?.title),
+          })}
+        </Typography.Paragraph>
+        <label htmlFor={csId} style={{ display: 'block', marginBottom: 4 }}>
+          {t('transfers:yourName')}
+        </label>
         <Input id={csId} value={csName} onChange={(e) => setCsName(e.target.value)} autoComplete="name" />
       </Modal>
     </Card>

@@ -18,7 +18,11 @@ export const fetchForm5List = (handlerId: string, signal?: AbortSignal) =>
   jsonApi.getAll('/jsonapi/node/apc_form_5', form5ListParams(handlerId), signal);
 
 export const fetchForm5 = (id: string, signal?: AbortSignal) =>
-  jsonApi.getOne(`/jsonapi/node/apc_form_5/${encodeURIComponent(id)}`, new DrupalJsonApiParams().addInclude(['field_season', 'field_form_5_pdf', 'field_amendment_of']), signal);
+  jsonApi.getOne(
+    `/jsonapi/node/apc_form_5/${encodeURIComponent(id)}`,
+    new DrupalJsonApiParams().addInclude(['field_season', 'field_form_5_pdf', 'field_amendment_of']),
+    signal,
+  );
 
 async function created(doc: Awaited<ReturnType<typeof jsonApi.request>>): Promise<Entity> {
   const data = doc ? deserialize(doc) : null;
@@ -50,7 +54,13 @@ export async function amendForm5(certifiedId: string, reason: string): Promise<E
   return created(
     await jsonApi.request('/jsonapi/node/apc_form_5', {
       method: 'POST',
-      body: { data: { type: 'node--apc_form_5', attributes: { field_amendment_reason: reason }, relationships: { field_amendment_of: { data: { type: 'node--apc_form_5', id: certifiedId } } } } },
+      body: {
+        data: {
+          type: 'node--apc_form_5',
+          attributes: { field_amendment_reason: reason },
+          relationships: { field_amendment_of: { data: { type: 'node--apc_form_5', id: certifiedId } } },
+        },
+      },
     }),
   );
 }

@@ -39,7 +39,11 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const certify = useMutation({
     mutationFn: async () => {
       const form = query.data!;
-      const attrs: Record<string, unknown> = { field_certified: true, field_certification_name: name.trim(), field_certification_title: title.trim() || null };
+      const attrs: Record<string, unknown> = {
+        field_certified: true,
+        field_certification_name: name.trim(),
+        field_certification_title: title.trim() || null,
+      };
       if (amendment && reason.trim()) attrs.field_amendment_reason = reason.trim();
       return patchForm5(formId, attrs, form.changed);
     },
@@ -58,7 +62,9 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   if (!form) {
     return (
       <Card>
-        <Typography.Title level={1} style={{ fontSize: 26 }}>{heading}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {heading}
+        </Typography.Title>
         {query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <Skeleton active />}
       </Card>
     );
@@ -79,7 +85,8 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     // A price per pound keeps its four places: "$2.3475".
     else if (f.kind === 'price') shown = v === null || v === undefined ? '—' : `$${str(v)}`;
     else if (f.kind === 'pounds' && (v === null || v === undefined)) shown = '—';
-    else if (f.kind === 'pounds') shown = `${formatNumber(v as number, lang)} ${f.unit ? t(`yearEnd:units.${f.unit}`, { defaultValue: f.unit }) : ''}`;
+    else if (f.kind === 'pounds')
+      shown = `${formatNumber(v as number, lang)} ${f.unit ? t(`yearEnd:units.${f.unit}`, { defaultValue: f.unit }) : ''}`;
     else shown = str(v) || '—';
     return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
   });
@@ -88,8 +95,12 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>{heading}</Typography.Title>
-        <Tag color={status === 'certified' ? 'green' : 'blue'}>{t(`portalData:status.${status}`, { defaultValue: status })}</Tag>
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
+          {heading}
+        </Typography.Title>
+        <Tag color={status === 'certified' ? 'green' : 'blue'}>
+          {t(`portalData:status.${status}`, { defaultValue: status })}
+        </Tag>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('yearEnd:cert.intro', { season })}
@@ -107,16 +118,26 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         />
       ))}
       {status === 'draft' ? (
-        <Button icon={<EditOutlined />} onClick={() => navigate(`/dashboard/year-end/${formId}`)} style={{ marginBottom: 16 }}>
+        <Button
+          icon={<EditOutlined />}
+          onClick={() => navigate(`/dashboard/year-end/${formId}`)}
+          style={{ marginBottom: 16 }}
+        >
           {t('yearEnd:cert.editFigures')}
         </Button>
       ) : null}
-      {status !== 'draft' ? <Alert type="success" showIcon message={t('yearEnd:cert.already')} style={{ marginBottom: 16 }} /> : null}
+      {status !== 'draft' ? (
+        <Alert type="success" showIcon message={t('yearEnd:cert.already')} style={{ marginBottom: 16 }} />
+      ) : null}
       {status === 'draft' ? <Form5Problems problems={problems} type="warning" /> : null}
       {status === 'draft' ? (
         <section aria-labelledby="cert-statement">
-          <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>{t('yearEnd:cert.statementTitle')}</Typography.Title>
-          <Typography.Paragraph style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}>
+          <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>
+            {t('yearEnd:cert.statementTitle')}
+          </Typography.Title>
+          <Typography.Paragraph
+            style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}
+          >
             {t('yearEnd:cert.statement', { handler: profile.handlerName ?? '', season })}
           </Typography.Paragraph>
           <CertifierFields
@@ -124,12 +145,25 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
             title={title}
             onNameChange={setName}
             onTitleChange={setTitle}
-            labels={{ name: t('yearEnd:cert.name'), title: t('yearEnd:cert.jobTitle'), nameRequired: t('yearEnd:cert.nameRequired') }}
+            labels={{
+              name: t('yearEnd:cert.name'),
+              title: t('yearEnd:cert.jobTitle'),
+              nameRequired: t('yearEnd:cert.nameRequired'),
+            }}
           >
             {amendment ? (
               <Col xs={24}>
-                <label htmlFor={reasonId} style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
-                <Input.TextArea id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={255} style={{ marginBottom: 12 }} />
+                <label htmlFor={reasonId} style={{ display: 'block', marginBottom: 4 }}>
+                  {t('yearEnd:cert.reason')}
+                </label>
+                <Input.TextArea
+                  id={reasonId}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  rows={2}
+                  maxLength={255}
+                  style={{ marginBottom: 12 }}
+                />
               </Col>
             ) : null}
           </CertifierFields>
@@ -139,19 +173,32 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
           {certify.error ? (
             <WriteErrorAlert
               error={certify.error}
-              title={certify.error instanceof ApiError && certify.error.status === 409 ? t('yearEnd:conflict') : t('portalData:saveFailed')}
-              action={<Button onClick={() => void query.refetch().then(() => certify.reset())}>{t('yearEnd:reload')}</Button>}
+              title={
+                certify.error instanceof ApiError && certify.error.status === 409
+                  ? t('yearEnd:conflict')
+                  : t('portalData:saveFailed')
+              }
+              action={
+                <Button onClick={() => void query.refetch().then(() => certify.reset())}>{t('yearEnd:reload')}</Button>
+              }
             />
           ) : null}
           <Flex justify="flex-end" gap={8} wrap>
             <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
-            <Button type="primary" icon={<SafetyCertificateOutlined />} disabled={!ready} onClick={() => setConfirming(true)}>
+            <Button
+              type="primary"
+              icon={<SafetyCertificateOutlined />}
+              disabled={!ready}
+              onClick={() => setConfirming(true)}
+            >
               {t('yearEnd:cert.certify')}
             </Button>
           </Flex>
         </section>
       ) : (
-        <Button type="primary" onClick={() => navigate('/dashboard/year-end')}>{t('yearEnd:cert.backToList')}</Button>
+        <Button type="primary" onClick={() => navigate('/dashboard/year-end')}>
+          {t('yearEnd:cert.backToList')}
+        </Button>
       )}
       <CertificationConfirm
         open={confirming}

@@ -20,11 +20,35 @@ import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
-import { FIELD_GROUPS, attr, augustDifferences, certificationProblems, draftOf, liveComputed, liveErrors, patchAttributes, type Draft } from './form5-fields';
+import {
+  FIELD_GROUPS,
+  attr,
+  augustDifferences,
+  certificationProblems,
+  draftOf,
+  liveComputed,
+  liveErrors,
+  patchAttributes,
+  type Draft,
+} from './form5-fields';
 
 const FIELD_BY_NAME = new Map(FORM_5_FIELDS.map((f) => [f.name, f]));
 
-function FieldRow({ field, value, computedValue, error, onChange, lang }: { field: FieldDef; value: unknown; computedValue?: number; error?: string; onChange: (v: unknown) => void; lang: string }) {
+function FieldRow({
+  field,
+  value,
+  computedValue,
+  error,
+  onChange,
+  lang,
+}: {
+  field: FieldDef;
+  value: unknown;
+  computedValue?: number;
+  error?: string;
+  onChange: (v: unknown) => void;
+  lang: string;
+}) {
   const { t } = useFeatureTranslation(['yearEnd']);
   const { token } = theme.useToken();
   const id = useId();
@@ -33,9 +57,21 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
   const errId = `${id}-err`;
   let control;
   if (field.entry === 'computed') {
-    const shown = computedValue === undefined ? '' : field.kind === 'money' ? formatDollars(computedValue) : formatNumber(computedValue, lang);
+    const shown =
+      computedValue === undefined
+        ? ''
+        : field.kind === 'money'
+          ? formatDollars(computedValue)
+          : formatNumber(computedValue, lang);
     control = (
-      <Input id={id} value={shown} readOnly aria-readonly suffix={field.kind === 'money' ? undefined : unit} style={{ background: token.colorFillSecondary, fontWeight: 600 }} />
+      <Input
+        id={id}
+        value={shown}
+        readOnly
+        aria-readonly
+        suffix={field.kind === 'money' ? undefined : unit}
+        style={{ background: token.colorFillSecondary, fontWeight: 600 }}
+      />
     );
   } else if (field.kind === 'pounds') {
     control = (
@@ -54,7 +90,16 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
       />
     );
   } else if (field.kind === 'date') {
-    control = <Input id={id} type="date" value={str(value)} onChange={(e) => onChange(e.target.value || null)} status={error ? 'error' : undefined} aria-describedby={error ? errId : undefined} />;
+    control = (
+      <Input
+        id={id}
+        type="date"
+        value={str(value)}
+        onChange={(e) => onChange(e.target.value || null)}
+        status={error ? 'error' : undefined}
+        aria-describedby={error ? errId : undefined}
+      />
+    );
   } else {
     control = (
       <Input
@@ -75,7 +120,9 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
     <div style={{ marginBottom: 14 }}>
       <label htmlFor={id} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
         {label}
-        {field.entry === 'computed' ? <Typography.Text type="secondary"> · {t('yearEnd:computed')}</Typography.Text> : null}
+        {field.entry === 'computed' ? (
+          <Typography.Text type="secondary"> · {t('yearEnd:computed')}</Typography.Text>
+        ) : null}
       </label>
       {control}
       {error ? (
@@ -91,7 +138,15 @@ function FieldRow({ field, value, computedValue, error, onChange, lang }: { fiel
  * The August Form 1's inventory beside this form's, and the difference on each basis: the handler sees why the
  * August Form 1 must be amended (and by how much) before answering.
  */
-function AugustComparison({ form, differences, lang }: { form: Entity; differences: ReturnType<typeof augustDifferences>; lang: string }) {
+function AugustComparison({
+  form,
+  differences,
+  lang,
+}: {
+  form: Entity;
+  differences: ReturnType<typeof augustDifferences>;
+  lang: string;
+}) {
   const { t } = useFeatureTranslation(['yearEnd']);
   if (form.field_aug_form_1_inventory_inshell === null || form.field_aug_form_1_inventory_inshell === undefined) {
     return <Typography.Paragraph type="secondary">{t('yearEnd:aug.noAugust')}</Typography.Paragraph>;
@@ -100,10 +155,15 @@ function AugustComparison({ form, differences, lang }: { form: Entity; differenc
   return (
     <div data-testid="august-comparison" style={{ marginBottom: 12 }}>
       <Typography.Paragraph style={{ marginBottom: 4 }}>
-        {t('yearEnd:aug.augustFigures', { inshell: lb(Number(form.field_aug_form_1_inventory_inshell)), shelled: lb(Number(form.field_aug_form_1_inventory_shelled ?? 0)) })}
+        {t('yearEnd:aug.augustFigures', {
+          inshell: lb(Number(form.field_aug_form_1_inventory_inshell)),
+          shelled: lb(Number(form.field_aug_form_1_inventory_shelled ?? 0)),
+        })}
       </Typography.Paragraph>
       {differences.length === 0 ? (
-        <Typography.Paragraph type="success" style={{ marginBottom: 0 }}>{t('yearEnd:aug.agrees')}</Typography.Paragraph>
+        <Typography.Paragraph type="success" style={{ marginBottom: 0 }}>
+          {t('yearEnd:aug.agrees')}
+        </Typography.Paragraph>
       ) : (
         <Alert
           type="warning"
@@ -114,7 +174,11 @@ function AugustComparison({ form, differences, lang }: { form: Entity; differenc
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {differences.map((d) => (
                 <li key={d.basis}>
-                  {t(`yearEnd:aug.difference_${d.basis}`, { form5: lb(d.form5), august: lb(d.augustForm1), difference: `${d.difference > 0 ? '+' : '−'}${lb(Math.abs(d.difference))}` })}
+                  {t(`yearEnd:aug.difference_${d.basis}`, {
+                    form5: lb(d.form5),
+                    august: lb(d.augustForm1),
+                    difference: `${d.difference > 0 ? '+' : '−'}${lb(Math.abs(d.difference))}`,
+                  })}
                 </li>
               ))}
             </ul>
@@ -143,19 +207,27 @@ export default function Form5EditPage() {
 
   const errors = useMemo(() => (draft ? liveErrors(draft) : {}), [draft]);
   const computed = useMemo(() => (draft && form ? liveComputed(draft, form) : {}), [draft, form]);
-  const problems = useMemo(() => (draft && form ? certificationProblems(draft, form).filter((p) => !errors[p.field]) : []), [draft, form, errors]);
+  const problems = useMemo(
+    () => (draft && form ? certificationProblems(draft, form).filter((p) => !errors[p.field]) : []),
+    [draft, form, errors],
+  );
   const differences = useMemo(() => (draft && form ? augustDifferences(draft, form) : []), [draft, form]);
   const mustAmend = differences.length > 0;
   // The answer follows the figures: when they differ from the August Form 1, "no" is not an answer (986.175(a)).
   useEffect(() => {
-    if (mustAmend && draft && draft.field_aug_form_1_amend_reqd !== true) setDraft((d) => ({ ...(d ?? {}), field_aug_form_1_amend_reqd: true }));
+    if (mustAmend && draft && draft.field_aug_form_1_amend_reqd !== true)
+      setDraft((d) => ({ ...(d ?? {}), field_aug_form_1_amend_reqd: true }));
   }, [mustAmend, draft]);
 
   const { profile } = useSession();
   const savedValues = useMemo(() => (form ? draftOf(form) : {}), [form]);
   const saveDraft = async (values: Draft) => {
     try {
-      const saved = await patchForm5(formId, patchAttributes(values), queryClient.getQueryData<Entity>(form5Keys.one(formId))?.changed ?? form?.changed);
+      const saved = await patchForm5(
+        formId,
+        patchAttributes(values),
+        queryClient.getQueryData<Entity>(form5Keys.one(formId))?.changed ?? form?.changed,
+      );
       setServerErrors({});
       sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
       queryClient.setQueryData(form5Keys.one(formId), saved);
@@ -188,7 +260,15 @@ export default function Form5EditPage() {
   });
 
   if (!form || !draft) {
-    return <Card>{query.error ? <ErrorWithRetry error={query.error} onRetry={query.refetch} /> : <div role="status" aria-label={t('portalData:loading')} style={{ minHeight: 200 }} />}</Card>;
+    return (
+      <Card>
+        {query.error ? (
+          <ErrorWithRetry error={query.error} onRetry={query.refetch} />
+        ) : (
+          <div role="status" aria-label={t('portalData:loading')} style={{ minHeight: 200 }} />
+        )}
+      </Card>
+    );
   }
   const status = str(form.field_form_status);
   const lang = i18n.language;
@@ -208,8 +288,12 @@ export default function Form5EditPage() {
       <Typography.Title level={1} style={{ fontSize: 26 }}>
         {t('yearEnd:editTitle')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('yearEnd:editIntro', { season: ltr((form.field_season as Entity | null)?.title) })}</Typography.Paragraph>
-      {status !== 'draft' ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('yearEnd:notDraft')} /> : null}
+      <Typography.Paragraph type="secondary">
+        {t('yearEnd:editIntro', { season: ltr((form.field_season as Entity | null)?.title) })}
+      </Typography.Paragraph>
+      {status !== 'draft' ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('yearEnd:notDraft')} />
+      ) : null}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -220,7 +304,17 @@ export default function Form5EditPage() {
       >
         {FIELD_GROUPS.map((group) => (
           <fieldset key={group.key} style={{ border: 'none', padding: 0, margin: '0 0 12px' }}>
-            <legend style={{ fontSize: 18, fontWeight: 600, marginBottom: 8, borderBottom: '1px solid rgba(128,128,128,.25)', width: '100%' }}>{t(`yearEnd:groups.${group.key}`)}</legend>
+            <legend
+              style={{
+                fontSize: 18,
+                fontWeight: 600,
+                marginBottom: 8,
+                borderBottom: '1px solid rgba(128,128,128,.25)',
+                width: '100%',
+              }}
+            >
+              {t(`yearEnd:groups.${group.key}`)}
+            </legend>
             <Row gutter={[16, 0]}>
               {group.names.map((name) => {
                 const field = FIELD_BY_NAME.get(name)!;
@@ -240,7 +334,9 @@ export default function Form5EditPage() {
             </Row>
           </fieldset>
         ))}
-        <fieldset style={{ border: '1px solid rgba(128,128,128,.35)', borderRadius: 8, padding: 16, margin: '8px 0 16px' }}>
+        <fieldset
+          style={{ border: '1px solid rgba(128,128,128,.35)', borderRadius: 8, padding: 16, margin: '8px 0 16px' }}
+        >
           <legend style={{ fontSize: 16, fontWeight: 600, padding: '0 6px' }}>{t('yearEnd:aug.question')}</legend>
           <Typography.Paragraph>{t('yearEnd:aug.explanation')}</Typography.Paragraph>
           <AugustComparison form={form} differences={differences} lang={lang} />
@@ -286,12 +382,22 @@ export default function Form5EditPage() {
             <Space wrap>
               <Button onClick={() => navigate('/dashboard/year-end')}>{t('portalData:cancel')}</Button>
               <SaveDraftButton autosave={autosave} disabled={hasErrors || status !== 'draft'} />
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} disabled={hasErrors || status !== 'draft'}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<SaveOutlined />}
+                loading={save.isPending}
+                disabled={hasErrors || status !== 'draft'}
+              >
                 {t('yearEnd:saveAndContinue')}
               </Button>
             </Space>
           </Flex>
-          {hasErrors ? <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8, marginBottom: 0 }}>{t('yearEnd:fixErrors')}</Typography.Paragraph> : null}
+          {hasErrors ? (
+            <Typography.Paragraph type="danger" style={{ textAlign: 'end', marginTop: 8, marginBottom: 0 }}>
+              {t('yearEnd:fixErrors')}
+            </Typography.Paragraph>
+          ) : null}
         </DraftActions>
       </form>
     </Card>

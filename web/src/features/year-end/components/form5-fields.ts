@@ -1,4 +1,13 @@
-import { FORM_5_FIELDS, augustForm1Differences, computeForm5, parseMoney, parseRatio, validateFormAttributes, certificationErrors, type FieldDef } from '@pecan/contract';
+import {
+  FORM_5_FIELDS,
+  augustForm1Differences,
+  computeForm5,
+  parseMoney,
+  parseRatio,
+  validateFormAttributes,
+  certificationErrors,
+  type FieldDef,
+} from '@pecan/contract';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 
 export const attr = (f: FieldDef) => `field_${f.name}`;
@@ -12,10 +21,35 @@ export const EDITOR_FIELDS = FORM_5_FIELDS.filter((f) => !AUGUST_FIELDS.includes
 /** Groups of the editor, in the order the paper form has them. */
 export const FIELD_GROUPS: { key: string; names: string[] }[] = [
   { key: 'general', names: ['date_completed'] },
-  { key: 'inshell', names: ['inshell_inventory_improved', 'inshell_inventory_native', 'inshell_inventory_substandard', 'inshell_committed_domestic', 'inshell_committed_export', 'inshell_uncommitted'] },
+  {
+    key: 'inshell',
+    names: [
+      'inshell_inventory_improved',
+      'inshell_inventory_native',
+      'inshell_inventory_substandard',
+      'inshell_committed_domestic',
+      'inshell_committed_export',
+      'inshell_uncommitted',
+    ],
+  },
   { key: 'prices', names: ['avg_price_paid_improved', 'avg_price_paid_native', 'avg_price_paid_substandard'] },
-  { key: 'shelled', names: ['shelled_inventory', 'shelled_committed_domestic', 'shelled_committed_export', 'shelled_uncommitted', 'shelled_halves', 'shelled_pieces', 'shelled_wip', 'shellout_yield'] },
-  { key: 'inshellBasis', names: ['committed_inshell_basis', 'uncommitted_inshell_basis', 'total_inventory_inshell_basis'] },
+  {
+    key: 'shelled',
+    names: [
+      'shelled_inventory',
+      'shelled_committed_domestic',
+      'shelled_committed_export',
+      'shelled_uncommitted',
+      'shelled_halves',
+      'shelled_pieces',
+      'shelled_wip',
+      'shellout_yield',
+    ],
+  },
+  {
+    key: 'inshellBasis',
+    names: ['committed_inshell_basis', 'uncommitted_inshell_basis', 'total_inventory_inshell_basis'],
+  },
   { key: 'handled', names: ['handled_domestic_improved', 'handled_domestic_native', 'handled_domestic_substandard'] },
   { key: 'assessments', names: ['assessments_owed', 'assessments_paid', 'assessments_remaining'] },
 ];
@@ -58,7 +92,9 @@ export function certificationProblems(draft: Draft, form?: Entity) {
 
 /** Where the figures being typed differ from the August Form 1 (form 5 minus Form 1, on each basis). */
 export function augustDifferences(draft: Draft, form: Entity) {
-  const values = Object.fromEntries(Object.entries({ ...patchAttributes(draft), ...augustOf(form) }).map(([k, v]) => [k.replace(/^field_/, ''), v]));
+  const values = Object.fromEntries(
+    Object.entries({ ...patchAttributes(draft), ...augustOf(form) }).map(([k, v]) => [k.replace(/^field_/, ''), v]),
+  );
   return augustForm1Differences(values);
 }
 

@@ -3,7 +3,13 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { certificationProblems } from './form5-fields';
 
 /** What must be fixed before a year-end form can be certified, one line a field (edit page: info; certification: warning). */
-export function Form5Problems({ problems, type }: { problems: ReturnType<typeof certificationProblems>; type: 'info' | 'warning' }) {
+export function Form5Problems({
+  problems,
+  type,
+}: {
+  problems: ReturnType<typeof certificationProblems>;
+  type: 'info' | 'warning';
+}) {
   const { t } = useFeatureTranslation('yearEnd');
   if (problems.length === 0) return null;
   const fieldName = (field: string) => t(`yearEnd:fields.${field.replace(/^field_/, '')}`);
@@ -16,7 +22,10 @@ export function Form5Problems({ problems, type }: { problems: ReturnType<typeof 
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {problems.map((p) => (
-            <li key={p.field}>{t(`yearEnd:rules.${p.field}`, { defaultValue: '', field: fieldName(p.field) }) || t('yearEnd:rules.required', { field: fieldName(p.field) })}</li>
+            <li key={p.field}>
+              {t(`yearEnd:rules.${p.field}`, { defaultValue: '', field: fieldName(p.field) }) ||
+                t('yearEnd:rules.required', { field: fieldName(p.field) })}
+            </li>
           ))}
         </ul>
       }

@@ -29,7 +29,11 @@ export function groupBySeason(seasons: Entity[], forms: Entity[]): SeasonRow[] {
     season,
     versions: forms
       .filter((f) => (f.field_season as Entity | null)?.id === season.id)
-      .sort((a, b) => Number(a.field_amendment_number ?? 0) - Number(b.field_amendment_number ?? 0) || str(a.created).localeCompare(str(b.created))),
+      .sort(
+        (a, b) =>
+          Number(a.field_amendment_number ?? 0) - Number(b.field_amendment_number ?? 0) ||
+          str(a.created).localeCompare(str(b.created)),
+      ),
   }));
 }
 
@@ -71,7 +75,15 @@ export default function YearEndPage() {
   });
 
   const lang = i18n.language;
-  if (!handlerId) return <Card><Typography.Title level={1} style={{ fontSize: 26 }}>{t('yearEnd:title')}</Typography.Title><Alert type="info" message={t('portalData:noHandler')} /></Card>;
+  if (!handlerId)
+    return (
+      <Card>
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          {t('yearEnd:title')}
+        </Typography.Title>
+        <Alert type="info" message={t('portalData:noHandler')} />
+      </Card>
+    );
 
   const combined = {
     ...forms,
@@ -82,7 +94,9 @@ export default function YearEndPage() {
 
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>{t('yearEnd:title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        {t('yearEnd:title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('yearEnd:intro')}</Typography.Paragraph>
       <QueryState query={combined} isEmpty={(rows) => rows.length === 0} emptyText={t('yearEnd:empty')}>
         {(rows) => (
@@ -96,40 +110,93 @@ export default function YearEndPage() {
                   size="small"
                   type="inner"
                   title={<span>{t('yearEnd:seasonTitle', { season: ltr(season.title) })}</span>}
-                  extra={current ? <Tag color={STATUS_COLOR[status]}>{t(`portalData:status.${status}`, { defaultValue: status })}</Tag> : <Tag>{t('yearEnd:notStarted')}</Tag>}
+                  extra={
+                    current ? (
+                      <Tag color={STATUS_COLOR[status]}>
+                        {t(`portalData:status.${status}`, { defaultValue: status })}
+                      </Tag>
+                    ) : (
+                      <Tag>{t('yearEnd:notStarted')}</Tag>
+                    )
+                  }
                   data-testid={`season-${str(season.title)}`}
                 >
                   <Descriptions
                     size="small"
                     column={{ xs: 1, sm: 2, md: 3 }}
                     items={[
-                      { key: 'due', label: t('yearEnd:dueDate'), children: formatDate(str(season.field_reporting_due_date), lang) || '—' },
+                      {
+                        key: 'due',
+                        label: t('yearEnd:dueDate'),
+                        children: formatDate(str(season.field_reporting_due_date), lang) || '—',
+                      },
                       ...(current
                         ? [
-                            { key: 'version', label: t('yearEnd:version'), children: Number(current.field_amendment_number ?? 0) === 0 ? t('yearEnd:original') : t('yearEnd:amendmentN', { n: current.field_amendment_number }) },
-                            { key: 'cert', label: t('yearEnd:certified'), children: current.field_certification_datetime ? t('yearEnd:certifiedBy', { name: iso(current.field_certification_name), date: iso(formatDate(str(current.field_certification_datetime), lang, { dateStyle: 'medium', timeStyle: 'short' })) }) : '—' },
+                            {
+                              key: 'version',
+                              label: t('yearEnd:version'),
+                              children:
+                                Number(current.field_amendment_number ?? 0) === 0
+                                  ? t('yearEnd:original')
+                                  : t('yearEnd:amendmentN', { n: current.field_amendment_number }),
+                            },
+                            {
+                              key: 'cert',
+                              label: t('yearEnd:certified'),
+                              children: current.field_certification_datetime
+                                ? t('yearEnd:certifiedBy', {
+                                    name: iso(current.field_certification_name),
+                                    date: iso(
+                                      formatDate(str(current.field_certification_datetime), lang, {
+                                        dateStyle: 'medium',
+                                        timeStyle: 'short',
+                                      }),
+                                    ),
+                                  })
+                                : '—',
+                            },
                           ]
                         : []),
                     ]}
                   />
                   <Space wrap style={{ marginTop: 12 }}>
                     {!current ? (
-                      <Button type="primary" icon={<FileAddOutlined />} loading={start.isPending && start.variables === season.id} onClick={() => start.mutate(season.id)}>
+                      <Button
+                        type="primary"
+                        icon={<FileAddOutlined />}
+                        loading={start.isPending && start.variables === season.id}
+                        onClick={() => start.mutate(season.id)}
+                      >
                         {t('yearEnd:start')}
                       </Button>
                     ) : null}
                     {current && status === 'draft' ? (
                       <>
-                        <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/dashboard/year-end/${current.id}`)}>
+                        <Button
+                          type="primary"
+                          icon={<EditOutlined />}
+                          onClick={() => navigate(`/dashboard/year-end/${current.id}`)}
+                        >
                           {t('yearEnd:edit')}
                         </Button>
-                        <Button icon={<SafetyCertificateOutlined />} onClick={() => navigate(`/dashboard/${Number(current.field_amendment_number ?? 0) > 0 ? 'form5AmendCertification' : 'form5Certification'}/${current.id}`)}>
+                        <Button
+                          icon={<SafetyCertificateOutlined />}
+                          onClick={() =>
+                            navigate(
+                              `/dashboard/${Number(current.field_amendment_number ?? 0) > 0 ? 'form5AmendCertification' : 'form5Certification'}/${current.id}`,
+                            )
+                          }
+                        >
                           {t('yearEnd:certify')}
                         </Button>
                       </>
                     ) : null}
                     {current && status === 'certified' ? (
-                      <Button icon={<DiffOutlined />} loading={amend.isPending && amend.variables === current.id} onClick={() => setAmending(current.id)}>
+                      <Button
+                        icon={<DiffOutlined />}
+                        loading={amend.isPending && amend.variables === current.id}
+                        onClick={() => setAmending(current.id)}
+                      >
                         {t('yearEnd:amend')}
                       </Button>
                     ) : null}
@@ -140,7 +207,16 @@ export default function YearEndPage() {
                           key={v.id}
                           file={v.field_form_5_pdf}
                           label={`${str(v.title)} ${Number(v.field_amendment_number ?? 0) === 0 ? t('yearEnd:original') : t('yearEnd:amendmentN', { n: v.field_amendment_number })}`}
-                          text={versions.length > 1 ? t('yearEnd:pdfOf', { version: Number(v.field_amendment_number ?? 0) === 0 ? t('yearEnd:original') : t('yearEnd:amendmentN', { n: v.field_amendment_number }) }) : undefined}
+                          text={
+                            versions.length > 1
+                              ? t('yearEnd:pdfOf', {
+                                  version:
+                                    Number(v.field_amendment_number ?? 0) === 0
+                                      ? t('yearEnd:original')
+                                      : t('yearEnd:amendmentN', { n: v.field_amendment_number }),
+                                })
+                              : undefined
+                          }
                         />
                       ))}
                   </Space>
@@ -157,12 +233,25 @@ export default function YearEndPage() {
         okButtonProps={{ disabled: !reason.trim() }}
         confirmLoading={amend.isPending}
         onOk={() => amending && amend.mutate(amending)}
-        onCancel={() => { setAmending(null); amend.reset(); }}
+        onCancel={() => {
+          setAmending(null);
+          amend.reset();
+        }}
       >
         <Typography.Paragraph>{t('yearEnd:amendDialog.text')}</Typography.Paragraph>
-        <label htmlFor="form5-amend-reason" style={{ display: 'block', marginBottom: 4 }}>{t('yearEnd:cert.reason')}</label>
-        <Input.TextArea id="form5-amend-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
-        {amend.error ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={errorText(amend.error)} /> : null}
+        <label htmlFor="form5-amend-reason" style={{ display: 'block', marginBottom: 4 }}>
+          {t('yearEnd:cert.reason')}
+        </label>
+        <Input.TextArea
+          id="form5-amend-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={1000}
+          rows={3}
+        />
+        {amend.error ? (
+          <Alert style={{ marginTop: 12 }} type="error" showIcon message={errorText(amend.error)} />
+        ) : null}
       </Modal>
     </Card>
   );
