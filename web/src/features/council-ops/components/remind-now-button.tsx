@@ -52,7 +52,9 @@ export function RemindNowButton({
       description={t('remind.confirmText', { month: monthLabel })}
       okText={t('remind.send')}
       cancelText={t('remind.cancel')}
-      onConfirm={() => mutation.mutateAsync().catch(() => undefined)}
+      // The popup closes at once; the board's button shows the sending (a popup kept open while loading was left
+      // in its loading state when opened again).
+      onConfirm={() => mutation.mutate()}
     >
       <Button
         size="small"
