@@ -155,7 +155,10 @@ export class IsolationModel {
     }
     for (const id of known) ids.delete(id);
     const values = new Set(
-      [...secretValues].filter((s) => s.length >= 5 && !visibleValues.has(s) && !/^[\d\s.:TZ-]+$/.test(s)),
+      // An id the viewer may know (a form names it) is no secret where another row's text holds it too.
+      [...secretValues].filter(
+        (s) => s.length >= 5 && !visibleValues.has(s) && !known.has(s) && !/^[\d\s.:TZ-]+$/.test(s),
+      ),
     );
     return { ids, values };
   }
