@@ -50,7 +50,11 @@ const VARIETY_COLUMNS: FieldDef[] = [
 ];
 
 export function layoutOf(bundle: ImportBundle): Layout {
-  const fields = FORM_FIELDS[bundle].filter((f) => f.entry === 'entered' && f.kind !== 'varietyList');
+  // Lists are not rows of their own: the varieties are the sheet's list; form 1's inter-handler transfer lines
+  // (receiver and type, decision 0010) are entered on the form page and kept as the draft has them.
+  const fields = FORM_FIELDS[bundle].filter(
+    (f) => f.entry === 'entered' && f.kind !== 'varietyList' && f.kind !== 'transferList',
+  );
   const list: ListLayout =
     bundle === 'apc_form_1'
       ? { target: 'receipts_by_variety', columns: VARIETY_COLUMNS }
