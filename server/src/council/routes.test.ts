@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
 import { api, ids, signIn, staffCode } from '../test-support/api.js';
 import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
-import { PASSWORD, seedReportingData, type Fixture } from '../workflows/reports/test-fixture.js';
+import { PASSWORD, seedReportingData, TRANSFER_RECEIVER, type Fixture } from '../workflows/reports/test-fixture.js';
 
 /** A plain JSON request, as staff tools send them. */
 async function post(app: FastifyInstance, token: string | null, url: string, body?: unknown) {
@@ -98,7 +98,7 @@ describeEachDatabase('council routes', (target) => {
   it('opens a period for every active handler, once', async () => {
     const first = await post(app, staff, '/api/council/periods', { period_month: '2025-12' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ packages_created: 4 }); // 105 is inactive
+    expect(first.body).toMatchObject({ packages_created: 5 }); // 105 is inactive; 106 receives h1's transfers
     const again = await post(app, staff, '/api/council/periods', { period_month: '2025-12' });
     expect(again.body).toEqual({ period_id: first.body.period_id, packages_created: 0 });
   });
@@ -167,6 +167,7 @@ describeEachDatabase('council routes', (target) => {
       'h2',
       'h3',
       'h4',
+      TRANSFER_RECEIVER,
     ]);
     // alice reads her own handler analytics only
     const mine = await api(app, alice, 'GET', '/jsonapi/node/handler_analytics');

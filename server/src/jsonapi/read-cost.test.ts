@@ -4,8 +4,8 @@ import {
   industryAnalyticsParams,
   ownAnalyticsParams,
 } from '../../../web/src/features/analytics/api/analytics-params.js';
-import { newestReportParams } from '../../../web/src/features/dashboard/api/position-report-params.js';
-import { contactsParams, handlerDirectoryParams } from '../../../web/src/features/directory/api/directory-params.js';
+import { newestReportParams } from '../../../web/src/lib/portal/position-report-params.js';
+import { contactsParams, handlerDirectoryParams } from '../../../web/src/lib/portal/directory-params.js';
 import {
   handlerWithIncludesParams,
   userByNameParams,

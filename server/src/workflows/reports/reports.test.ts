@@ -12,7 +12,7 @@ import {
   monthlyPositionFigures,
   publishMonthlyPositionReport,
 } from './position-reports.js';
-import { seedReportingData, type Fixture } from './test-fixture.js';
+import { seedReportingData, TRANSFER_RECEIVER, type Fixture } from './test-fixture.js';
 
 async function fileContent(ctx: TestContext, fileId: unknown): Promise<Buffer> {
   const row = await ctx.db
@@ -190,7 +190,7 @@ describeEachDatabase('position reports and analytics', (target) => {
     expect(exportsSheet.getCell('F3').value).toBe('Withheld'); // shelled exports: one handler
 
     const all = await generateAllHandlerAnalytics(f.staff, f.seasonId);
-    expect(all.map((x) => x.handlerId)).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(all.map((x) => x.handlerId)).toEqual(['h1', 'h2', 'h3', 'h4', TRANSFER_RECEIVER]);
     expect(all[0]).toMatchObject({ id: r.id, created: false });
     const wb4 = await workbook(ctx, all[3].fileId);
     expect(wb4.getWorksheet('Receipts')!.getCell('B3').value).toBe(null); // 104 certified no September form 1

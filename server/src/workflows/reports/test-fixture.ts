@@ -46,12 +46,27 @@ type Variety = { variety: string; pounds: number };
 
 const CERTIFY = { field_certified: true, field_certification_name: 'Test Signer' };
 
-export function form1Input(pounds: Pounds, varieties: Variety[], certify = true): WriteInput {
+/** The handler h1's inter-handler shipments go to: a line names a handler by its UUID, which h1-h5 are not. */
+export const TRANSFER_RECEIVER = '00000000-0000-4000-8000-000000000106';
+
+/**
+ * A form 1's write. Form 1's inter-handler shipments are lines per receiver and type (decision 0010): a fixture's
+ * `interhandler_shipped` pounds become one line of improved pecans to `receiver`.
+ */
+export function form1Input(
+  pounds: Pounds,
+  varieties: Variety[],
+  certify = true,
+  receiver = TRANSFER_RECEIVER,
+): WriteInput {
+  const { interhandler_shipped: shipped, ...own } = pounds;
+  const lines = shipped ? [{ receiving_handler: receiver, pecan_type: 'improved', pounds: shipped }] : [];
   return {
-    values: { receipts_by_variety: JSON.stringify(varieties), ...pounds },
+    values: { receipts_by_variety: JSON.stringify(varieties), interhandler_shipments: JSON.stringify(lines), ...own },
     attributes: {
       field_receipts_by_variety: varieties,
-      ...Object.fromEntries(Object.entries(pounds).map(([k, v]) => [`field_${k}`, v])),
+      field_interhandler_shipments: lines,
+      ...Object.fromEntries(Object.entries(own).map(([k, v]) => [`field_${k}`, v])),
       ...(certify ? CERTIFY : {}),
     },
     relationships: {},
@@ -138,6 +153,7 @@ export async function seedReportingData(ctx: AppContext): Promise<Fixture> {
       handlerRow('h3', 'Gulf Coast Shellers', '103'),
       handlerRow('h4', 'Pine Hill Pecans', '104'),
       handlerRow('h5', 'Closed Pecan Co.', '105', 'inactive'),
+      handlerRow(TRANSFER_RECEIVER, 'Cross Creek Pecans', '106'),
     ])
     .execute();
   const pass = await hashPassword(PASSWORD);
