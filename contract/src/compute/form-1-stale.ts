@@ -1,8 +1,9 @@
 import {
-  computeForm1,
   FORM_1_CARRIED_FIELDS,
+  form1CarriedFigures,
   form1Context,
   form1MonthFigures,
+  type Form1CarriedField,
   type Form1Entered,
   type Form1MonthFigures,
 } from './form-1.js';
@@ -14,7 +15,7 @@ import {
  * them, with the corrected figure of each: the board and the handler's dashboard flag them, and an amendment of
  * the month (which recomputes) puts them right.
  */
-export type Form1CarriedField = (typeof FORM_1_CARRIED_FIELDS)[number];
+export type { Form1CarriedField };
 
 /** A month's current certified form 1: its entries and the carried figures it was certified with. */
 export interface CertifiedForm1Month {
@@ -46,10 +47,8 @@ export function staleForm1Months(months: readonly CertifiedForm1Month[], checkFr
   const stale: StaleForm1Month[] = [];
   for (const m of [...months].sort((a, b) => a.month.localeCompare(b.month))) {
     if (m.month < checkFrom) continue;
-    const corrected = computeForm1(m.entered, form1Context(m.month, byMonth)) as unknown as Record<
-      Form1CarriedField,
-      number
-    >;
+    // The month's own figures as certified (stored totals): only what it carries from earlier months can go stale.
+    const corrected = form1CarriedFigures(byMonth.get(m.month)!, form1Context(m.month, byMonth));
     const figures = FORM_1_CARRIED_FIELDS.filter((field) => corrected[field] !== m.carried[field]).map((field) => ({
       field,
       certified: m.carried[field],

@@ -210,6 +210,27 @@ describe('staleForm1Months', () => {
     // Checking from October only skips September, whose August the caller did not load.
     expect(staleForm1Months(months, '2026-10')).toEqual([]);
   });
+
+  it("reads a certified month's inter-handler shipments as certified: its stored total, with or without its lines", () => {
+    // September shipped 620 lb to another handler, October 4,285: certified with their lines and totals.
+    const line = (pounds: number) => [{ receiving_handler: 'b'.repeat(36), pecan_type: 'improved' as const, pounds }];
+    const sep = { interhandler_shipments: line(620), interhandler_shipped: 620 };
+    const oct = { interhandler_shipments: line(4_285), interhandler_shipped: 4_285 };
+    const sepCarried = carriedOf(sep, '2026-09', new Map());
+    const octCarried = carriedOf(oct, '2026-10', new Map([['2026-09', month(sep)]]));
+    expect([sepCarried.interhandler_shipped_ytd, octCarried.interhandler_shipped_ytd]).toEqual([620, 4_905]);
+    const certified = (withLines: boolean): CertifiedForm1Month[] => [
+      { id: 's', month: '2026-09', entered: withLines ? sep : { interhandler_shipped: 620 }, carried: sepCarried },
+      { id: 'o', month: '2026-10', entered: withLines ? oct : { interhandler_shipped: 4_285 }, carried: octCarried },
+    ];
+    // As the server reads them (lines and totals), as a browser reads them (totals only), and as a version certified
+    // before shipments were lines is stored (a total, no lines): nothing is stale.
+    expect(staleForm1Months(certified(true))).toEqual([]);
+    expect(staleForm1Months(certified(false))).toEqual([]);
+    expect(
+      staleForm1Months(certified(true).map((m) => ({ ...m, entered: { ...m.entered, interhandler_shipments: [] } }))),
+    ).toEqual([]);
+  });
 });
 
 describe('the form 1 field list (986.177(a)(6)-(10))', () => {

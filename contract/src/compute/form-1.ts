@@ -147,10 +147,29 @@ export function form1ContextMonths(periodMonth: string): string[] {
 }
 
 export function computeForm1(entered: Form1Entered, context: Form1Context): Form1Computed {
+  // A form being filled in: its inter-handler shipments are its lines, the stored total is theirs to replace.
   const own = form1MonthFigures({
     ...entered,
     interhandler_shipped: totalOf(entered.interhandler_shipments ?? [], 'pounds'),
   });
+  return {
+    receipts_improved: own.receipts_improved,
+    receipts_total: sumIntegers([own.receipts_improved, own.receipts_native, own.receipts_substandard]),
+    interhandler_shipped: own.interhandler_shipped,
+    assessment_due: assessmentDue(
+      { improved: own.receipts_improved, native: own.receipts_native, substandard: own.receipts_substandard },
+      context.periodMonth,
+    ),
+    ...form1CarriedFigures(own, context),
+  } as Form1Computed;
+}
+
+/**
+ * The figures a month carries from the months before it (season to date, previous month), from the month's own
+ * figures. The stale check calls it with a certified month's figures as certified (its stored totals), so a version
+ * filed before its shipments were lines keeps the total it was filed with.
+ */
+export function form1CarriedFigures(own: Form1MonthFigures, context: Form1Context): Record<Form1CarriedField, number> {
   const before = context.seasonToDate;
   const previous = context.previousMonth ?? EMPTY_FORM_1_SEASON_TO_DATE;
   const flow = (name: Form1Flow) => ({
@@ -158,19 +177,15 @@ export function computeForm1(entered: Form1Entered, context: Form1Context): Form
     [`${name}_ytd`]: sumIntegers([before[name], own[name]]),
   });
   return {
-    receipts_improved: own.receipts_improved,
-    receipts_total: sumIntegers([own.receipts_improved, own.receipts_native, own.receipts_substandard]),
-    interhandler_shipped: own.interhandler_shipped,
     receipts_ytd_improved: sumIntegers([before.receipts_improved, own.receipts_improved]),
     receipts_ytd_native: sumIntegers([before.receipts_native, own.receipts_native]),
     receipts_ytd_substandard: sumIntegers([before.receipts_substandard, own.receipts_substandard]),
-    assessment_due: assessmentDue(
-      { improved: own.receipts_improved, native: own.receipts_native, substandard: own.receipts_substandard },
-      context.periodMonth,
-    ),
     ...flow('shipments_inshell'),
     ...flow('shipments_shelled'),
     ...flow('interhandler_shipped'),
     ...flow('interhandler_received'),
-  } as Form1Computed;
+  } as Record<Form1CarriedField, number>;
 }
+
+/** A figure a month carries from the months before it. */
+export type Form1CarriedField = (typeof FORM_1_CARRIED_FIELDS)[number];
