@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../lib/i18n/i18n';
 import { LANGUAGES, languageInfo, type LanguageCode } from '../lib/i18n/languages';
+import { NATIVE_OPTION_STYLE, NativeSelect } from './native-select';
 
 /**
  * The language switcher: a native <select> (labelled, keyboard- and screen-reader-friendly, and light enough for
@@ -41,28 +42,18 @@ export function LanguageSwitcher({
           <path d="M2.5 12h19M12 2.5c3 3.2 3 15.8 0 19M12 2.5c-3 3.2-3 15.8 0 19" />
         </svg>
       </span>
-      <select
+      <NativeSelect
         id={id}
         value={current}
+        colors={colors}
         onChange={(e) => void changeLanguage(e.target.value as LanguageCode)}
-        style={{
-          font: 'inherit',
-          fontSize: 14,
-          color: text,
-          background: colors?.bg ?? token.colorBgContainer,
-          border: `1px solid ${colors?.border ?? token.colorBorder}`,
-          borderRadius: token.borderRadius,
-          padding: '4px 8px',
-          height: 32,
-          cursor: 'pointer',
-        }}
       >
         {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.htmlLang} style={{ color: '#1f1f1f', background: '#ffffff' }}>
+          <option key={l.code} value={l.code} lang={l.htmlLang} style={NATIVE_OPTION_STYLE}>
             {l.nativeName}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </span>
   );
 }

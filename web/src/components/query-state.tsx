@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/i18n/format';
 import i18n from 'i18next';
-import { isUnreachable } from '../lib/http/errors';
+import { ApiError, isUnreachable } from '../lib/http/errors';
 
 /**
  * The loading, failure, empty and data states of every data page. Its texts live in the common namespace, so any
@@ -22,7 +22,9 @@ export interface QueryLike<T> {
 /** The message of a failure, or the fallback when it has none. */
 export function errorText(error: unknown, fallback = ''): string {
   // The browser's own words ("Failed to fetch") mean nothing to a person: say what happened and that nothing is lost.
-  if (isUnreachable(error)) return i18n.t('dataState.unreachable', { ns: 'common' });
+  // A 503 the portal answered with its own words (busy, being restored) says more than "cannot be reached".
+  const portalSaid = error instanceof ApiError && error.errors.some((e) => e.detail);
+  if (!portalSaid && isUnreachable(error)) return i18n.t('dataState.unreachable', { ns: 'common' });
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return fallback;

@@ -148,7 +148,10 @@ export default function SeasonsPage() {
           >
             {t('seasons.showCalendar')}
           </Button>
+          {/* Keyed by what it does: a fresh popup per state, so the finished "Close" leaves no hidden busy icon
+              (announced as "loading") in the "Reopen" button that follows it. */}
           <Popconfirm
+            key={s.closed ? 'reopen' : 'close'}
             title={t(s.closed ? 'seasons.reopenTitle' : 'seasons.closeTitle', { title: s.title })}
             description={
               <div style={{ maxWidth: 300 }}>{t(s.closed ? 'seasons.reopenText' : 'seasons.closeText')}</div>

@@ -1,10 +1,11 @@
 import { CheckCircleTwoTone, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Row, Select, Space, theme, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Row, Space, theme, Typography } from 'antd';
 import { Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { FilingPage } from '../../../components/filing-page';
+import { NATIVE_OPTION_STYLE, NativeSelect } from '../../../components/native-select';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -317,19 +318,23 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
             <label htmlFor="season-select" style={{ display: 'block', marginBottom: 4 }}>
               {t('dashboard.season')}
             </label>
-            <Select
+            <NativeSelect
               id="season-select"
               style={{ width: '100%' }}
-              value={seasonId ?? undefined}
-              loading={!ready || seasons.isPending}
-              onChange={(v) => setChosen(v)}
-              options={(seasons.data ?? []).map((s) => ({
-                value: s.id,
-                label: bool(s, 'field_current_season')
-                  ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
-                  : str(s, 'title'),
-              }))}
-            />
+              value={seasonId ?? ''}
+              disabled={!ready || seasons.isPending}
+              aria-busy={!ready || seasons.isPending}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {seasonId ? null : <option value="" style={NATIVE_OPTION_STYLE} />}
+              {(seasons.data ?? []).map((s) => (
+                <option key={s.id} value={s.id} style={NATIVE_OPTION_STYLE}>
+                  {bool(s, 'field_current_season')
+                    ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
+                    : str(s, 'title')}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
         </div>
       </Card>
