@@ -18,8 +18,9 @@ import { sumIntegers } from './sum.js';
  *   disagree by a pound.
  * - aug_form_1_inventory_*: the August Form 1's inventory (the server passes the current certified version's
  *   figures; null when there is none). augustForm1Differences compares them with this form.
- * - assessments: what the server passes in `context`, in cents: `owedCents` the season's assessments due (the sum
- *   of the current certified Form 1 versions' assessment_due), `paidCents` what the handler paid on the season's
+ * - assessments: what the server passes in `context`, in cents: `owedCents` the season's assessments due (what the
+ *   season's invoices owe: the current certified Form 1 versions' assessments, with the lines form 4 agreements
+ *   naming the receiver responsible moved onto or off them), `paidCents` what the handler paid on the season's
  *   invoices. remaining = owed - paid; negative means the handler paid more than it owed (a credit).
  */
 export const DEFAULT_SHELLOUT_YIELD_E4 = 5_000;

@@ -17,6 +17,7 @@ import {
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
 import { dbOf, type Actor } from './common.js';
+import { seasonAssessmentCents } from './invoices.js';
 import { parseTransferLines } from './transfer-assessment.js';
 
 /**
@@ -197,19 +198,13 @@ async function form3Figures(a: Actor, row: Row) {
 }
 
 /**
- * Form 5 reconciles the season: assessments owed on certified forms 1, what its invoices say was paid, and the
- * inventory the current certified August Form 1 reported for 31 August (the form compares its own with it).
+ * Form 5 reconciles the season: the assessments its invoices owe (certified forms 1, with the lines form 4
+ * agreements moved), what its invoices say was paid, and the inventory the current certified August Form 1 reported
+ * for 31 August (the form compares its own with it).
  */
 async function form5Figures(a: Actor, row: Row) {
   const db = dbOf(a);
-  const owed = await db
-    .selectFrom('apc_form_1 as f')
-    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum('f.assessment_due_cents'), eb.lit(0)).as('cents'))
-    .where('f.handler_id', '=', row.handler_id as string)
-    .where('f.form_status', '=', 'certified')
-    .where('p.season_id', '=', row.season_id as string)
-    .executeTakeFirst();
+  const owedCents = await seasonAssessmentCents(a, String(row.handler_id), String(row.season_id));
   const paid = await db
     .selectFrom('invoices as i')
     .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
@@ -246,7 +241,7 @@ async function form5Figures(a: Actor, row: Row) {
       shellout_yield: num(row.shellout_yield_e4),
     },
     {
-      owedCents: num(owed?.cents),
+      owedCents,
       paidCents: num(paid?.cents),
       augustForm1: august
         ? { inventory_inshell: num(august.inventory_inshell), inventory_shelled: num(august.inventory_shelled) }

@@ -149,6 +149,22 @@ function adjustmentOf(bill: Bill, previousCents: number, cause: Cause): NonNulla
   };
 }
 
+/**
+ * What a handler's invoices of a season owe in all, in cents: each month's own form 1 assessment with the lines form 4
+ * agreements moved onto or off it. Form 5 reports this (the responsible handler reports the volume at year end).
+ */
+export async function seasonAssessmentCents(a: Actor, handlerId: string, seasonId: string): Promise<number> {
+  const periods = await dbOf(a)
+    .selectFrom('reporting_periods')
+    .select('id')
+    .where('season_id', '=', seasonId)
+    .orderBy('period_month')
+    .execute();
+  let cents = 0;
+  for (const p of periods) cents += (await billOf(a, handlerId, String(p.id))).cents;
+  return cents;
+}
+
 /** The handler's current certified form 1 of the period and the lines moved by form 4 agreements, in whole cents. */
 async function billOf(a: Actor, handlerId: string, periodId: string): Promise<Bill> {
   const db = dbOf(a);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
+import { computedColumns } from './form-figures.js';
 
 /**
  * Who pays the assessment on transferred pecans (986.162, 986.26; decision 0010), through the API, with both
@@ -149,6 +150,34 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
       ['assumed', 'Riverbend Pecan Co.', '101', 5_000, '0.00'],
     ]);
     expect(await invoicesOf(h['103'])).toEqual([]);
+  });
+
+  it("reports on form 5 what the season's invoices owe, the moved lines included", async () => {
+    // After the test above: 101's November credits $200.00 to 102, which assumes it.
+    const staff = { ctx: demo.ctx, viewer: { userId: 'test', name: 'test', role: 'staff' as const, handlerId: null } };
+    const owedOnForm5 = async (handler: string) =>
+      Number(
+        (await computedColumns(staff, 'apc_form_5', { handler_id: handler, season_id: seasonId }))
+          .assessments_owed_cents,
+      );
+    const seasonSum = async (table: 'invoices' | 'apc_form_1', column: string, handler: string) => {
+      let query = demo.ctx.db
+        .selectFrom(`${table} as t`)
+        .innerJoin('reporting_periods as p', 'p.id', 't.period_id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum(`t.${column}`), eb.lit(0)).as('cents'))
+        .where('t.handler_id', '=', handler)
+        .where('p.season_id', '=', seasonId);
+      if (table === 'apc_form_1') query = query.where('t.form_status', '=', 'certified');
+      return Number((await query.executeTakeFirstOrThrow()).cents);
+    };
+    for (const [handler, moved] of [
+      [h['101'], -20_000],
+      [h['102'], 20_000],
+    ] as const) {
+      const owed = await owedOnForm5(handler);
+      expect(owed).toBe(await seasonSum('invoices', 'amount_due_cents', handler));
+      expect(owed).toBe((await seasonSum('apc_form_1', 'assessment_due_cents', handler)) + moved);
+    }
   });
 
   it('moves nothing under an agreement naming the transferring handler responsible', async () => {
