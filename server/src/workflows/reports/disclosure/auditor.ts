@@ -6,8 +6,10 @@
  * withheld figure the auditor answers two questions:
  * - exact recovery: is the figure a linear combination of published equations? (Gaussian elimination: the figure's
  *   vector reduces to zero against a basis of the published rows);
- * - interval: how narrow are the bounds that the equations and non-negativity give? (bounds propagation over the
- *   equations, tightened by every published sum that contains the figure).
+ * - interval: how narrow are the bounds that the equations and non-negativity give? The smallest and largest value
+ *   the figure can take under them, as an attacker with a linear-programming solver finds them (two linear programs
+ *   over the published figures connected to it, solved with YALPS); bounds propagation, tightened by every published
+ *   sum that contains the figure, gives a first interval. A program the solver cannot finish counts as disclosure.
  * Atoms are identified by key and value (see `variableOf`), so that figures published before an amendment and after
  * it are about different unknowns when the amendment changed the atom, and about the same one when it did not.
  */
@@ -28,6 +30,8 @@ export interface Finding {
   lo: number;
   hi: number;
 }
+
+import { solve, type Coefficients } from 'yalps';
 
 const EPS = 1e-7;
 
@@ -148,8 +152,65 @@ export function audit(published: readonly Equation[], withheld: readonly Equatio
       tHi = Math.min(tHi, p.value - restLo);
       tLo = Math.max(tLo, p.value - restHi);
     }
+    // A program the solver cannot finish counts as a disclosure: better one more figure withheld than one exposed.
+    const exact = determined ? null : (intervalByLp(connectedTo(e, published), e) ?? { lo: e.value, hi: e.value });
+    if (exact) {
+      tLo = Math.max(tLo, exact.lo);
+      tHi = Math.min(tHi, exact.hi);
+    }
     return { key: e.key, determined, lo: Math.max(0, tLo), hi: tHi };
   });
+}
+
+/** The published figures that share atoms with the target, directly or through other published figures. */
+function connectedTo(target: Equation, published: readonly Equation[]): Equation[] {
+  const atoms = new Set(target.atoms);
+  const left = new Set(published);
+  const found: Equation[] = [];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of left) {
+      if (!p.atoms.some((a) => atoms.has(a))) continue;
+      left.delete(p);
+      found.push(p);
+      for (const a of p.atoms) atoms.add(a);
+      grew = true;
+    }
+  }
+  return found;
+}
+
+/**
+ * The interval an attacker's linear programs give a figure: the least and the greatest sum of its atoms under the
+ * published equations, every atom at least 0. Null when the solver does not report an optimum (a numerical failure).
+ */
+function intervalByLp(published: readonly Equation[], target: Equation): { lo: number; hi: number } | null {
+  const constraints = new Map<string, { equal: number }>();
+  const variables = new Map<string, Map<string, number>>();
+  published.forEach((e, n) => {
+    constraints.set(`p${n}`, { equal: e.value });
+    for (const a of new Set(e.atoms)) variables.set(a, (variables.get(a) ?? new Map()).set(`p${n}`, 1));
+  });
+  const mine = [...new Set(target.atoms)];
+  // An atom no published figure holds can be as large as anyone likes.
+  const unbounded = mine.some((a) => !variables.has(a));
+  const held = mine.filter((a) => variables.has(a));
+  if (held.length === 0) return { lo: 0, hi: Infinity };
+  for (const a of held) variables.get(a)!.set('target', 1);
+  const run = (direction: 'minimize' | 'maximize') =>
+    solve({
+      direction,
+      objective: 'target',
+      constraints,
+      variables: variables as Map<string, Coefficients<string>>,
+    });
+  const low = run('minimize');
+  if (low.status !== 'optimal') return null;
+  if (unbounded) return { lo: low.result, hi: Infinity };
+  const high = run('maximize');
+  if (high.status === 'unbounded') return { lo: low.result, hi: Infinity };
+  if (high.status !== 'optimal') return null;
+  return { lo: low.result, hi: high.result };
 }
 
 /** Whether a sensitive figure is safe: not determined, and its derived interval reaches `share` of it on both sides. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { planPublication, type FrozenFigure } from './plan.js';
+import { audit, isProtected, type Equation } from './auditor.js';
 import { expectNothingRecoverable } from './test-auditor.js';
 import { DEFAULT_RULES, primaryReason, rulesFromEnv } from './rules.js';
 import {
@@ -213,6 +214,25 @@ const atomKeys = (() => {
   for (const m of YEAR_END_METRICS) keys.push(f5Atom(m));
   return keys;
 })();
+
+describe('the auditor as an attacker with a linear-programming solver', () => {
+  it('narrows a withheld month by combining published sums, as bounds one equation at a time do not', () => {
+    // Withheld: September, 25 lb. Published: September to December 54, November and December 20, October and
+    // November 28. Then September + October = 54 - 20 = 34; October = 28 - November, and November <= 20, so
+    // October is 8 to 28 and September 6 to 26. Bounds taken one equation at a time only give 0 to 46.
+    const published: Equation[] = [
+      { key: 'sep-dec', atoms: ['sep', 'oct', 'nov', 'dec'], value: 54 },
+      { key: 'nov-dec', atoms: ['nov', 'dec'], value: 20 },
+      { key: 'oct-nov', atoms: ['oct', 'nov'], value: 28 },
+    ];
+    const september = { key: 'sep', atoms: ['sep'], value: 25 };
+    const [found] = audit(published, [september]);
+    expect(found.determined).toBe(false);
+    expect([found.lo, found.hi].map((v) => Math.round(v * 1000) / 1000)).toEqual([6, 26]);
+    // 26 is within 10 % above 25 (27.5): the month is not protected.
+    expect(isProtected(found, september.value, 0.1)).toBe(false);
+  });
+});
 
 describe('the auditor over generated seasons', () => {
   it('recovers no withheld figure from everything published, amendments and revisions included', () => {
