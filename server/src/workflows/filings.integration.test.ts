@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api } from '../test-support/api.js';
+import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { openPeriod } from './seasons.js';
@@ -179,7 +179,7 @@ describeEachDatabase('filings beyond form 1', (target) => {
   });
 
   it('takes one year-end form per season, checks it before certifying and records the August amendment answer', async () => {
-    const create = () =>
+    const create = (season: string) =>
       api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_5', {
         data: {
           type: 'node--apc_form_5',
@@ -191,14 +191,10 @@ describeEachDatabase('filings beyond form 1', (target) => {
             field_shellout_yield: '0.5000',
             field_aug_form_1_amend_reqd: true,
           },
-          relationships: { field_season: { data: { type: 'node--season', id: currentSeason } } },
+          relationships: { field_season: { data: { type: 'node--season', id: season } } },
         },
       });
-    const created = await create();
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect((await create()).status).toBe(409);
-    const id = created.body.data.id;
-    const certify = (extra: Record<string, unknown> = {}) =>
+    const certify = (id: string, extra: Record<string, unknown> = {}) =>
       api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_5/${id}`, {
         data: {
           type: 'node--apc_form_5',
@@ -206,10 +202,30 @@ describeEachDatabase('filings beyond form 1', (target) => {
           attributes: { ...extra, field_certified: true, field_certification_name: 'Alice Moreno' },
         },
       });
-    const refused = await certify();
+
+    // The current season (2026-2027) ends on 31 August 2027; the demo clock says November 2026. A draft saves; it
+    // cannot be certified before the inventory date, and the refused certification changes nothing.
+    const current = await create(currentSeason);
+    expect(current.status, JSON.stringify(current.body)).toBe(201);
+    expect((await create(currentSeason)).status).toBe(409);
+    const early = await certify(current.body.data.id, { field_shelled_wip: 200 });
+    expect(early.status).toBe(409);
+    expect(early.body.errors[0].detail).toBe(
+      'The year-end form of 2026-2027 reports the inventory held on August 31, 2027: it can be certified from that day.',
+    );
+    const unchanged = await api(demo.app, demo.tokens.alice, 'GET', `/jsonapi/node/apc_form_5/${current.body.data.id}`);
+    expect(unchanged.body.data.attributes).toMatchObject({ field_shelled_wip: 100, field_certified: false });
+
+    // 2023-2024 has ended: its form is checked before certifying, then certified.
+    const past = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/seasons', { start_year: 2023 });
+    expect(past.status, past.text).toBe(201);
+    const created = await create(past.body.data.id);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const refused = await certify(id);
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body.errors)).toContain('field_shelled');
-    const certified = await certify({ field_shelled_wip: 200 });
+    const certified = await certify(id, { field_shelled_wip: 200 });
     expect(certified.status, JSON.stringify(certified.body)).toBe(200);
     expect(certified.body.data.attributes.field_aug_form_1_amend_reqd).toBe(true);
     expect(certified.body.data.attributes.field_total_inventory_inshell_basis).toBe(2000);

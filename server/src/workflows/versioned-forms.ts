@@ -20,6 +20,7 @@ import {
   loadRow,
   nowIso,
   storeFile,
+  todayOf,
   updateRow,
   type Actor,
 } from './common.js';
@@ -185,6 +186,20 @@ function amendmentReasonOf(input: WriteInput): string {
  * Certification: the server's time, the certifier's name, status `certified`, the PDF, and for form 1 the invoice;
  * the version it amends becomes `superseded`. All in the caller's transaction: either all of it or none.
  */
+/**
+ * Form 5 reports the inventory held at the end of the season, 31 August (986.175(a)): it can be saved as a draft
+ * before then, and certified from that day on.
+ */
+async function assertSeasonEnded(a: Actor, seasonId: unknown): Promise<void> {
+  const season = await loadRow(dbOf(a), 'seasons', String(seasonId));
+  const end = String(season.season_end_date).slice(0, 10);
+  if (todayOf(a) >= end) return;
+  const day = new Date(`${end}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  throw conflict(
+    `The year-end form of ${String(season.title)} reports the inventory held on ${day}: it can be certified from that day.`,
+  );
+}
+
 export async function certify(a: Actor, form: VersionedForm, row: Row, input: WriteInput): Promise<void> {
   const name =
     typeof input.attributes.field_certification_name === 'string'
@@ -197,6 +212,7 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
   if (errors.length > 0) throw unprocessable(errors);
   // A receiver deactivated since the draft was saved.
   if (form.bundle === 'apc_form_1') await assertReceivers(a, row.handler_id, row.interhandler_shipments);
+  if (form.bundle === 'apc_form_5') await assertSeasonEnded(a, row.season_id);
   const title =
     typeof input.attributes.field_certification_title === 'string'
       ? input.attributes.field_certification_title.trim()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deserialize, firstOf, nextLink } from './deserialize';
+import { deserialize, firstOf, keepExpanded, nextLink } from './deserialize';
 
 describe('deserialize', () => {
   it('flattens attributes and resolves included relationships', () => {
@@ -67,5 +67,25 @@ describe('firstOf', () => {
     expect(firstOf(null)).toBeNull();
     // A document of one resource is not a collection.
     expect(firstOf({ data: { type: 'node--a', id: '1' } })).toBeNull();
+  });
+});
+
+describe('keepExpanded', () => {
+  const season = { id: 's1', type: 'node--season', title: '2026-2027', field_season_end_date: '2027-08-31' };
+  it("keeps the cached copy's expanded relations that the saved answer names by id only", () => {
+    const cached = { id: 'f1', type: 'node--apc_form_5', field_shelled_wip: 100, field_season: season };
+    const saved = {
+      id: 'f1',
+      type: 'node--apc_form_5',
+      field_shelled_wip: 200,
+      field_season: { id: 's1', type: 'node--season' },
+    };
+    expect(keepExpanded(saved, cached)).toEqual({ ...saved, field_season: season });
+  });
+  it('takes the saved relation when it points elsewhere, and the saved entity alone without a cached copy', () => {
+    const cached = { id: 'f1', type: 'node--apc_form_5', field_season: season };
+    const saved = { id: 'f1', type: 'node--apc_form_5', field_season: { id: 's2', type: 'node--season' } };
+    expect(keepExpanded(saved, cached).field_season).toEqual({ id: 's2', type: 'node--season' });
+    expect(keepExpanded(saved, undefined)).toBe(saved);
   });
 });

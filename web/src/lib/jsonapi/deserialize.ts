@@ -76,3 +76,20 @@ export function firstOf<T extends Entity = Entity>(doc: JsonApiDocument | null):
   const list = doc ? deserialize<T>(doc) : null;
   return Array.isArray(list) ? (list[0] ?? null) : null;
 }
+
+/**
+ * A saved entity with the related resources its cached copy had expanded, where they are still the same ones: a
+ * write's answer names its relations by id only, and a page that shows the season's title must not lose it on save.
+ */
+export function keepExpanded<T extends Entity>(saved: T, cached: Entity | undefined): T {
+  if (!cached) return saved;
+  const out: Record<string, unknown> = { ...saved };
+  for (const [name, before] of Object.entries(cached)) {
+    const now = saved[name];
+    if (isEntity(before) && isEntity(now) && before.id === now.id && before.type === now.type) out[name] = before;
+  }
+  return out as T;
+}
+
+const isEntity = (v: unknown): v is Entity =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Entity).id === 'string' && 'type' in v;

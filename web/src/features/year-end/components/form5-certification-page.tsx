@@ -11,8 +11,9 @@ import { Form5Problems } from './form5-problems';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { todayIso } from '../../../lib/portal/entities';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -90,7 +91,10 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     else shown = str(v) || '—';
     return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
   });
-  const ready = status === 'draft' && problems.length === 0 && attest && name.trim().length > 0;
+  // Form 5 reports the inventory held on the season's last day (31 August): it is certified from that day on.
+  const seasonEnd = str((form.field_season as Entity | null)?.field_season_end_date).slice(0, 10);
+  const tooEarly = status === 'draft' && seasonEnd !== '' && todayIso() < seasonEnd;
+  const ready = status === 'draft' && !tooEarly && problems.length === 0 && attest && name.trim().length > 0;
 
   return (
     <Card>
@@ -130,6 +134,15 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         <Alert type="success" showIcon message={t('yearEnd:cert.already')} style={{ marginBottom: 16 }} />
       ) : null}
       {status === 'draft' ? <Form5Problems problems={problems} type="warning" /> : null}
+      {tooEarly ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="form5-not-yet"
+          message={t('yearEnd:cert.notYet', { date: formatDate(seasonEnd, lang, { dateStyle: 'long' }) })}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {status === 'draft' ? (
         <section aria-labelledby="cert-statement">
           <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatNumber } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { keepExpanded, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -230,7 +230,7 @@ export default function Form5EditPage() {
       );
       setServerErrors({});
       sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
-      queryClient.setQueryData(form5Keys.one(formId), saved);
+      queryClient.setQueryData<Entity>(form5Keys.one(formId), (cached) => keepExpanded(saved, cached));
       void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
