@@ -33,7 +33,6 @@ import {
   Layout,
   Menu,
   Row,
-  Select,
   Skeleton,
   Space,
   Tag,
@@ -84,7 +83,6 @@ function DashboardComponents() {
                     <Typography.Paragraph>p</Typography.Paragraph>
                   </Col>
                 </Row>
-                <Select options={[]} />
                 <Button>b</Button>
                 <Tag color="blue">t</Tag>
                 <Alert message="m" />
