@@ -183,10 +183,6 @@ function amendmentReasonOf(input: WriteInput): string {
 }
 
 /**
- * Certification: the server's time, the certifier's name, status `certified`, the PDF, and for form 1 the invoice;
- * the version it amends becomes `superseded`. All in the caller's transaction: either all of it or none.
- */
-/**
  * Form 5 reports the inventory held at the end of the season, 31 August (986.175(a)): it can be saved as a draft
  * before then, and certified from that day on.
  */
@@ -200,6 +196,10 @@ async function assertSeasonEnded(a: Actor, seasonId: unknown): Promise<void> {
   );
 }
 
+/**
+ * Certification: the server's time, the certifier's name, status `certified`, the PDF, and for form 1 the invoice;
+ * the version it amends becomes `superseded`. All in the caller's transaction: either all of it or none.
+ */
 export async function certify(a: Actor, form: VersionedForm, row: Row, input: WriteInput): Promise<void> {
   const name =
     typeof input.attributes.field_certification_name === 'string'
