@@ -15,8 +15,6 @@ import {
  * them, with the corrected figure of each: the board and the handler's dashboard flag them, and an amendment of
  * the month (which recomputes) puts them right.
  */
-export type { Form1CarriedField };
-
 /** A month's current certified form 1: its entries and the carried figures it was certified with. */
 export interface CertifiedForm1Month {
   id: string;

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.js';
 import type { Row, WriteInput } from '../../jsonapi/resource.js';
 import type { AppContext } from '../../context.js';
 import { DEMO_STAFF_TOTP_SECRET } from '../../demo/data.js';
+import { at } from '../../demo/filings.js';
 import { enrolWithSecret } from '../../oauth/mfa.js';
 import { hashPassword } from '../../users/passwords.js';
 import { loadRow, type Actor } from '../common.js';
@@ -128,15 +129,16 @@ async function fileForm3(
 /** Form 5 is certified from its season's last day on: the fixture files it on 8 September after it, as the demo does. */
 async function fileForm5(a: Actor, seasonId: string, pounds: Pounds): Promise<void> {
   const season = await loadRow(a.ctx.db, 'seasons', seasonId);
-  const filedOn = new Date(`${String(season.season_end_date).slice(0, 10)}T14:00:00Z`);
-  filedOn.setUTCDate(filedOn.getUTCDate() + 8);
-  const afterTheSeason: Actor = { ...a, ctx: { ...a.ctx, clock: { now: () => new Date(filedOn) } } };
-  await createForm5(afterTheSeason, {
-    values: pounds,
-    attributes: { ...Object.fromEntries(Object.entries(pounds).map(([k, v]) => [`field_${k}`, v])), ...CERTIFY },
-    relationships: { field_season: { type: 'node--season', id: seasonId } },
-    meta: {},
-  });
+  const filedOn = `${String(season.season_end_date).slice(0, 4)}-09-08T14:00:00Z`;
+  await createForm5(
+    { ...a, ctx: at(a.ctx, filedOn) },
+    {
+      values: pounds,
+      attributes: { ...Object.fromEntries(Object.entries(pounds).map(([k, v]) => [`field_${k}`, v])), ...CERTIFY },
+      relationships: { field_season: { type: 'node--season', id: seasonId } },
+      meta: {},
+    },
+  );
 }
 
 /** Handlers 101 to 104 (active) and 105 (inactive), users `staff` and `alice` (101), and the season's filings. */

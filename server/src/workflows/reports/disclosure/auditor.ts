@@ -14,6 +14,8 @@
  * it are about different unknowns when the amendment changed the atom, and about the same one when it did not.
  */
 
+import { solve, type Coefficients } from 'yalps';
+
 /** A published or withheld figure as the auditor sees it: a sum of atom variables and its true value. */
 export interface Equation {
   key: string;
@@ -30,8 +32,6 @@ export interface Finding {
   lo: number;
   hi: number;
 }
-
-import { solve, type Coefficients } from 'yalps';
 
 const EPS = 1e-7;
 
@@ -152,9 +152,9 @@ export function audit(published: readonly Equation[], withheld: readonly Equatio
       tHi = Math.min(tHi, p.value - restLo);
       tLo = Math.max(tLo, p.value - restHi);
     }
-    // A program the solver cannot finish counts as a disclosure: better one more figure withheld than one exposed.
-    const exact = determined ? null : (intervalByLp(connectedTo(e, published), e) ?? { lo: e.value, hi: e.value });
-    if (exact) {
+    if (!determined) {
+      // A program the solver cannot finish counts as a disclosure: better one more figure withheld than one exposed.
+      const exact = intervalByLp(connectedTo(e, published), e) ?? { lo: e.value, hi: e.value };
       tLo = Math.max(tLo, exact.lo);
       tHi = Math.min(tHi, exact.hi);
     }

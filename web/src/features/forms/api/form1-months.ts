@@ -1,8 +1,9 @@
 // Single modules of the contract, not its index: the dashboard reads these, and the index brings zod and the schemas.
-import type { CertifiedForm1Month, Form1CarriedField } from '@pecan/contract/compute/form-1-stale';
+import type { CertifiedForm1Month } from '@pecan/contract/compute/form-1-stale';
 import {
   FORM_1_CARRIED_FIELDS,
   form1MonthFigures,
+  type Form1CarriedField,
   type Form1Entered,
   type Form1MonthFigures,
 } from '@pecan/contract/compute/form-1';

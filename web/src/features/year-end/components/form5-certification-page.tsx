@@ -13,7 +13,6 @@ import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { todayIso } from '../../../lib/portal/entities';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -91,9 +90,10 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     else shown = str(v) || '—';
     return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
   });
-  // Form 5 reports the inventory held on the season's last day (31 August): it is certified from that day on.
+  // Form 5 reports the inventory held on the season's last day (31 August): it is certified from that day on, by the
+  // server's calendar (UTC), so the button and the server agree in every time zone.
   const seasonEnd = str((form.field_season as Entity | null)?.field_season_end_date).slice(0, 10);
-  const tooEarly = status === 'draft' && seasonEnd !== '' && todayIso() < seasonEnd;
+  const tooEarly = status === 'draft' && seasonEnd !== '' && new Date().toISOString().slice(0, 10) < seasonEnd;
   const ready = status === 'draft' && !tooEarly && problems.length === 0 && attest && name.trim().length > 0;
 
   return (
