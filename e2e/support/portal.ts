@@ -236,7 +236,8 @@ export async function screenshot(
 ): Promise<void> {
   const file = join(testInfo.project.outputDir, 'screenshots', `${name}-${lang}-${testInfo.project.name}.png`);
   mkdirSync(dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  // On a loaded CI machine a full-page capture once took over 30 s, the action timeout of the drafts tests.
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', timeout: 90_000 });
   await testInfo.attach(`${name}-${lang}`, { path: file, contentType: 'image/png' });
 }
 
