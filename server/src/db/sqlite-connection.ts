@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { fold, SQLITE_FOLD_FUNCTION } from '../jsonapi/fold.js';
 import { serialOf, SQLITE_SERIAL_FUNCTION } from '../jsonapi/resource.js';
-import { LruMap } from '../lib/lru.js';
+import { bytesBoundedCache } from '../lib/lru.js';
 
 /**
  * How a SQLite connection is opened and run: the server's one connection (db/database.ts) and the reader threads'
@@ -119,7 +119,7 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
  * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LruMap<SqliteStatement>(STATEMENT_CACHE_BYTES, (text) => statementBytes(text));
+  const statements = bytesBoundedCache<SqliteStatement>(STATEMENT_CACHE_BYTES, (text) => statementBytes(text));
   return {
     prepare(sqlText: string) {
       const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { bytesBoundedCache } from '../lib/lru.js';
 import type { AppContext, Viewer } from '../context.js';
 import type { Session } from '../oauth/bearer.js';
 
@@ -48,13 +49,12 @@ export class DocumentCache {
   private readonly kept: LRUCache<string, KeptDocument>;
 
   constructor(maxBytes: number) {
-    this.kept = new LRUCache({
-      maxSize: maxBytes,
+    this.kept = bytesBoundedCache(
+      maxBytes,
       // Keys are short beside the documents.
-      sizeCalculation: (doc, key) =>
+      (key, doc: KeptDocument) =>
         doc.body.length + key.length + 64 + [...(doc.encoded?.values() ?? [])].reduce((n, e) => n + e.bytes.length, 0),
-      maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    });
+    );
   }
 
   /** `session`: the sign-in the document's file links are bound to (files/signing.ts), so another session never gets them. */

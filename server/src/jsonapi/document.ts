@@ -1,6 +1,7 @@
 import { toApi } from './codecs.js';
 import type { Query } from './query-params.js';
-import { LruMap } from '../lib/lru.js';
+import { bytesBoundedCache } from '../lib/lru.js';
+import type { LRUCache } from 'lru-cache';
 import { resourceKey, type Loaded, type ManyLinkage, type ReadResult } from './read.js';
 import type { AttributeDef, RelationshipDef, ResourceDef, Row } from './resource.js';
 
@@ -33,12 +34,12 @@ interface ObjectPlan {
 const PLAN_BYTES_PER_TYPE = 256 * 1024;
 const planBytes = (key: string, plan: ObjectPlan) =>
   256 + key.length * 2 + (plan.attributes.length + plan.relationships.length) * 96 + (plan.shown?.size ?? 0) * 64;
-const plans = new WeakMap<ResourceDef, LruMap<ObjectPlan>>();
+const plans = new WeakMap<ResourceDef, LRUCache<string, ObjectPlan>>();
 
 function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefined): ObjectPlan {
   const key = `${full ? 'full' : 'public'}|${fieldset ? fieldset.join(',') : '*'}`;
   let byShape = plans.get(def);
-  if (!byShape) plans.set(def, (byShape = new LruMap(PLAN_BYTES_PER_TYPE, planBytes)));
+  if (!byShape) plans.set(def, (byShape = bytesBoundedCache(PLAN_BYTES_PER_TYPE, planBytes)));
   let plan = byShape.get(key);
   if (!plan) {
     const shown = fieldset ? new Set(fieldset) : null;

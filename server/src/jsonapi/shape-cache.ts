@@ -1,7 +1,7 @@
 import { CompiledQuery, createQueryId, PostgresQueryCompiler, sql, SqliteQueryCompiler, type RawBuilder } from 'kysely';
 import type { Viewer } from '../context.js';
 import type { Dialect } from '../db/database.js';
-import { LruMap, stringBytes } from '../lib/lru.js';
+import { bytesBoundedCache, stringBytes } from '../lib/lru.js';
 import { checkSqlLength } from './limits.js';
 import type { AccessRules, Predicate, ResourceDef } from './resource.js';
 
@@ -58,12 +58,16 @@ interface FlatRule {
   fragments: readonly string[];
   values: readonly unknown[];
 }
-const rules = new LruMap<FlatRule | null>(
+/** A rule that cannot be kept as text (flatten's null), remembered so it is not tried again. */
+const BUILD_EACH_TIME = 'build each time';
+const rules = bytesBoundedCache<FlatRule | typeof BUILD_EACH_TIME>(
   RULE_CACHE_BYTES,
   (key, flat) =>
     ENTRY_BYTES +
     stringBytes(key) +
-    (flat ? flat.fragments.reduce((n, f) => n + stringBytes(f), 0) + flat.values.length * PARAMETER_BYTES : 0),
+    (typeof flat === 'object'
+      ? flat.fragments.reduce((n, f) => n + stringBytes(f), 0) + flat.values.length * PARAMETER_BYTES
+      : 0),
 );
 
 /** `access.read` or `access.full` of `def` for this reader over the row aliased `alias`. */
@@ -77,8 +81,8 @@ export function accessRule(
   const build = def.access[kind]!;
   const key = `${dialect}|${kind}|${def.type}|${alias}|${readerKind(viewer)}`;
   let flat = rules.get(key);
-  if (flat === undefined) rules.set(key, (flat = flatten(build(standIn(viewer), alias), dialect)));
-  if (!flat) return build(viewer, alias);
+  if (flat === undefined) rules.set(key, (flat = flatten(build(standIn(viewer), alias), dialect) ?? BUILD_EACH_TIME));
+  if (flat === BUILD_EACH_TIME) return build(viewer, alias);
   const values = flat.values.map((v) => resolve(v, viewer, []));
   return sql(flat.fragments as unknown as TemplateStringsArray, ...values);
 }
@@ -107,13 +111,13 @@ interface Shape {
   sql: string;
   parameters: readonly unknown[];
 }
-const shapes = new LruMap<Shape>(
+const shapes = bytesBoundedCache<Shape>(
   SHAPE_CACHE_BYTES,
   (key, shape) => ENTRY_BYTES + stringBytes(key) + stringBytes(shape.sql) + shape.parameters.length * PARAMETER_BYTES,
 );
 
 /** Bytes the kept SQL takes (tests). */
-export const keptBytes = () => ({ rules: rules.bytes, shapes: shapes.bytes });
+export const keptBytes = () => ({ rules: rules.calculatedSize, shapes: shapes.calculatedSize });
 
 /**
  * A whole statement, compiled once per `key` and kind of reader. `build` gets the stand-in reader (build the
