@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { firstLink, startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp.js';
 import { staffCode } from '../test-support/api.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
-import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from './test-fixture.js';
+import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from '../test-support/accounts-fixture.js';
 
 const FIELDS = ['email', 'handler_number', 'name', 'password', 'username'];
 const pointers = (body: { errors: Array<{ source?: { pointer?: string } }> }) =>

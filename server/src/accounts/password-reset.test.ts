@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { firstLink, startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../mail/test-smtp.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
-import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from './test-fixture.js';
+import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from '../test-support/accounts-fixture.js';
 
 const INVALID = 'This password reset link is invalid or has expired: ask for a new one.';
 

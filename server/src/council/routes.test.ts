@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
 import { api, ids, signIn, staffCode } from '../test-support/api.js';
 import { createTestContext, describeEachDatabase, type TestContext } from '../test-support/databases.js';
-import { PASSWORD, seedReportingData, TRANSFER_RECEIVER, type Fixture } from '../workflows/reports/test-fixture.js';
+import { PASSWORD, seedReportingData, TRANSFER_RECEIVER, type Fixture } from '../test-support/reports-fixture.js';
 
 /** A plain JSON request, as staff tools send them. */
 async function post(app: FastifyInstance, token: string | null, url: string, body?: unknown) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { PASSWORD, seedAccounts } from '../accounts/test-fixture.js';
+import { PASSWORD, seedAccounts } from '../test-support/accounts-fixture.js';
 import { DEMO_STAFF_TOTP_SECRET } from '../demo/data.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
 import { createUser, resetSecondFactor } from '../workflows/accounts.js';

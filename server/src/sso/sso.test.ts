@@ -7,7 +7,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { buildApp } from '../app.js';
-import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from '../accounts/test-fixture.js';
+import { json, PASSWORD, passwordSignIn, PUBLIC_URL, seedAccounts } from '../test-support/accounts-fixture.js';
 import { createTestContext, describeEachDatabase, fixedClock, type TestContext } from '../test-support/databases.js';
 import { forgetProviders } from './provider.js';
 import { NO_ACCOUNT, STAFF_USE_PASSWORD } from './routes.js';

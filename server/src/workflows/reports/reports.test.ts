@@ -12,7 +12,7 @@ import {
   monthlyPositionFigures,
   publishMonthlyPositionReport,
 } from './position-reports.js';
-import { seedReportingData, TRANSFER_RECEIVER, type Fixture } from './test-fixture.js';
+import { seedReportingData, TRANSFER_RECEIVER, type Fixture } from '../../test-support/reports-fixture.js';
 
 async function fileContent(ctx: TestContext, fileId: unknown): Promise<Buffer> {
   const row = await ctx.db

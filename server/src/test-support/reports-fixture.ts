@@ -12,19 +12,19 @@
  *   CN inshell 300 + 200 = 500 (2: withheld)
  * Season 2025-2026, Form 5: inshell improved 1000 + 2000 + 3000 = 6000 (3), inshell native 500 (1: withheld)
  */
-import type { Viewer } from '../../context.js';
-import type { Db } from '../../db/database.js';
-import type { Row, WriteInput } from '../../jsonapi/resource.js';
-import type { AppContext } from '../../context.js';
-import { DEMO_STAFF_TOTP_SECRET } from '../../demo/data.js';
-import { at } from '../../demo/filings.js';
-import { enrolWithSecret } from '../../oauth/mfa.js';
-import { hashPassword } from '../../users/passwords.js';
-import { loadRow, type Actor } from '../common.js';
-import { createForm5 } from '../form5.js';
-import { openPeriod } from '../seasons.js';
-import { createSubRecord } from '../sub-records.js';
-import { createAmendment, updateDraft, VERSIONED_FORMS } from '../versioned-forms.js';
+import type { Viewer } from '../context.js';
+import type { Db } from '../db/database.js';
+import type { Row, WriteInput } from '../jsonapi/resource.js';
+import type { AppContext } from '../context.js';
+import { DEMO_STAFF_TOTP_SECRET } from '../demo/data.js';
+import { at } from '../demo/filings.js';
+import { enrolWithSecret } from '../oauth/mfa.js';
+import { hashPassword } from '../users/passwords.js';
+import { loadRow, type Actor } from '../workflows/common.js';
+import { createForm5 } from '../workflows/form5.js';
+import { openPeriod } from '../workflows/seasons.js';
+import { createSubRecord } from '../workflows/sub-records.js';
+import { createAmendment, updateDraft, VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 
 export const PASSWORD = 'demo-pecans-2026';
 export const HANDLERS = ['h1', 'h2', 'h3', 'h4'] as const;
