@@ -33,9 +33,7 @@ export function ChartTable({ data, id, shown }: { data: ChartData; id: string; s
   return (
     <div id={id} style={shown ? { overflowX: 'auto', marginTop: 8 } : VISUALLY_HIDDEN}>
       <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 14, color: token.colorText }}>
-        <caption style={{ textAlign: 'start', fontWeight: 600, paddingBottom: 4 }}>
-          {`${data.title} (${data.unit})`}
-        </caption>
+        <caption style={{ textAlign: 'start', fontWeight: 600, paddingBottom: 4 }}>{data.title}</caption>
         <thead>
           <tr>
             <th scope="col" style={cell}>

@@ -34,7 +34,7 @@ export default function SeasonChart(props: ChartData) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart
           data={rowsOf(props)}
-          title={`${title} (${unit})`}
+          title={title}
           margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
           accessibilityLayer
         >
