@@ -40,7 +40,14 @@ export default function SeasonChart(props: ChartData) {
         >
           <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
           {/* Right to left: the months run from the right, and the pounds stand on the right. */}
-          <XAxis dataKey="month" reversed={rtl} tick={tick} stroke={token.colorBorder} interval="preserveStartEnd" />
+          <XAxis
+            dataKey="month"
+            reversed={rtl}
+            tick={tick}
+            stroke={token.colorBorder}
+            interval="preserveStartEnd"
+            minTickGap={12}
+          />
           <YAxis
             orientation={rtl ? 'right' : 'left'}
             tick={tick}
@@ -62,7 +69,17 @@ export default function SeasonChart(props: ChartData) {
             labelStyle={{ color: token.colorText, fontWeight: 600 }}
             cursor={{ stroke: token.colorBorder }}
           />
-          <Legend wrapperStyle={{ fontSize: 14, color: token.colorText, direction: rtl ? 'rtl' : 'ltr' }} />
+          {/* A fixed height: recharts measures the legend once, before the Arabic font has loaded, and the taller text
+              then ran over the month labels. Two lines of 22 px hold both seasons at every width. */}
+          <Legend
+            wrapperStyle={{
+              fontSize: 14,
+              lineHeight: '22px',
+              height: 48,
+              color: token.colorText,
+              direction: rtl ? 'rtl' : 'ltr',
+            }}
+          />
           {series.map((s, k) => (
             <Line
               key={s.name}
