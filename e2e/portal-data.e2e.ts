@@ -1,5 +1,15 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { confirmInDialog, DEMO_PASSWORD, signIn, signOut } from './support/portal';
+import {
+  confirmInDialog,
+  DEMO_PASSWORD,
+  expectAccessible,
+  screenshot,
+  settle,
+  signIn,
+  signOut,
+  THEME_KEY,
+  useLanguage,
+} from './support/portal';
 
 /**
  * Year-end forms, transfers, position reports, analytics, directories and profile, against the real server with the
@@ -287,16 +297,147 @@ test.describe('in Arabic', () => {
 });
 
 test.describe('industry analytics', () => {
-  test("the charts show the industry's published figures, this season against the last", async ({ page }, info) => {
+  const TEXT = {
+    en: {
+      heading: 'The industry, this season against the last',
+      chart: 'Inshell shipments by month (lb)',
+      lastSeason: /Last season \(\W?2025-2026\W?\)/,
+      month: 'Month',
+      show: 'Show as table',
+      hide: 'Hide the table',
+    },
+    sa: {
+      heading: 'القطاع: هذا الموسم مقارنة بالموسم السابق',
+      chart: 'شحنات الجوز بقشره شهريًا (رطل)',
+      lastSeason: /الموسم الماضي \(\W?2025-2026\W?\)/,
+      month: 'الشهر',
+      show: 'عرض كجدول',
+      hide: 'إخفاء الجدول',
+    },
+  } as const;
+
+  /** The industry's shipments chart: its figure (chart, table, button) inside the industry section. */
+  async function shipmentsFigure(page: Page, lang: 'en' | 'sa') {
+    const section = page.getByRole('region', { name: TEXT[lang].heading });
+    await expect(section).toBeVisible();
+    const name = TEXT[lang].chart;
+    const figure = section.getByRole('figure').filter({ has: page.getByRole('table', { name }) });
+    const table = figure.getByRole('table', { name });
+    return { section, table, figure, chart: figure.locator('svg[role="application"]') };
+  }
+
+  for (const lang of ['en', 'sa'] as const) {
+    test(`the charts show the industry's published figures, this season against the last (${lang})`, async ({
+      page,
+    }, info) => {
+      test.setTimeout(180_000); // axe and three screenshots of a long page
+      await useLanguage(page, lang);
+      await signIn(page, 'carol');
+      await page.goto('/dashboard/analytics');
+      const { table, figure, chart } = await shipmentsFigure(page, lang);
+      await expect(chart).toBeVisible();
+
+      // The table for screen readers: a column per season, a row per month, the figures as the chart draws them.
+      await expect(table.getByRole('columnheader', { name: TEXT[lang].month })).toHaveCount(1);
+      await expect(table.getByRole('columnheader', { name: TEXT[lang].lastSeason })).toHaveCount(1);
+      await expect(table.locator('tbody tr')).toHaveCount(12);
+      // Last season's months are all published: September's figure is there.
+      const september = table.locator('tbody tr').first();
+      const lastSeptember = (await september.locator('td').nth(1).innerText()).trim();
+      expect(lastSeptember).toMatch(/^[0-9٠-٩][0-9٠-٩,.٬\s]*$/);
+
+      // The legend names both seasons.
+      const legend = figure.locator('.recharts-legend-wrapper');
+      await expect(legend).toContainText(TEXT[lang].lastSeason);
+
+      // Axis labels are readable: at least 12 px. (recharts draws the labels in a layer of their own.)
+      await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+      const ticks = await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            text: el.textContent ?? '',
+            x: r.x + r.width / 2,
+            y: r.y,
+            size: parseFloat(getComputedStyle(el).fontSize),
+          };
+        }),
+      );
+      for (const t of ticks) expect(t.size, `font size of "${t.text}"`).toBeGreaterThanOrEqual(12);
+      // Right to left: September (the first month) is drawn on the right, the pounds stand on the right.
+      const bottom = Math.max(...ticks.map((t) => t.y));
+      const months = ticks.filter((t) => t.y > bottom - 2);
+      const pounds = ticks.filter((t) => t.y <= bottom - 2);
+      const rowLabel = async (i: number) =>
+        (await table.locator('tbody tr').nth(i).getByRole('rowheader').innerText()).trim();
+      // The axis keeps its first and last months (September and August) however narrow the chart.
+      const [sepLabel, augLabel] = [await rowLabel(0), await rowLabel(11)];
+      const first = months.find((t) => t.text === sepLabel);
+      const last = months.find((t) => t.text === augLabel);
+      if (!first || !last)
+        throw new Error(`no ${sepLabel} or ${augLabel} among ${months.map((t) => t.text).join(' ')}`);
+      const plot = (await chart.boundingBox())!;
+      const middle = plot.x + plot.width / 2;
+      if (lang === 'sa') {
+        expect(first.x).toBeGreaterThan(last.x);
+        for (const t of pounds) expect(t.x).toBeGreaterThan(middle);
+      } else {
+        expect(first.x).toBeLessThan(last.x);
+        for (const t of pounds) expect(t.x).toBeLessThan(middle);
+      }
+
+      // The keyboard reaches the data: the chart takes focus and its tooltip shows September's figures.
+      await chart.focus();
+      const tooltip = figure.getByRole('status');
+      await expect(tooltip).toContainText(lastSeptember);
+      await expect(tooltip).toContainText(TEXT[lang].lastSeason);
+      await chart.press(lang === 'sa' ? 'ArrowLeft' : 'ArrowRight');
+      const october = (await table.locator('tbody tr').nth(1).locator('td').nth(1).innerText()).trim();
+      await expect(tooltip).toContainText(october);
+      await chart.blur();
+      // And so does the mouse, or a finger.
+      await chart.hover({ position: { x: first.x - plot.x, y: plot.height / 2 } });
+      await expect(tooltip).toContainText(lastSeptember);
+
+      // Sighted readers can ask for the table too.
+      await figure.getByRole('button', { name: TEXT[lang].show }).click();
+      await expect(table).toBeVisible();
+      await expect(september).toBeVisible();
+      await figure.getByRole('button', { name: TEXT[lang].hide }).click();
+      await expect(figure.getByRole('button', { name: TEXT[lang].show })).toBeVisible();
+
+      await page.mouse.move(0, 0);
+      await settle(page);
+      await expectAccessible(page, info, `analytics-${lang}`);
+      await screenshot(page, info, 'analytics', lang);
+      if (info.project.name === 'desktop') {
+        await page.setViewportSize({ width: 800, height: 900 });
+        await settle(page);
+        await screenshot(page, info, 'analytics-800', lang);
+      }
+    });
+  }
+
+  test("in the dark theme the charts take the theme's colours", async ({ page }, info) => {
+    await page.addInitScript(
+      (key) =>
+        localStorage.setItem(key, JSON.stringify({ preset: 'default', topbar: 1, sidebar: 2, layout: 1, dark: true })),
+      THEME_KEY,
+    );
     await signIn(page, 'carol');
     await page.goto('/dashboard/analytics');
-    await expect(page.getByRole('heading', { name: 'The industry, this season against the last' })).toBeVisible();
-    const shipments = page.getByRole('img', { name: /^Inshell shipments by month \(lb\)/ }).first();
-    await expect(shipments).toBeVisible();
-    // Last season's months are all published: the chart's description lists figures for them.
-    // (Season titles are wrapped in direction marks for Arabic.)
-    await expect(shipments).toHaveAttribute('aria-label', /Last season \(\W?2025-2026\W?\): Sep [0-9]/);
-    await page.screenshot({ path: info.outputPath('analytics-industry.png'), fullPage: true });
+    const { figure, chart } = await shipmentsFigure(page, 'en');
+    await expect(chart).toBeVisible();
+    // The axis labels take the theme's secondary text colour: light on the dark card.
+    const tick = await figure
+      .locator('.recharts-cartesian-axis-tick-value')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fill);
+    const [r, g, b] = (tick.match(/[0-9.]+/g) ?? []).map(Number);
+    expect(r + g + b, `axis labels are light (${tick})`).toBeGreaterThan(450);
+    await settle(page);
+    await expectAccessible(page, info, 'analytics-dark');
+    await screenshot(page, info, 'analytics-dark', 'en');
   });
 });
 

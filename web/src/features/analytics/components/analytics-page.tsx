@@ -209,14 +209,12 @@ export default function AnalyticsPage() {
                         {
                           name: t('analytics:thisSeason', { season: ltr(cur?.title) }),
                           values: industrySeries(rows, monthsCur, m.field),
-                          color: '#a0612a',
                         },
                         ...(prev
                           ? [
                               {
                                 name: t('analytics:lastSeason', { season: ltr(prev.title) }),
                                 values: industrySeries(industryPrev.data, monthsPrev, m.field),
-                                color: '#5b8c5a',
                                 dashed: true,
                               },
                             ]
@@ -281,14 +279,12 @@ export default function AnalyticsPage() {
                             {
                               name: t('analytics:thisSeason', { season: ltr(cur?.title) }),
                               values: seriesOf(thisSeason, monthsCur, m.field),
-                              color: '#a0612a',
                             },
                             ...(prev
                               ? [
                                   {
                                     name: t('analytics:lastSeason', { season: ltr(prev.title) }),
                                     values: seriesOf(lastSeason, monthsPrev, m.field),
-                                    color: '#5b8c5a',
                                     dashed: true,
                                   },
                                 ]
