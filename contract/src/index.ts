@@ -35,3 +35,5 @@ export * from './reference/countries.js';
 export * from './reference/varieties.js';
 
 export * from './api/council.js';
+
+export * from './accounts/password.js';
