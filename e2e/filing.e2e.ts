@@ -221,9 +221,10 @@ test.describe('filing', () => {
     await expect(page.getByText(/The handler packet for .* was confirmed by/)).toBeVisible();
   });
 
-  test('Next package opens the following package of the season', async ({ page }, info) => {
+  test('Next package opens the newer month; on the newest month there is none', async ({ page }, info) => {
     await signIn(page, userFor(info));
-    await seasonMonth(page, info, 0).getByRole('link').nth(1).click();
+    // The season's list is newest first: the second row is the month before the newest.
+    await seasonMonth(page, info, 1).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
     const first = page.url();
     const month = await page.locator('.ant-descriptions-item-content').first().textContent();
@@ -231,5 +232,7 @@ test.describe('filing', () => {
     await expect(page).not.toHaveURL(first);
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
     await expect(page.locator('.ant-descriptions-item-content').first()).not.toHaveText(month ?? '');
+    // That is the newest month: nothing is newer.
+    await expect(page.getByRole('button', { name: 'Next package' })).toBeDisabled();
   });
 });
