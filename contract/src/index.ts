@@ -6,6 +6,7 @@ export * from './forms/form-schemas.js';
 export * from './forms/validate.js';
 export * from './forms/certification.js';
 export * from './forms/api-values.js';
+export * from './forms/export-countries.js';
 
 export * from './money/parse-result.js';
 export * from './money/rounding.js';
