@@ -94,6 +94,9 @@ test.describe('filing', () => {
 
     await page.getByRole('button', { name: 'Add a variety' }).click();
     await page.getByRole('combobox', { name: 'Variety of row 1' }).fill('Desirable');
+    // Escape closes the suggestions and keeps what was typed (the browser used to empty the field).
+    await page.getByRole('combobox', { name: 'Variety of row 1' }).press('Escape');
+    await expect(page.getByRole('combobox', { name: 'Variety of row 1' })).toHaveValue('Desirable');
     await page.getByRole('spinbutton', { name: 'Pounds of row 1' }).fill('100000');
     // The row's three parts fit side by side at either width (on a phone its pounds and button had scrolled away).
     for (const part of [
@@ -180,6 +183,20 @@ test.describe('filing', () => {
     await expect(dialog).toBeHidden();
     const rows = page.getByRole('table', { name: 'Exports by country of destination' });
     await expect(rows.getByRole('row', { name: /Mexico/ })).toBeVisible();
+    await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
+    // Mexico a second time: said at the country as it is picked, and nothing is saved.
+    await page.getByRole('button', { name: 'Add a row' }).click();
+    await dialog.getByLabel('Country of destination').click();
+    await dialog.getByLabel('Country of destination').fill('Mexico');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Mexico already has a row on this form: add the pounds to that row.',
+    );
+    await dialog.getByLabel('Inshell', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rows.getByRole('row', { name: /Mexico/ })).toHaveCount(1);
     await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
     await page.getByRole('button', { name: 'Remove the row Mexico' }).click();
     await confirmInPopup(page, 'Remove');
