@@ -8,6 +8,7 @@ import {
   nextStaffCode,
   signIn,
   signOut,
+  useLanguage,
   waitForMail,
 } from './support/portal';
 
@@ -200,6 +201,21 @@ test.describe('signed-out journeys', () => {
     await page.goto('/auth0loginCallback?code=abc&state=forged');
     await expect(page.getByRole('alert')).toContainText('The sign-on could not be verified or has expired.');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('the SSO callback opened by hand says sign-in did not complete, in words, in English and Arabic', async ({
+    page,
+  }) => {
+    await page.goto('/auth0loginCallback');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Sign-in did not complete: this page only works when the sign-in service sends you back to it. Please sign in again.',
+    );
+    await expect(page.getByRole('alert')).not.toContainText('missing-code');
+    await useLanguage(page, 'sa');
+    await page.goto('/auth0loginCallback');
+    await expect(page.getByRole('alert')).toContainText('لم يكتمل تسجيل الدخول');
+    await page.getByRole('link', { name: 'العودة إلى تسجيل الدخول' }).click();
     await expect(page).toHaveURL(/\/signin$/);
   });
 });

@@ -94,6 +94,9 @@ test.describe('filing', () => {
 
     await page.getByRole('button', { name: 'Add a variety' }).click();
     await page.getByRole('combobox', { name: 'Variety of row 1' }).fill('Desirable');
+    // Escape closes the suggestions and keeps what was typed (the browser used to empty the field).
+    await page.getByRole('combobox', { name: 'Variety of row 1' }).press('Escape');
+    await expect(page.getByRole('combobox', { name: 'Variety of row 1' })).toHaveValue('Desirable');
     await page.getByRole('spinbutton', { name: 'Pounds of row 1' }).fill('100000');
     // The row's three parts fit side by side at either width (on a phone its pounds and button had scrolled away).
     for (const part of [
@@ -181,6 +184,20 @@ test.describe('filing', () => {
     const rows = page.getByRole('table', { name: 'Exports by country of destination' });
     await expect(rows.getByRole('row', { name: /Mexico/ })).toBeVisible();
     await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
+    // Mexico a second time: said at the country as it is picked, and nothing is saved.
+    await page.getByRole('button', { name: 'Add a row' }).click();
+    await dialog.getByLabel('Country of destination').click();
+    await dialog.getByLabel('Country of destination').fill('Mexico');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Mexico already has a row on this form: add the pounds to that row.',
+    );
+    await dialog.getByLabel('Inshell', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rows.getByRole('row', { name: /Mexico/ })).toHaveCount(1);
+    await expect(page.getByTestId('computed-total_inshell_lb')).toHaveText('4,321 lb inshell');
     await page.getByRole('button', { name: 'Remove the row Mexico' }).click();
     await confirmInPopup(page, 'Remove');
     // Removing recomputes the form on the server and reloads it: allow for a busy machine.
@@ -221,9 +238,10 @@ test.describe('filing', () => {
     await expect(page.getByText(/The handler packet for .* was confirmed by/)).toBeVisible();
   });
 
-  test('Next package opens the following package of the season', async ({ page }, info) => {
+  test('Next package opens the newer month; on the newest month there is none', async ({ page }, info) => {
     await signIn(page, userFor(info));
-    await seasonMonth(page, info, 0).getByRole('link').nth(1).click();
+    // The season's list is newest first: the second row is the month before the newest.
+    await seasonMonth(page, info, 1).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
     const first = page.url();
     const month = await page.locator('.ant-descriptions-item-content').first().textContent();
@@ -231,5 +249,7 @@ test.describe('filing', () => {
     await expect(page).not.toHaveURL(first);
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_2\//);
     await expect(page.locator('.ant-descriptions-item-content').first()).not.toHaveText(month ?? '');
+    // That is the newest month: nothing is newer.
+    await expect(page.getByRole('button', { name: 'Next package' })).toBeDisabled();
   });
 });

@@ -40,7 +40,7 @@ test('a user changes the e-mail address through the link mailed to the new one',
   expect(made.status(), await made.text()).toBe(201);
 
   await signIn(page, username, password);
-  await page.goto('/dashboard/profile');
+  await page.goto('/dashboard/my-profile');
   const card = page.locator('.ant-card', { hasText: 'Change e-mail address' }).last();
   await expect(card.getByText(`${username}@example.com`)).toBeVisible();
   const newAddress = `${username}.new@example.com`;
@@ -65,7 +65,7 @@ test('a user changes the e-mail address through the link mailed to the new one',
   await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
   await expect(page.getByText(`Done: ${newAddress} is now your confirmed e-mail address.`)).toBeVisible();
 
-  await page.goto('/dashboard/profile');
+  await page.goto('/dashboard/my-profile');
   await expect(
     page.locator('.ant-card', { hasText: 'Change e-mail address' }).last().getByText(newAddress),
   ).toBeVisible();

@@ -516,7 +516,7 @@ test.describe('cached copies and profile', () => {
 
   test('alice edits her job title and changes her password, then puts it back', async ({ page }, info) => {
     await signIn(page, 'alice');
-    await page.goto('/dashboard/profile');
+    await page.goto('/dashboard/my-profile');
     const job = page.getByLabel('Job title');
     await expect(job).toHaveValue(/.+/);
     const title = `Office Manager ${info.project.name}`;

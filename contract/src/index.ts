@@ -6,6 +6,7 @@ export * from './forms/form-schemas.js';
 export * from './forms/validate.js';
 export * from './forms/certification.js';
 export * from './forms/api-values.js';
+export * from './forms/export-countries.js';
 
 export * from './money/parse-result.js';
 export * from './money/rounding.js';
@@ -35,3 +36,5 @@ export * from './reference/countries.js';
 export * from './reference/varieties.js';
 
 export * from './api/council.js';
+
+export * from './accounts/password.js';

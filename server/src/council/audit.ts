@@ -69,6 +69,16 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE)
       .execute();
+    // Entries about a user name the user (their username), not only its id: the reader cannot look an id up.
+    const userIds = [...new Set(rows.filter((r) => r.entity_type === 'users').map((r) => String(r.entity_id)))];
+    const userNames = new Map(
+      userIds.length
+        ? (await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map((u) => [
+            String(u.id),
+            String(u.name),
+          ])
+        : [],
+    );
     return {
       data: rows.map((r) => ({
         id: r.id,
@@ -80,6 +90,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
         type: r.entity_type,
         resource_type: TYPE_OF_TABLE.get(r.entity_type) ?? null,
         entity_id: r.entity_id,
+        entity_name: r.entity_type === 'users' ? (userNames.get(String(r.entity_id)) ?? null) : null,
         action: r.action,
         handler_id: r.handler_id ?? null,
         before: parse(r.before_values),

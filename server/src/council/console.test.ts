@@ -497,6 +497,13 @@ describeEachDatabase('council console', (target) => {
         e.action === 'update' && Number(e.after.receipts_native) === 10,
     );
     expect(update).toBeTruthy();
+    // An entry about a user names the user: the reader sees a username, not an id.
+    const aboutUsers = await councilCall(demo.app, staff, 'GET', '/api/council/audit?type=users');
+    expect(aboutUsers.status, aboutUsers.text).toBe(200);
+    expect(aboutUsers.body.data.length).toBeGreaterThan(0);
+    const names = aboutUsers.body.data.map((e: { entity_name: string | null }) => e.entity_name);
+    expect(names.every((n: unknown) => typeof n === 'string' && n !== '')).toBe(true);
+    expect(names).toContain('alice');
     // The invoice it issued and the PDF it rendered are logged too, without the file's bytes.
     const byHandler = await councilCall(
       demo.app,

@@ -74,6 +74,20 @@ describeEachDatabase('demo data set', (target) => {
     ).toBe(0);
   });
 
+  it('dates nothing in the audit log after today, so the log opens on what happened last', async () => {
+    const future = await ctx.db
+      .selectFrom('audit_log')
+      .select(['occurred_at', 'entity_type', 'action'])
+      .where('occurred_at', '>', '2026-11-22T12:00:00+00:00')
+      .execute();
+    expect(future).toEqual([]);
+    const total = await ctx.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBeGreaterThan(100);
+  });
+
   it('loads only into an empty database', async () => {
     expect(await loadDemoDataIfEmpty(ctx)).toBeNull();
   });

@@ -11,7 +11,20 @@ import { link, patch, post } from './requests.js';
 export const LOADER: Viewer = { userId: 'data-loader', name: 'staff', role: 'staff', handlerId: null };
 
 /** The context a step runs at, so a made-up filing is certified before its due date, not all today. */
-export const at = (ctx: AppContext, iso: string): AppContext => ({ ...ctx, clock: { now: () => new Date(iso) } });
+/**
+ * The context at a moment of the demo's story, never later than the real clock: a step set after today (the current
+ * month's period opens on the 1st of the next) happens now, so no record or audit entry is dated in the future.
+ */
+export const at = (ctx: AppContext, iso: string): AppContext => ({
+  ...ctx,
+  clock: {
+    now: () => {
+      const then = new Date(iso);
+      const now = ctx.clock.now();
+      return then < now ? then : now;
+    },
+  },
+});
 
 /** What the made-up figures of a handler depend on. */
 export interface FilingHandler {

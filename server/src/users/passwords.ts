@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordRuleBroken } from '@pecan/contract';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 
 /**
@@ -22,8 +23,8 @@ const MAX_ARGON2_P = 16;
 /** scrypt needs 128 * N * r bytes; Node's default 32 MiB cap is exactly N=2^15, r=8, so it is raised to MAX_MEMORY. */
 const MAX_N = 2 ** 20;
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 1024;
+// The rule itself lives in the contract, shared with the web app's forms.
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 interface Argon2Parsed {
   kind: 'argon2id';
@@ -157,9 +158,14 @@ export function needsRehash(stored: string): boolean {
 
 /** The password policy: null when acceptable, otherwise a message for the user. */
 export function passwordPolicyProblem(plain: string): string | null {
-  const length = [...plain].length;
-  if (length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  if (length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-  if (plain.trim() === '') return 'The password must not be only spaces.';
-  return null;
+  switch (passwordRuleBroken(plain)) {
+    case 'tooShort':
+      return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+    case 'tooLong':
+      return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+    case 'blank':
+      return 'The password must not be only spaces.';
+    default:
+      return null;
+  }
 }

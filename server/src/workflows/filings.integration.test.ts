@@ -1,3 +1,4 @@
+import { DUPLICATE_EXPORT_COUNTRY } from '@pecan/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
@@ -67,6 +68,19 @@ describeEachDatabase('filings beyond form 1', (target) => {
     const vietnam = await add('VN', 1000);
     expect(vietnam.status, JSON.stringify(vietnam.body)).toBe(201);
     expect((await add('CA', 500)).status).toBe(201);
+    // A country once: a second row for Canada, or a row changed to it, is refused at the country and adds nothing.
+    const twice = await add('CA', 7);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors[0].source.pointer).toBe('/data/attributes/field_country');
+    expect(twice.body.errors[0].detail).toBe(DUPLICATE_EXPORT_COUNTRY);
+    const renamed = await api(
+      demo.app,
+      demo.tokens.alice,
+      'PATCH',
+      `/jsonapi/node/export_by_country/${vietnam.body.data.id}`,
+      { data: { type: 'node--export_by_country', id: vietnam.body.data.id, attributes: { field_country: 'CA' } } },
+    );
+    expect(renamed.status).toBe(422);
     const invalid = await add('ZZ', 1);
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].source.pointer).toBe('/data/attributes/field_country');

@@ -1,4 +1,4 @@
-import { validateFormAttributes } from '@pecan/contract';
+import { DUPLICATE_EXPORT_COUNTRY, exportCountriesSchema, validateFormAttributes } from '@pecan/contract';
 import { ApiError } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
@@ -30,6 +30,25 @@ function rowFields(input: WriteInput): Record<string, unknown> {
   return fields;
 }
 
+/**
+ * Form 3 lists a country once: the form's rows with this one written (a new row last, a changed row in its place)
+ * must pass the contract's rule, else 422 at the row's country.
+ */
+async function assertCountryOnce(a: Actor, table: SubRecordTable, formId: unknown, country: unknown, rowId?: unknown) {
+  if (table !== 'export_by_country' || typeof country !== 'string') return;
+  const others = await dbOf(a)
+    .selectFrom('export_by_country')
+    .select(['id', 'country'])
+    .where('form_id', '=', formId as string)
+    .execute();
+  const rows = [
+    ...others.filter((r) => r.id !== rowId).map((r) => ({ country: r.country as string | null })),
+    { country },
+  ];
+  if (!exportCountriesSchema.safeParse(rows).success)
+    throw unprocessable([{ field: 'field_country', message: DUPLICATE_EXPORT_COUNTRY }]);
+}
+
 async function draftParent(a: Actor, table: SubRecordTable, formId: unknown): Promise<Row> {
   const form = await loadRow(dbOf(a), PARENT[table], formId).catch(() => {
     throw new ApiError(422, 'The form named in field_form does not exist.', {
@@ -52,6 +71,7 @@ export async function createSubRecord(
   const form = await draftParent(a, table, input.relationships.field_form.id);
   const errors = validateFormAttributes(table, rowFields(input), { mode: 'complete' });
   if (errors.length > 0) throw unprocessable(errors);
+  await assertCountryOnce(a, table, form.id, input.values.country);
   const last = await dbOf(a)
     .selectFrom(table)
     .select((eb) => eb.fn.max('position').as('p'))
@@ -84,6 +104,7 @@ export async function updateSubRecord(a: Actor, table: SubRecordTable, row: Row,
   assertNotStale(row, input.meta);
   const errors = validateFormAttributes(table, rowFields(input));
   if (errors.length > 0) throw unprocessable(errors);
+  await assertCountryOnce(a, table, row.form_id, input.values.country, row.id);
   await updateRow(a, table, row, input.values);
   await recomputeDraft(a, VERSIONED_FORMS[PARENT[table]], String(row.form_id));
 }

@@ -36,7 +36,6 @@ const ReportsPage = lazyPage(() => import('../features/reports/components/report
 const AnalyticsPage = lazyPage(() => import('../features/analytics/components/analytics-page'));
 const HandlersPage = lazyPage(() => import('../features/directory/components/handlers-page'));
 const ContactsPage = lazyPage(() => import('../features/directory/components/contacts-page'));
-const ProfileEditPage = lazyPage(() => import('../features/profile/components/profile-edit-page'));
 // The council console (staff only).
 const AccountRequestsPage = lazyPage(() => import('../features/council-admin/components/account-requests-page'));
 const HandlerCompaniesPage = lazyPage(() => import('../features/council-admin/components/handler-companies-page'));
@@ -100,7 +99,8 @@ export const router = createBrowserRouter([
               { path: 'analytics', element: inner(<AnalyticsPage />) },
               { path: 'handlers', element: inner(<HandlersPage />) },
               { path: 'contacts', element: inner(<ContactsPage />) },
-              { path: 'profile', element: inner(<ProfileEditPage />) },
+              // One profile page, the spec's route: the old edit page's address leads there.
+              { path: 'profile', element: <Navigate to="/dashboard/my-profile" replace /> },
               ...['year-end-forms', 'position-reports', 'industry-analytics'].map((from) => ({
                 path: from,
                 element: (

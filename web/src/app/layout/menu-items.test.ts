@@ -7,6 +7,10 @@ describe('menu state from the path', () => {
     expect(menuStateFromPath('/dashboard/invoices')).toEqual({ selectedKey: 'invoices', openKeys: [] });
     expect(menuStateFromPath('/dashboard/help/')).toEqual({ selectedKey: 'help', openKeys: [] });
   });
+  it('selects nothing on a page without an entry, not the dashboard (My Profile, an unknown path)', () => {
+    expect(menuStateFromPath('/dashboard/my-profile')).toEqual({ selectedKey: null, openKeys: [] });
+    expect(menuStateFromPath('/dashboard/no-such-page')).toEqual({ selectedKey: null, openKeys: [] });
+  });
   it('opens the Council group for its entries', () => {
     expect(menuStateFromPath('/dashboard/council/account-requests')).toEqual({
       selectedKey: 'account-requests',

@@ -141,10 +141,14 @@ const PARENT_OF: Record<string, string> = {
   analytics: 'industry-analytics',
 };
 
-/** Selected and open menu keys from the path: the last segment that is a menu key (or maps to one) wins. */
+/**
+ * Selected and open menu keys from the path: the last segment that is a menu key (or maps to one) wins. The
+ * dashboard's own segment counts only as the whole path: below it, a page with no entry (My Profile) selects none.
+ */
 export function menuStateFromPath(pathname: string): { selectedKey: string | null; openKeys: string[] } {
   const segments = pathname.split('/').filter(Boolean);
   for (let i = segments.length - 1; i >= 0; i--) {
+    if (i === 0 && segments.length > 1) break;
     const seg = decodeURIComponent(segments[i]);
     const key = PARENT_OF[seg] ?? seg;
     const area = DASHBOARD_AREAS.find((a) => a.key === key);

@@ -23,10 +23,10 @@ export default function UserMenu({
       onOpenChange={onOpenChange}
       menu={{
         items: [
-          { key: 'profile', icon: <UserOutlined />, label: t('topbar.myProfile') },
-          { key: 'help', icon: <QuestionCircleOutlined />, label: t('topbar.help') },
+          { key: 'profile', icon: <UserOutlined aria-hidden="true" />, label: t('topbar.myProfile') },
+          { key: 'help', icon: <QuestionCircleOutlined aria-hidden="true" />, label: t('topbar.help') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('topbar.logout') },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden="true" />, label: t('topbar.logout') },
         ],
         onClick: ({ key }) => {
           onOpenChange(false);

@@ -1,5 +1,6 @@
 import type { ThemeConfig } from 'antd';
 import { theme as antdTheme } from 'antd';
+import { readableComponents, readableTokens } from './readable-colors';
 
 export type ColorThemeId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type LayoutThemeId = 1 | 2 | 3;
@@ -164,8 +165,10 @@ export function buildAntdTheme(s: ThemeSettings): ThemeConfig {
       colorTextPlaceholder: s.dark ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.55)',
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+      ...readableTokens(s.preset, s.dark),
     },
     components: {
+      ...readableComponents(s.preset, s.dark),
       Menu: menuTokens,
       Layout: { siderBg: side.bg, triggerBg: side.hoverBg, headerPadding: '0 16px' },
     },

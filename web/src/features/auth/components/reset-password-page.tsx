@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http/errors';
 import { confirmPasswordReset } from '../api/password-reset';
 import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
+import { MIN_PASSWORD_LENGTH } from '@pecan/contract';
+import { passwordRule } from '../lib/password-rule';
 
 interface Values {
   password: string;
@@ -57,11 +59,8 @@ export default function ResetPasswordPage() {
             <Form.Item
               name="password"
               label={t('reset.password')}
-              extra={t('signUp.passwordHelp')}
-              rules={[
-                { required: true, message: t('signUp.required') },
-                { min: 10, message: t('signUp.passwordShort') },
-              ]}
+              extra={t('signUp.passwordHelp', { n: MIN_PASSWORD_LENGTH })}
+              rules={[{ required: true, message: t('signUp.required') }, passwordRule(t)]}
             >
               <Input.Password size="large" autoComplete="new-password" />
             </Form.Item>

@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { requestAccount, type AccountRequest } from '../api/account-request';
 import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
+import { MIN_PASSWORD_LENGTH } from '@pecan/contract';
+import { passwordRule } from '../lib/password-rule';
+import { TermsLink } from './terms-dialog';
 
 type Values = AccountRequest & { terms: boolean };
 const FIELDS: (keyof AccountRequest)[] = ['name', 'email', 'username', 'password', 'handler_number'];
@@ -92,11 +95,8 @@ export default function SignUpPage() {
         <Form.Item
           name="password"
           label={t('signUp.password')}
-          extra={t('signUp.passwordHelp')}
-          rules={[
-            { required: true, message: t('signUp.required') },
-            { min: 10, message: t('signUp.passwordShort') },
-          ]}
+          extra={t('signUp.passwordHelp', { n: MIN_PASSWORD_LENGTH })}
+          rules={[{ required: true, message: t('signUp.required') }, passwordRule(t)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -106,6 +106,7 @@ export default function SignUpPage() {
         <Form.Item
           name="terms"
           valuePropName="checked"
+          extra={<TermsLink />}
           rules={[
             { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('signUp.termsRequired')))) },
           ]}

@@ -27,6 +27,8 @@ export default function SsoCallbackPage() {
         navigate(safeReturnPath(returnTo), { replace: true });
       } catch (e) {
         if (e instanceof SsoError && e.reason === 'state') setError(t('sso.stateMismatch'));
+        // Opened by hand or from a bookmark: no code from the provider, nothing failed but nothing happened either.
+        else if (e instanceof SsoError && e.reason === 'missing-code') setError(t('sso.notCompleted'));
         else setError(`${t('sso.failed')} ${e instanceof Error && e.message ? e.message : ''}`.trim());
       }
     })();

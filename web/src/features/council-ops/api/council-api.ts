@@ -140,6 +140,8 @@ export interface AuditEntry {
   type: string;
   resource_type: string | null;
   entity_id: string;
+  /** The username when the entry is about a user. */
+  entity_name?: string | null;
   action: string;
   handler_id: string | null;
   before: Record<string, unknown> | null;

@@ -134,7 +134,7 @@ function BeforeAfter({ entry }: { entry: AuditEntry }) {
 /** What the entry is about, in a few words: the record's title or number when it has one. */
 const subjectOf = (e: AuditEntry): string => {
   const v = e.after ?? e.before ?? {};
-  const pick = v.title ?? v.invoice_number ?? v.name ?? v.period_month ?? v.filename;
+  const pick = e.entity_name ?? v.title ?? v.invoice_number ?? v.name ?? v.period_month ?? v.filename;
   return typeof pick === 'string' && pick ? pick : e.entity_id.slice(0, 8);
 };
 

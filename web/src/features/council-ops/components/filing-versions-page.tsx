@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, DiffOutlined } from '@ant-design/icons';
+import { attributeName, FORM_FIELDS, type FieldDef, type FieldKind } from '@pecan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,7 +9,7 @@ import { FilingPage } from '../../../components/filing-page';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
 import { councilGet, type FilingVersion, type FilingVersions } from '../api/council-api';
 import { dateTime, PageHeading, TextTag } from './shared';
 
@@ -33,16 +34,55 @@ const VERSION_STATUS_COLOR: Record<string, string> = { draft: 'gold', certified:
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-function useValueText() {
+/** A field's kind (pounds, money...) from the contract's field table of its form, if it has one. */
+function kindOf(bundle: string, attribute: string): FieldKind | undefined {
+  const fields = (FORM_FIELDS as Record<string, readonly FieldDef[]>)[bundle];
+  return fields?.find((f) => attributeName(f) === attribute)?.kind;
+}
+
+/**
+ * A value as the handler's own form shows it: pounds with thousands separators, money as dollars, ratios and prices
+ * to their four places, dates in the reader's language. The API sends decimals as strings ("4437.65"), so the
+ * field's kind decides, not the value's type.
+ */
+function useValueText(bundle: string) {
   const { t, i18n } = useFeatureTranslation('councilOps');
-  return (v: unknown): string => {
+  const lang = i18n.language;
+  const scalar = (kind: FieldKind | undefined, v: unknown): string => {
     if (v === null || v === undefined || v === '') return '—';
     if (typeof v === 'boolean') return v ? t('yes') : t('no');
-    if (typeof v === 'number') return formatNumber(v, i18n.language);
-    if (typeof v === 'string') return v;
+    switch (kind) {
+      case 'money':
+        return formatMoney(v as string, lang);
+      case 'price':
+        return formatNumber(v as string, lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 4 });
+      case 'ratio':
+        return formatNumber(v as string, lang, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+      case 'date':
+        return formatDate(v as string, lang);
+      default:
+        return typeof v === 'number' || (typeof v === 'string' && kind === 'pounds')
+          ? formatNumber(v as number | string, lang)
+          : String(v);
+    }
+  };
+  return (attribute: string, v: unknown): string => {
+    const kind = kindOf(bundle, attribute);
     if (Array.isArray(v))
-      return v.map((x) => (typeof x === 'object' && x ? Object.values(x).join(': ') : String(x))).join(', ') || '—';
-    return JSON.stringify(v);
+      // Variety and transfer lists: each entry's words as they are, its pounds with separators.
+      return (
+        v
+          .map((x) =>
+            typeof x === 'object' && x
+              ? Object.entries(x as Record<string, unknown>)
+                  .map(([k, val]) => scalar(k === 'pounds' ? 'pounds' : undefined, val))
+                  .join(': ')
+              : String(x),
+          )
+          .join(', ') || '—'
+      );
+    if (v !== null && typeof v === 'object') return JSON.stringify(v);
+    return scalar(kind, v);
   };
 }
 
@@ -96,10 +136,10 @@ interface FieldRow {
   changed: boolean;
 }
 
-function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion | null }) {
+function Comparison({ bundle, left, right }: { bundle: string; left: FilingVersion; right: FilingVersion | null }) {
   const { t } = useFeatureTranslation('councilOps');
   const label = useFieldLabel();
-  const text = useValueText();
+  const text = useValueText(bundle);
   const [onlyChanged, setOnlyChanged] = useState(false);
   // Changed means different between the two versions chosen (not only the server's changed_fields of adjacent ones).
   const names = [...new Set([...Object.keys(left.attributes), ...Object.keys(right?.attributes ?? {})])].filter(
@@ -135,7 +175,7 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
       title: <VersionHeading v={left} />,
       align: 'end',
       onCell: (r) => (r.changed ? { style: { background: CHANGED_BG } } : {}),
-      render: (_, r) => text(r.left),
+      render: (_, r) => text(r.attribute, r.left),
     },
     ...(right
       ? [
@@ -144,7 +184,7 @@ function Comparison({ left, right }: { left: FilingVersion; right: FilingVersion
             title: <VersionHeading v={right} />,
             align: 'end' as const,
             onCell: (r: FieldRow) => (r.changed ? { style: { background: CHANGED_BG, fontWeight: 600 } } : {}),
-            render: (_: unknown, r: FieldRow) => text(r.right),
+            render: (_: unknown, r: FieldRow) => text(r.attribute, r.right),
           },
         ]
       : []),
@@ -235,7 +275,11 @@ function Versions({ data }: { data: FilingVersions }) {
       ) : (
         <Typography.Paragraph type="secondary">{t('versions.onlyOne')}</Typography.Paragraph>
       )}
-      <Comparison left={list[pair[0]]} right={list.length > 1 && pair[0] !== pair[1] ? list[pair[1]] : null} />
+      <Comparison
+        bundle={data.bundle}
+        left={list[pair[0]]}
+        right={list.length > 1 && pair[0] !== pair[1] ? list[pair[1]] : null}
+      />
     </>
   );
 }

@@ -127,15 +127,15 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
   return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
 }
 
-/** The handler's package after the one whose period is due on `dueBefore` (package-params.ts), or null after the last. */
+/** The handler's package after the one whose period is due on `dueAfter` (package-params.ts), or null after the last. */
 export async function getNextPackage(
   handlerId: string,
-  dueBefore: string,
+  dueAfter: string,
   signal?: AbortSignal,
 ): Promise<Entity | null> {
   return firstOf(
     await jsonApi.request('/jsonapi/node/reporting_forms_package', {
-      params: nextPackageParams(handlerId, dueBefore),
+      params: nextPackageParams(handlerId, dueAfter),
       signal,
     }),
   );

@@ -49,7 +49,6 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
               alignItems: 'center',
               gap: 6,
               padding: '4px 0',
-              opacity: isCurrent ? 1 : 0.75,
             }}
           >
             <Link to={`/dashboard/forms/${bundleOf(n)}/${form.id}`}>

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Alert, Button, Col, Form, Modal, Popconfirm, Row, Select, Space, Table, Typography } from 'antd';
 import {
   countryName,
+  duplicateCountryRows,
   countryOptions,
   FORM_FIELDS,
   validateFormAttributes,
@@ -19,6 +20,7 @@ import { createRow, deleteRow, updateRow, type RowBundle } from '../api/forms-ap
 import { fieldErrorText, fieldLabel, unitLabel } from '../../../components/field-text';
 import { DateInput, PoundsInput } from './inputs';
 import { errorText } from '../../../components/query-state';
+import { keepTypedOnEscape } from '../../../components/keep-typed-on-escape';
 
 export const countryLanguage = (lang: string): CountryLanguage =>
   lang === 'sa' ? 'ar' : ((['en', 'zh', 'es', 'fr', 'it'].includes(lang) ? lang : 'en') as CountryLanguage);
@@ -86,8 +88,18 @@ export function RowsTable({
     },
   });
 
+  // Form 3 lists a country once (contract's rule, the server refuses it too): said at the field as it is picked.
+  const countryTwice = (() => {
+    if (rowBundle !== 'export_by_country' || !editing) return null;
+    const mine = editing.values.field_country as string | null | undefined;
+    const others = rows.filter((r) => r.id !== editing.id).map((r) => r.field_country as string | null);
+    if (!duplicateCountryRows([...others, mine]).includes(others.length)) return null;
+    return t('rows.countryTwice', { country: countryName(String(mine), countryLanguage(lang)) ?? mine });
+  })();
+  const shownErrors = countryTwice ? { ...errors, field_country: countryTwice } : errors;
+
   const submit = () => {
-    if (!editing) return;
+    if (!editing || countryTwice) return;
     const attributes = Object.fromEntries(
       Object.entries(editing.values).filter(([, v]) => v !== null && v !== undefined && v !== ''),
     );
@@ -169,7 +181,7 @@ export function RowsTable({
     const attr = `field_${def.name}`;
     const value = editing?.values[attr];
     const set = (v: unknown) => setEditing((e) => (e ? { ...e, values: { ...e.values, [attr]: v } } : e));
-    const invalid = !!errors[attr];
+    const invalid = !!shownErrors[attr];
     const id = `row-${def.name}`;
     if (def.kind === 'pounds')
       return (
@@ -199,6 +211,7 @@ export function RowsTable({
       );
     return (
       <AutoComplete
+        onKeyDown={keepTypedOnEscape}
         id={id}
         value={(value as string | null) ?? ''}
         onChange={(v) => set(v || null)}
@@ -277,9 +290,11 @@ export function RowsTable({
                 <Form.Item
                   label={fieldLabel(t, def.name)}
                   htmlFor={`row-${def.name}`}
-                  validateStatus={errors[`field_${def.name}`] ? 'error' : undefined}
+                  validateStatus={shownErrors[`field_${def.name}`] ? 'error' : undefined}
                   help={
-                    errors[`field_${def.name}`] ? <span role="alert">{errors[`field_${def.name}`]}</span> : undefined
+                    shownErrors[`field_${def.name}`] ? (
+                      <span role="alert">{shownErrors[`field_${def.name}`]}</span>
+                    ) : undefined
                   }
                 >
                   {input(def)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/i18n/format';
 import { PoundsInput } from './inputs';
 import { unitLabel } from '../../../components/field-text';
+import { keepTypedOnEscape } from '../../../components/keep-typed-on-escape';
 
 type Row = { key: number; variety: string; pounds: number | null };
 
@@ -51,6 +52,7 @@ export function VarietyTable({
                 row.variety
               ) : (
                 <AutoComplete
+                  onKeyDown={keepTypedOnEscape}
                   aria-label={t('forms.varietyOfRow', { n: row.key + 1 })}
                   value={row.variety}
                   style={{ width: '100%' }}

@@ -16,12 +16,13 @@ function pkg(id: string, forms: [string[], string[], string[]]): ResourceObject 
 }
 
 describe("the form page's Next package", () => {
-  it("asks for the one package of the latest period due before this one, with its forms' ids only", () => {
+  it("asks for the one package of the earliest period due after this one (the newer month), its forms' ids only", () => {
     const query = decodeURIComponent(nextPackageParams('h1', '2026-11-20').getQueryString());
     expect(query).toContain('filter[field_handler.id]=h1');
     expect(query).toContain('filter[field_reporting_period.field_due_date][value]=2026-11-20&');
-    expect(query).toContain('filter[field_reporting_period.field_due_date][operator]=<&');
-    expect(query).toContain('sort=-field_reporting_period.field_due_date');
+    expect(query).toContain('filter[field_reporting_period.field_due_date][operator]=>&');
+    expect(query).toContain('sort=field_reporting_period.field_due_date');
+    expect(query).not.toContain('sort=-');
     expect(query).toContain('fields[node--reporting_forms_package]=field_form_1,field_form_2,field_form_3');
     expect(query).toContain('page[limit]=1');
     expect(query).not.toContain('include=');

@@ -26,14 +26,14 @@ export function useVarieties() {
   });
 }
 
-/** The package after the one whose period is due on `dueBefore`, or null after the last; read when a form page shows. */
-export function useNextPackage(handlerId: string | null, dueBefore: string | null) {
+/** The package after the one whose period is due on `dueAfter`, or null after the last; read when a form page shows. */
+export function useNextPackage(handlerId: string | null, dueAfter: string | null) {
   return useQuery({
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
-    queryKey: queryKeys.nextPackage(handlerId ?? '', dueBefore ?? ''),
-    queryFn: ({ signal }) => getNextPackage(handlerId!, dueBefore!, signal),
-    enabled: !!handlerId && !!dueBefore,
+    queryKey: queryKeys.nextPackage(handlerId ?? '', dueAfter ?? ''),
+    queryFn: ({ signal }) => getNextPackage(handlerId!, dueAfter!, signal),
+    enabled: !!handlerId && !!dueAfter,
   });
 }
 

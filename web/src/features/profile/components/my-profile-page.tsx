@@ -1,6 +1,4 @@
-import { Button, Card, Descriptions, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Card, Descriptions, Typography } from 'antd';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -8,6 +6,8 @@ import { formatDate } from '../../../lib/i18n/format';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { ActiveSessionsCard } from './active-sessions-card';
+import { ProfileEditor } from './profile-edit-page';
+import { roleLabelKeys } from '../lib/role-labels';
 import { MyApiClients } from '../../../components/api-clients/api-clients-card';
 
 /** The signed-in user's identity and session, from what the login sequence stored. */
@@ -15,15 +15,13 @@ export default function MyProfilePage() {
   const { t, i18n } = useTranslation();
   const { profile, token } = useSession();
   const { t: tp } = useFeatureTranslation(['profileEdit', 'account']);
-  const navigate = useNavigate();
   useDocumentTitle(t('profile.title'));
   const none = t('profile.none');
   const status = profile.handlerStatus
     ? t(`profile.status_${profile.handlerStatus}`, { defaultValue: profile.handlerStatus })
     : none;
-  const roles = profile.roles.length
-    ? profile.roles.map((r) => t(`profile.role_${r}`, { defaultValue: r })).join(', ')
-    : none;
+  const roleKeys = roleLabelKeys(profile.roles);
+  const roles = roleKeys.length ? roleKeys.map((k) => t(k)).join(', ') : none;
   return (
     <>
       <Card>
@@ -54,17 +52,12 @@ export default function MyProfilePage() {
             },
           ]}
         />
-        {profile.userUid ? (
-          <Button
-            type="primary"
-            icon={<EditOutlined />}
-            style={{ marginTop: 16 }}
-            onClick={() => navigate('/dashboard/profile')}
-          >
-            {tp('editProfile')}
-          </Button>
-        ) : null}
       </Card>
+      {profile.userUid ? (
+        <Card style={{ marginTop: 16 }} title={tp('editProfile')}>
+          <ProfileEditor />
+        </Card>
+      ) : null}
       <ActiveSessionsCard />
       <MyApiClients />
     </>

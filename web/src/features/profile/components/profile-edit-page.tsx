@@ -1,9 +1,9 @@
+import { MIN_PASSWORD_LENGTH, passwordRuleBroken } from '@pecan/contract';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Input, Row, Skeleton, Switch, Typography } from 'antd';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ErrorWithRetry, errorText } from '../../../components/query-state';
-import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
@@ -12,8 +12,6 @@ import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { changePassword, fetchMe, patchMe, type ProfileValues } from '../api/profile-api';
 import { EmailChangeCard } from './email-change-card';
-
-const MIN_PASSWORD = 12;
 
 function Labelled({
   id,
@@ -72,9 +70,9 @@ function PasswordCard() {
       setAgain('');
     },
   });
-  const tooShort = next.length > 0 && next.length < MIN_PASSWORD;
+  const tooShort = next.length > 0 && passwordRuleBroken(next) === 'tooShort';
   const mismatch = again.length > 0 && again !== next;
-  const ready = cur.length > 0 && next.length >= MIN_PASSWORD && again === next;
+  const ready = cur.length > 0 && passwordRuleBroken(next) === null && again === next;
   const err = change.error;
   return (
     <Card
@@ -114,8 +112,8 @@ function PasswordCard() {
         <Labelled
           id={ids.next}
           label={t('profileEdit:newPassword')}
-          help={t('profileEdit:passwordRule', { n: MIN_PASSWORD })}
-          error={tooShort ? t('profileEdit:tooShort', { n: MIN_PASSWORD }) : undefined}
+          help={t('profileEdit:passwordRule', { n: MIN_PASSWORD_LENGTH })}
+          error={tooShort ? t('profileEdit:tooShort', { n: MIN_PASSWORD_LENGTH }) : undefined}
         >
           <Input.Password
             id={ids.next}
@@ -160,9 +158,12 @@ function PasswordCard() {
   );
 }
 
-export default function ProfileEditPage() {
+/**
+ * The editable part of My Profile (details, password, e-mail). It lives on /dashboard/my-profile, the spec's one
+ * profile page; /dashboard/profile, where it used to be a page of its own, redirects there.
+ */
+export function ProfileEditor() {
   const { t } = useFeatureTranslation(['profileEdit', 'portalData']);
-  useDocumentTitle(t('profileEdit:title'));
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { profile } = useSession();
@@ -211,153 +212,144 @@ export default function ProfileEditPage() {
   const err = save.error;
 
   return (
-    <Card>
-      <Typography.Title level={1} style={{ fontSize: 26 }}>
-        {t('profileEdit:title')}
-      </Typography.Title>
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={14}>
-          <Card size="small" type="inner" title={t('profileEdit:detailsTitle')}>
-            {!values ? (
-              query.error ? (
-                <ErrorWithRetry error={query.error} onRetry={query.refetch} />
-              ) : (
-                <Skeleton active />
-              )
+    <Row gutter={[24, 24]}>
+      <Col xs={24} lg={14}>
+        <Card size="small" type="inner" title={t('profileEdit:detailsTitle')}>
+          {!values ? (
+            query.error ? (
+              <ErrorWithRetry error={query.error} onRetry={query.refetch} />
             ) : (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (!invalid) save.mutate();
-                }}
-                noValidate
-              >
-                <Row gutter={16}>
-                  <Col xs={24} md={12}>
-                    <Labelled
+              <Skeleton active />
+            )
+          ) : (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!invalid) save.mutate();
+              }}
+              noValidate
+            >
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Labelled
+                    id={ids.first}
+                    label={t('profileEdit:firstName')}
+                    error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}
+                  >
+                    <Input
                       id={ids.first}
-                      label={t('profileEdit:firstName')}
-                      error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}
-                    >
-                      <Input
-                        id={ids.first}
-                        value={values.field_first_name}
-                        onChange={(e) => set('field_first_name', e.target.value)}
-                        autoComplete="given-name"
-                        maxLength={255}
-                        status={firstMissing ? 'error' : undefined}
-                      />
-                    </Labelled>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Labelled
+                      value={values.field_first_name}
+                      onChange={(e) => set('field_first_name', e.target.value)}
+                      autoComplete="given-name"
+                      maxLength={255}
+                      status={firstMissing ? 'error' : undefined}
+                    />
+                  </Labelled>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Labelled
+                    id={ids.last}
+                    label={t('profileEdit:lastName')}
+                    error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}
+                  >
+                    <Input
                       id={ids.last}
-                      label={t('profileEdit:lastName')}
-                      error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}
-                    >
-                      <Input
-                        id={ids.last}
-                        value={values.field_last_name}
-                        onChange={(e) => set('field_last_name', e.target.value)}
-                        autoComplete="family-name"
-                        maxLength={255}
-                        status={lastMissing ? 'error' : undefined}
-                      />
-                    </Labelled>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Labelled
+                      value={values.field_last_name}
+                      onChange={(e) => set('field_last_name', e.target.value)}
+                      autoComplete="family-name"
+                      maxLength={255}
+                      status={lastMissing ? 'error' : undefined}
+                    />
+                  </Labelled>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Labelled
+                    id={ids.job}
+                    label={t('profileEdit:jobTitle')}
+                    error={serverErrors.field_job_title || undefined}
+                  >
+                    <Input
                       id={ids.job}
-                      label={t('profileEdit:jobTitle')}
-                      error={serverErrors.field_job_title || undefined}
-                    >
-                      <Input
-                        id={ids.job}
-                        value={values.field_job_title ?? ''}
-                        onChange={(e) => set('field_job_title', e.target.value || null)}
-                        autoComplete="organization-title"
-                        maxLength={255}
-                      />
-                    </Labelled>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Labelled
+                      value={values.field_job_title ?? ''}
+                      onChange={(e) => set('field_job_title', e.target.value || null)}
+                      autoComplete="organization-title"
+                      maxLength={255}
+                    />
+                  </Labelled>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Labelled id={ids.phone} label={t('profileEdit:phone')} error={serverErrors.field_phone || undefined}>
+                    <Input
                       id={ids.phone}
-                      label={t('profileEdit:phone')}
-                      error={serverErrors.field_phone || undefined}
-                    >
-                      <Input
-                        id={ids.phone}
-                        type="tel"
-                        value={values.field_phone ?? ''}
-                        onChange={(e) => set('field_phone', e.target.value || null)}
-                        autoComplete="tel"
-                        maxLength={255}
-                        dir="ltr"
-                      />
-                    </Labelled>
-                  </Col>
-                </Row>
-                <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginBottom: 16 }}>
-                  <Switch
-                    id={ids.dir}
-                    checked={values.field_show_in_directory}
-                    onChange={(v) => set('field_show_in_directory', v)}
-                  />
-                  <div>
-                    <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>
-                      {t('profileEdit:showInDirectory')}
-                    </label>
-                    <Typography.Text type="secondary" style={{ display: 'block' }}>
-                      {t('profileEdit:showInDirectoryHelp')}
-                    </Typography.Text>
-                  </div>
+                      type="tel"
+                      value={values.field_phone ?? ''}
+                      onChange={(e) => set('field_phone', e.target.value || null)}
+                      autoComplete="tel"
+                      maxLength={255}
+                      dir="ltr"
+                    />
+                  </Labelled>
+                </Col>
+              </Row>
+              <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginBottom: 16 }}>
+                <Switch
+                  id={ids.dir}
+                  checked={values.field_show_in_directory}
+                  onChange={(v) => set('field_show_in_directory', v)}
+                />
+                <div>
+                  <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>
+                    {t('profileEdit:showInDirectory')}
+                  </label>
+                  <Typography.Text type="secondary" style={{ display: 'block' }}>
+                    {t('profileEdit:showInDirectoryHelp')}
+                  </Typography.Text>
                 </div>
-                {err ? (
-                  <Alert
-                    type="error"
-                    showIcon
-                    role="alert"
-                    style={{ marginBottom: 12 }}
-                    message={
-                      err instanceof ApiError && err.status === 409
-                        ? t('profileEdit:conflict')
-                        : t('portalData:saveFailed')
-                    }
-                    description={errorText(err)}
-                    action={
-                      err instanceof ApiError && err.status === 409 ? (
-                        <Button
-                          onClick={async () => {
-                            const fresh = await query.refetch();
-                            if (fresh.data) setValues(valuesOf(fresh.data));
-                            save.reset();
-                          }}
-                        >
-                          {t('profileEdit:reload')}
-                        </Button>
-                      ) : undefined
-                    }
-                  />
-                ) : null}
-                <Button
-                  type="primary"
-                  htmlType="submit"
-                  icon={<SaveOutlined />}
-                  loading={save.isPending}
-                  disabled={invalid}
-                >
-                  {t('profileEdit:save')}
-                </Button>
-              </form>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <PasswordCard />
-          <EmailChangeCard currentEmail={query.data ? str(query.data.mail) || null : null} />
-        </Col>
-      </Row>
-    </Card>
+              </div>
+              {err ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  role="alert"
+                  style={{ marginBottom: 12 }}
+                  message={
+                    err instanceof ApiError && err.status === 409
+                      ? t('profileEdit:conflict')
+                      : t('portalData:saveFailed')
+                  }
+                  description={errorText(err)}
+                  action={
+                    err instanceof ApiError && err.status === 409 ? (
+                      <Button
+                        onClick={async () => {
+                          const fresh = await query.refetch();
+                          if (fresh.data) setValues(valuesOf(fresh.data));
+                          save.reset();
+                        }}
+                      >
+                        {t('profileEdit:reload')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              ) : null}
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<SaveOutlined />}
+                loading={save.isPending}
+                disabled={invalid}
+              >
+                {t('profileEdit:save')}
+              </Button>
+            </form>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <PasswordCard />
+        <EmailChangeCard currentEmail={query.data ? str(query.data.mail) || null : null} />
+      </Col>
+    </Row>
   );
 }
