@@ -149,7 +149,6 @@ export class IsolationModel {
       for (const r of this.rowsOf(def.type)) {
         const id = String(r.id);
         const readable = this.readable(v, def.type, id);
-        const full = readable && this.full(v, def.type, id);
         const shown = (visibility: string) => readable && this.shows(v, def.type, id, visibility);
         if (!readable) ids.add(id);
         for (const rel of Object.values(def.relationships)) {
