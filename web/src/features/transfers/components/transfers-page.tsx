@@ -101,7 +101,8 @@ function TransferCard({
       <Descriptions
         size="small"
         layout={screens.sm ? 'horizontal' : 'vertical'}
-        column={{ xs: 1, sm: 2, lg: 3 }}
+        // Two columns below 1200 px: the signatures (name, title, date and time) need the width.
+        column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 3, xxl: 3 }}
         items={[
           {
             key: 'season',
@@ -500,7 +501,8 @@ export default function TransfersPage() {
       >
         <Typography.Paragraph>
           {t('transfers:countersignText', {
-            from: str((countersigning?.field_transferring_handler as Entity | null)?.title),
+            // Isolated: a Latin name ending in a period would otherwise carry the Arabic sentence's end with it.
+            from: iso((countersigning?.field_transferring_handler as Entity | null)?.title),
           })}
         </Typography.Paragraph>
         <CertifyFields value={countersignature} onChange={setCountersignature} />
