@@ -237,7 +237,11 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
             const receiver = viewers.get(to.number)!;
             if (rand() < 0.8)
               await patch(at(ctx, `${first}-07T15:00:00Z`), receiver, 'node--apc_form_4', id, {
-                attributes: { field_receiving_certification_name: receiver.name },
+                attributes: {
+                  field_receiving_certified: true,
+                  field_receiving_certification_name: receiver.name,
+                  field_receiving_certification_title: 'Owner',
+                },
               });
             else
               await patch(at(ctx, `${first}-08T15:00:00Z`), receiver, 'node--apc_form_4', id, {

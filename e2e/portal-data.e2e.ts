@@ -96,8 +96,10 @@ test.describe('transfers (form 4)', () => {
     await asked;
     await expect(listed).toHaveCount(1);
     await expect(listed.first()).toHaveText('Mesa Valley Pecans (102)');
-    // Gulf Coast Shellers exists but is not in the directory.
+    // Gulf Coast Shellers is not in the directory, but it is an active handler: a transfer may go to it.
     await box.fill('Gulf Coast');
+    await expect(listed).toHaveText(['Gulf Coast Shellers (103)']);
+    await box.fill('no such pecans');
     await expect(popup.getByText('No handler found')).toBeVisible();
     await box.fill('mesa');
     await listed.filter({ hasText: 'Mesa Valley Pecans (102)' }).click();
@@ -120,8 +122,8 @@ test.describe('transfers (form 4)', () => {
     await expect(popup.getByRole('alert')).toHaveCount(0);
   });
 
-  test('the picker says how many handlers it lists when the directory has more', async ({ page }) => {
-    // The demo's two directory handlers fit one page of 50: the page size is cut to 1 on the way, so there is more.
+  test('the picker says how many handlers it lists when there are more', async ({ page }) => {
+    // The demo's three active handlers fit one page of 50: the page size is cut to 1 on the way, so there is more.
     await page.route(
       (url) => url.pathname === '/jsonapi/node/handler',
       (route) => route.continue({ url: route.request().url().replace('page%5Blimit%5D=50', 'page%5Blimit%5D=1') }),
@@ -134,7 +136,8 @@ test.describe('transfers (form 4)', () => {
       .getByRole('combobox', { name: 'Receiving handler' })
       .click();
     const popup = page.locator('.ant-select-dropdown:visible');
-    await expect(popup.locator('.ant-select-item-option')).toHaveText(['Mesa Valley Pecans (102)']);
+    // By title, the own company left out: Gulf Coast Shellers (not in the directory) comes first.
+    await expect(popup.locator('.ant-select-item-option')).toHaveText(['Gulf Coast Shellers (103)']);
     await expect(
       popup.getByText('Only the first handler is listed: type a name or number to find others.'),
     ).toBeVisible();

@@ -215,7 +215,11 @@ async function fileTransfers(
     ).slice(0, 7);
   const current = await file(alice, '102', seasons[2], addMonths(await startOf(seasons[2]), 1));
   await patch(at(ctx, `${addMonths(await startOf(seasons[2]), 1)}-07T15:00:00Z`), carol, 'node--apc_form_4', current, {
-    attributes: { field_receiving_certification_name: carol.name },
+    attributes: {
+      field_receiving_certified: true,
+      field_receiving_certification_name: carol.name,
+      field_receiving_certification_title: 'Owner',
+    },
   });
   await file(carol, '101', seasons[1], addMonths(await startOf(seasons[1]), 2));
   const cancelled = await file(carol, '101', seasons[2], addMonths(await startOf(seasons[2]), 1));

@@ -8,7 +8,7 @@ import { resolvePath, type Hop, type ResolvedPath, type Terminal } from './paths
 import type { Condition, FilterTree, SortField } from './query-params.js';
 import type { Registry } from './registry.js';
 import { accessRule } from './shape-cache.js';
-import type { Predicate, ResourceDef } from './resource.js';
+import type { Predicate, ResourceDef, Visibility } from './resource.js';
 
 /**
  * Compiles Drupal filters and sorts to SQL over an aliased main row. Every hop over a relationship is an EXISTS
@@ -51,6 +51,20 @@ export class Compiler {
   /** The reader sees the row's restricted members (`access.full`), or null when the type has none. */
   full(def: ResourceDef, alias: string): Predicate | null {
     return def.access.full ? accessRule('full', def, alias, this.viewer, this.dialect) : null;
+  }
+
+  /** The reader sees the row's card members (`access.card`, or `access.full`), or null when the type has no card rule. */
+  card(def: ResourceDef, alias: string): Predicate | null {
+    if (!def.access.card) return null;
+    const card = accessRule('card', def, alias, this.viewer, this.dialect);
+    const full = this.full(def, alias);
+    return full ? sql`(${card} or ${full})` : card;
+  }
+
+  /** The condition under which a member of `visibility` shows (null: always, to whoever reads the row). */
+  shows(def: ResourceDef, alias: string, visibility: Visibility): Predicate | null {
+    if (visibility === 'public') return null;
+    return visibility === 'card' ? this.card(def, alias) : this.full(def, alias);
   }
 
   filter(def: ResourceDef, alias: string, tree: FilterTree): Predicate {
@@ -112,9 +126,9 @@ export class Compiler {
       hop.rel.kind === 'one'
         ? sql`${this.ref(next, 'id')} = ${this.ref(alias, hop.rel.column)}`
         : sql`${this.ref(next, hop.rel.foreignColumn)} = ${this.ref(alias, 'id')}`;
-    const fromFull =
-      hop.rel.visibility === 'full' && hop.from.access.full ? sql` and ${this.full(hop.from, alias)}` : sql``;
-    return sql`(exists (select 1 from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${join} and ${this.readable(hop.to, next)}${fromFull} and ${this.through(rest, next, inner)}))`;
+    const shown = this.shows(hop.from, alias, hop.rel.visibility);
+    const fromShown = shown ? sql` and ${shown}` : sql``;
+    return sql`(exists (select 1 from ${sql.table(hop.to.table)} as ${sql.raw(next)} where ${join} and ${this.readable(hop.to, next)}${fromShown} and ${this.through(rest, next, inner)}))`;
   }
 
   private terminalColumn(
@@ -124,10 +138,10 @@ export class Compiler {
     const codec = codecOf(t);
     if (t.kind === 'id') return { column: this.ref(alias, 'id'), codec, guard: null };
     if (t.kind === 'foreignKey') {
-      const guard = t.rel.visibility === 'full' ? this.full(t.owner, alias) : null;
+      const guard = this.shows(t.owner, alias, t.rel.visibility);
       return { column: this.ref(alias, t.rel.column), codec, guard };
     }
-    const guard = t.attribute.visibility === 'full' ? this.full(t.owner, alias) : null;
+    const guard = this.shows(t.owner, alias, t.attribute.visibility);
     const column = t.attribute.derived
       ? t.attribute.derived.sql(alias, this.dialect)
       : this.ref(alias, t.attribute.column);
@@ -255,5 +269,5 @@ function mayBeNull(path: ResolvedPath): boolean {
   const t = path.terminal;
   if (t.kind === 'id') return false;
   if (t.kind === 'foreignKey') return true;
-  return t.attribute.nullable || t.attribute.visibility === 'full';
+  return t.attribute.nullable || t.attribute.visibility !== 'public';
 }

@@ -3,7 +3,15 @@ import type { Query } from './query-params.js';
 import { bytesBoundedCache } from '../lib/lru.js';
 import type { LRUCache } from 'lru-cache';
 import { resourceKey, type Loaded, type ManyLinkage, type ReadResult } from './read.js';
-import type { AttributeDef, RelationshipDef, ResourceDef, Row } from './resource.js';
+import {
+  shows,
+  type AttributeDef,
+  type RelationshipDef,
+  type ResourceDef,
+  type Row,
+  type SeenTiers,
+  type Visibility,
+} from './resource.js';
 
 export const JSONAPI = { version: '1.0', meta: { links: { self: { href: 'http://jsonapi.org/format/1.0/' } } } };
 
@@ -36,15 +44,14 @@ const planBytes = (key: string, plan: ObjectPlan) =>
   256 + key.length * 2 + (plan.attributes.length + plan.relationships.length) * 96 + (plan.shown?.size ?? 0) * 64;
 const plans = new WeakMap<ResourceDef, LRUCache<string, ObjectPlan>>();
 
-function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefined): ObjectPlan {
-  const key = `${full ? 'full' : 'public'}|${fieldset ? fieldset.join(',') : '*'}`;
+function objectPlan(def: ResourceDef, seen: SeenTiers, fieldset: string[] | undefined): ObjectPlan {
+  const key = `${tierKey(seen)}|${fieldset ? fieldset.join(',') : '*'}`;
   let byShape = plans.get(def);
   if (!byShape) plans.set(def, (byShape = bytesBoundedCache(PLAN_BYTES_PER_TYPE, planBytes)));
   let plan = byShape.get(key);
   if (!plan) {
     const shown = fieldset ? new Set(fieldset) : null;
-    const want = (name: string, visibility: 'public' | 'full') =>
-      (!shown || shown.has(name)) && (visibility === 'public' || full);
+    const want = (name: string, visibility: Visibility) => (!shown || shown.has(name)) && shows(visibility, seen);
     const hidden = new Set(def.hiddenColumns ?? []);
     plan = {
       attributes: Object.entries(def.attributes)
@@ -60,16 +67,18 @@ function objectPlan(def: ResourceDef, full: boolean, fieldset: string[] | undefi
   return plan;
 }
 
-type PlanOf = (def: ResourceDef, full: boolean) => ObjectPlan;
+/** The kind of reader a row has: what it sees beyond the public members. */
+const tierKey = (seen: SeenTiers) => (seen.full ? 'full' : seen.card ? 'card' : 'public');
+
+type PlanOf = (def: ResourceDef, seen: SeenTiers) => ObjectPlan;
 
 /** A document's plans by type and kind of reader: the shared plans' key (the fieldset joined) is made once per document, not per row. */
 function documentPlans(doc: DocumentContext): PlanOf {
-  const found = new Map<ResourceDef, { full?: ObjectPlan; public?: ObjectPlan }>();
-  return (def, full) => {
+  const found = new Map<ResourceDef, { full?: ObjectPlan; card?: ObjectPlan; public?: ObjectPlan }>();
+  return (def, seen) => {
     let byKind = found.get(def);
     if (!byKind) found.set(def, (byKind = {}));
-    const kind = full ? 'full' : 'public';
-    return (byKind[kind] ??= objectPlan(def, full, doc.query.fields[def.type]));
+    return (byKind[tierKey(seen)] ??= objectPlan(def, seen, doc.query.fields[def.type]));
   };
 }
 
@@ -80,8 +89,8 @@ function resourceObject(
   doc: DocumentContext,
   planOf: PlanOf,
 ): Record<string, unknown> {
-  const { def, row, full } = loaded;
-  const plan = planOf(def, full);
+  const { def, row } = loaded;
+  const plan = planOf(def, loaded);
   const self = `${doc.baseUrl}${itemPath(def, row.id)}`;
 
   const attributes: Record<string, unknown> = {};

@@ -2,7 +2,7 @@ import type { Codec } from './codecs.js';
 import { LIMITS } from './limits.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, OPERATORS } from './query-params.js';
 import type { Registry } from './registry.js';
-import type { AttributeDef, RelationshipDef, ResourceDef } from './resource.js';
+import type { AttributeDef, RelationshipDef, ResourceDef, Visibility } from './resource.js';
 
 /**
  * The machine-readable description of the JSON:API (OpenAPI 3.1, served at /jsonapi/openapi.json), generated from
@@ -61,12 +61,19 @@ export function attributeSchema(a: AttributeDef): Schema {
     ...(a.writable ? {} : { readOnly: true }),
     'x-filterable': a.codec !== 'json',
     'x-sortable': a.codec !== 'json',
-    ...(a.visibility === 'full' ? { 'x-visibility': 'restricted' } : {}),
+    ...VISIBILITY[a.visibility],
   };
   return a.allowed
     ? { ...schema, type: undefined, ...(a.nullable ? {} : { type: base.type }) }
     : NULLABLE(schema, a.nullable);
 }
+
+/** How a member's visibility is named: restricted to its own readers, or shown on the directory card only. */
+const VISIBILITY: Record<Visibility, Schema> = {
+  public: {},
+  card: { 'x-visibility': 'card' },
+  full: { 'x-visibility': 'restricted' },
+};
 
 const linkage = (target: string): Schema => ({
   type: 'object',
@@ -85,7 +92,7 @@ function relationshipSchema(rel: RelationshipDef): Schema {
     'x-target': rel.target,
     'x-cardinality': rel.kind === 'one' ? 'one' : 'many',
     ...(rel.kind === 'one' && rel.writable ? {} : { readOnly: true }),
-    ...(rel.visibility === 'full' ? { 'x-visibility': 'restricted' } : {}),
+    ...VISIBILITY[rel.visibility],
   };
 }
 

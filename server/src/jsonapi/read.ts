@@ -4,15 +4,14 @@ import { badParameter, forbidden, notFound } from '../lib/errors.js';
 import type { Compiler } from './compile.js';
 import type { FilterTree, Query } from './query-params.js';
 import type { Registry } from './registry.js';
-import type { ResourceDef, Row, ToManyDef } from './resource.js';
+import { shows, type Predicate, type ResourceDef, type Row, type SeenTiers, type ToManyDef } from './resource.js';
 import { compiledOnce } from './shape-cache.js';
 import { checkSqlLength, own } from './limits.js';
 
 /** A row with the type it belongs to and whether the reader sees its restricted members. */
-export interface Loaded {
+export interface Loaded extends SeenTiers {
   def: ResourceDef;
   row: Row;
-  full: boolean;
 }
 
 /** To-many linkage found for a loaded row: `${type}:${id}` -> field -> target ids in order. */
@@ -64,16 +63,17 @@ export function selectColumns(
   return refs;
 }
 
+/** Two columns saying what of the row its reader sees: its card members (`__card`) and its restricted ones (`__full`). */
 function fullFlag(compiler: Compiler, def: ResourceDef, alias: string): RawBuilder<unknown> {
-  const full = compiler.full(def, alias);
-  if (!full) return sql`1 as ${sql.ref('__full')}`;
-  return sql`(case when ${full} then 1 else 0 end) as ${sql.ref('__full')}`;
+  const flag = (predicate: Predicate | null, name: string) =>
+    predicate ? sql`(case when ${predicate} then 1 else 0 end) as ${sql.ref(name)}` : sql`1 as ${sql.ref(name)}`;
+  return sql`${flag(compiler.card(def, alias), '__card')}, ${flag(compiler.full(def, alias), '__full')}`;
 }
 
 function toLoaded(def: ResourceDef, rows: Row[]): Loaded[] {
   return rows.map((row) => {
-    const { __full, ...rest } = row;
-    return { def, row: rest, full: Number(__full) === 1 };
+    const { __full, __card, ...rest } = row;
+    return { def, row: rest, full: Number(__full) === 1, card: Number(__card) === 1 };
   });
 }
 
@@ -215,7 +215,11 @@ async function readMany(
   const rows = await runShaped(db, compiler, key, ownerIds, (c, slot) => {
     const columns = withRows
       ? [...selectColumns(target, t, shown), fullFlag(c, target, t)]
-      : [sql.ref(`${t}.id`), sql.ref(`${t}.${rel.foreignColumn}`), sql`1 as ${sql.ref('__full')}`];
+      : [
+          sql.ref(`${t}.id`),
+          sql.ref(`${t}.${rel.foreignColumn}`),
+          sql`1 as ${sql.ref('__card')}, 1 as ${sql.ref('__full')}`,
+        ];
     if (
       withRows &&
       !Object.values(target.relationships).some((r) => r.kind === 'one' && r.column === rel.foreignColumn)
@@ -309,9 +313,7 @@ export async function loadRelated(
       if (rel.kind !== 'many' || (!inDocument && !node.children.has(name))) continue;
       // An owner reached by two include paths gets its linkage once.
       const owners = sources
-        .filter(
-          (s) => (rel.visibility === 'public' || s.full) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`),
-        )
+        .filter((s) => shows(rel.visibility, s) && !linkageDone.has(`${key(def.type, s.row.id)}|${name}`))
         .map((s) => String(s.row.id));
       for (const o of owners) linkageDone.add(`${key(def.type, o)}|${name}`);
       const target = registry.get(rel.target);
@@ -357,7 +359,7 @@ export async function loadRelated(
           steps.push({ node: child, rows: manyRows.get(name) ?? [] });
           continue;
         }
-        const visible = sources.filter((s) => rel.visibility === 'public' || s.full);
+        const visible = sources.filter((s) => shows(rel.visibility, s));
         const ids = [
           ...new Set(visible.map((s) => s.row[rel.column]).filter((v): v is string => typeof v === 'string')),
         ];

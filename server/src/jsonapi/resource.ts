@@ -7,16 +7,33 @@ import type { Db, Dialect } from '../db/database.js';
 export type Predicate = RawBuilder<unknown>;
 
 /**
- * Who sees what of a row. `read` decides whether the row is visible at all; `full` whether its restricted
- * members are (a handler in the directory is readable by everyone, its packet confirmations only by itself).
+ * Who sees what of a row. `read` decides whether the row is visible at all; `card` whether its card members are
+ * (a handler's directory card: every active handler is readable by name and number, its contacts only when it is in
+ * the directory); `full` whether its restricted members are (its packet confirmations only by itself). Where `full`
+ * holds, so does `card`; a type without a `card` rule shows its card members to every reader.
  */
 export interface AccessRules {
   read(viewer: Viewer, alias: string): Predicate;
+  card?(viewer: Viewer, alias: string): Predicate;
   full?(viewer: Viewer, alias: string): Predicate;
 }
 
-/** `public`: shown to anyone who may read the row; `full`: only where the `full` rule holds. */
-export type Visibility = 'public' | 'full';
+/**
+ * `public`: shown to anyone who may read the row; `card`: only where the `card` (or `full`) rule holds; `full`:
+ * only where the `full` rule holds.
+ */
+export type Visibility = 'public' | 'card' | 'full';
+
+/** What of a loaded row its reader sees beyond the public members. */
+export interface SeenTiers {
+  card: boolean;
+  full: boolean;
+}
+
+/** Whether a member of `visibility` is shown on a row its reader sees with `seen`. */
+export function shows(visibility: Visibility, seen: SeenTiers): boolean {
+  return visibility === 'public' || (visibility === 'card' ? seen.card || seen.full : seen.full);
+}
 
 export interface AttributeDef {
   column: string;

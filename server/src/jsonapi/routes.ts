@@ -10,7 +10,7 @@ import { parseQueryString, type Query } from './query-params.js';
 import { checkFields, loadRelated, readCollection, readItem, type Loaded, type ReadResult } from './read.js';
 import type { Registry } from './registry.js';
 import { openApiDocument } from './openapi.js';
-import type { ResourceDef, WriteContext } from './resource.js';
+import { shows, type ResourceDef, type Visibility, type WriteContext } from './resource.js';
 import { decodeWrite, relationshipIds, resourceData } from './write.js';
 import { sql } from 'kysely';
 import { own } from './limits.js';
@@ -337,8 +337,8 @@ function relationshipOf(def: ResourceDef, field: string) {
   return rel;
 }
 
-function assertRelationshipVisible(owner: Loaded, visibility: 'public' | 'full', field: string): void {
-  if (visibility === 'full' && !owner.full)
+function assertRelationshipVisible(owner: Loaded, visibility: Visibility, field: string): void {
+  if (!shows(visibility, owner))
     throw new ApiError(403, `You are not allowed to view ${field} of this ${owner.def.bundle}.`);
 }
 

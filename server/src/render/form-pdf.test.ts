@@ -283,6 +283,8 @@ describe('renderFormPdf', () => {
       'October 2026',
     ])
       expect(form4).toContain(expected);
+    expect(form4).toContain('Awaiting the countersignature of the receiving handler.');
+    expect(form4).not.toContain('COUNTERSIGNED BY');
     const form5 = (
       await pdfPages(
         await renderFormPdf({

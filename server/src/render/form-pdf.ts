@@ -58,8 +58,16 @@ export interface FormPdfInput {
   attributes: Record<string, unknown>;
   /** Form 2: its pecans_purchased_non_us records; form 3: its export_by_country records (API attributes each). */
   rows?: Array<Record<string, unknown>>;
-  /** Form 4: the two parties of the transfer agreement and whether it is still active. */
-  transfer?: { transferring: HandlerRef; receiving: HandlerRef; activity?: 'active' | 'cancelled' };
+  /**
+   * Form 4: the two parties of the transfer agreement, whether it is still active, and the receiving handler's
+   * countersignature (null until it countersigns).
+   */
+  transfer?: {
+    transferring: HandlerRef;
+    receiving: HandlerRef;
+    activity?: 'active' | 'cancelled';
+    countersignature?: FormCertification | null;
+  };
   /** Form 1: the handlers its inter-handler shipment lines name, by id. */
   receivers?: Record<string, HandlerRef>;
   certification?: FormCertification | null;
@@ -374,5 +382,30 @@ function drawCertification(pdf: PdfLayout, input: FormPdfInput): void {
   } else {
     pdf.paragraph('This version has not been certified.', { size: 10, font: 'bold', color: COLORS.alert });
   }
+  if (input.transfer) drawCountersignature(pdf, input, input.transfer);
   pdf.notice(CONFIDENTIALITY_TITLE, [CONFIDENTIALITY_NOTICE]);
+}
+
+/** Form 4: the receiving handler's countersignature under the same statement, or what the agreement awaits. */
+function drawCountersignature(pdf: PdfLayout, input: FormPdfInput, transfer: NonNullable<FormPdfInput['transfer']>) {
+  pdf.heading(`Countersignature of the receiving handler, ${handlerLine(transfer.receiving)}`, 80);
+  const cs = transfer.countersignature;
+  if (cs) {
+    pdf.infoGrid(
+      [
+        ['Countersigned by', cs.name],
+        ['Title', cs.title?.trim() || EMPTY],
+        ['Date and time (UTC)', formatDateTimeUtc(cs.datetime)],
+      ],
+      3,
+    );
+    return;
+  }
+  const text =
+    transfer.activity === 'cancelled'
+      ? 'The agreement was cancelled before the receiving handler countersigned it.'
+      : input.status === 'certified'
+        ? 'Awaiting the countersignature of the receiving handler.'
+        : 'The receiving handler countersigns once the transferring handler has certified the agreement.';
+  pdf.paragraph(text, { size: 10, font: 'bold', color: COLORS.alert });
 }

@@ -43,14 +43,20 @@ export const eitherParty: AccessRules = {
     ),
 };
 
-/** Handlers: one's own in full; those flagged for the directory with directory fields only. */
+/**
+ * Handlers: one's own in full; those flagged for the directory with their directory card (contacts); every other
+ * active handler by name and number only, so that a transfer's receiving handler can be found and named (form 4,
+ * form 1's transfer lines) whether or not it is in the directory. An inactive handler outside the directory is
+ * not read at all.
+ */
 export const handlerAccess: AccessRules = {
   read: (v, a) =>
     staffOr(
       v,
       () =>
-        sql`(${col(a, 'show_in_handler_directory')} = ${sql.lit(true)}${v.handlerId ? sql` or ${col(a, 'id')} = ${v.handlerId}` : sql``})`,
+        sql`(${col(a, 'show_in_handler_directory')} = ${sql.lit(true)} or ${col(a, 'handler_status')} = 'active'${v.handlerId ? sql` or ${col(a, 'id')} = ${v.handlerId}` : sql``})`,
     ),
+  card: (v, a) => staffOr(v, () => sql`${col(a, 'show_in_handler_directory')} = ${sql.lit(true)}`),
   full: (v, a) => staffOr(v, () => (v.handlerId ? sql`${col(a, 'id')} = ${v.handlerId}` : FALSE)),
 };
 

@@ -47,7 +47,10 @@ export const reportingPeriod: ResourceDef = {
   defaultSort: 'field_period_month',
 };
 
-/** A handler company. Others see its directory card only; its analytics and confirmations are its own. */
+/**
+ * A handler company. Others see an active handler's name and number, and its contacts when it is in the directory
+ * (`card`); its analytics and confirmations are its own.
+ */
 export const handler: ResourceDef = {
   type: 'node--handler',
   entity: 'node',
@@ -62,10 +65,10 @@ export const handler: ResourceDef = {
       allowed: ['active', 'inactive'],
     }),
     field_show_in_handler_directory: attr('show_in_handler_directory', 'bool', { writable: true, nullable: false }),
-    field_address: attr('address', 'string', { writable: true }),
-    field_phone: attr('phone', 'string', { writable: true }),
-    field_email: attr('email', 'string', { writable: true }),
-    field_website: attr('website', 'string', { writable: true }),
+    field_address: attr('address', 'string', { writable: true, visibility: 'card' }),
+    field_phone: attr('phone', 'string', { writable: true, visibility: 'card' }),
+    field_email: attr('email', 'string', { writable: true, visibility: 'card' }),
+    field_website: attr('website', 'string', { writable: true, visibility: 'card' }),
   },
   relationships: {
     field_handler_analytics: toMany('node--handler_analytics', 'handler_id', ['created'], 'full'),

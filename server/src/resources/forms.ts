@@ -164,6 +164,12 @@ export const form4: ResourceDef = {
       allowed: ['active', 'cancelled'],
     }),
     field_receiving_certification_name: attr('receiving_certification_name', 'string', { writable: true }),
+    field_receiving_certification_title: attr('receiving_certification_title', 'string', { writable: true }),
+    field_receiving_certified: attr('receiving_certified', 'bool', {
+      writable: true,
+      nullable: false,
+      description: 'The receiving handler confirmed the certification statement when countersigning.',
+    }),
     field_receiving_certification_datetime: attr('receiving_certification_datetime', 'datetime'),
     field_cancelled_datetime: attr('cancelled_datetime', 'datetime'),
   },

@@ -65,10 +65,16 @@ const OWN_OR_CLIENT: Party[] = ['staff', 'own', 'client'];
 const entered = (bundle: FormBundle) =>
   FORM_FIELDS[bundle].filter((f) => f.entry === 'entered').map((f) => `field_${f.name}`);
 const CERTIFICATION = ['field_certified', 'field_certification_name', 'field_certification_title'];
+/** The receiving handler's countersignature of a form 4: its statement, name and title. */
+const COUNTERSIGNATURE = [
+  'field_receiving_certified',
+  'field_receiving_certification_name',
+  'field_receiving_certification_title',
+];
 /** Fields only a person sets: an API client naming one is refused with 422 (certification is a person's act). */
 export const PERSON_ONLY_FIELDS = [
   ...CERTIFICATION,
-  'field_receiving_certification_name',
+  ...COUNTERSIGNATURE,
   'field_handler_packet_confirm',
   'field_certification_datetime',
 ];
@@ -191,7 +197,7 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
       },
       countersign: {
         by: ['staff', 'receiving'],
-        fields: ['field_receiving_certification_name'],
+        fields: COUNTERSIGNATURE,
         while: ['certified', 'active'],
       },
       cancel: { by: ['staff', 'transferring', 'receiving'], fields: ['field_form_activity'], while: ['active'] },
@@ -201,7 +207,7 @@ export const WRITE_POLICY: Record<string, TypeWritePolicy> = {
     links: { field_transferring_handler: 'own', field_receiving_handler: 'any handler', field_season: 'reference' },
     updateAction: (input) => {
       if (input.attributes.field_form_activity !== undefined) return 'cancel';
-      if (input.attributes.field_receiving_certification_name !== undefined) return 'countersign';
+      if (COUNTERSIGNATURE.some((f) => input.attributes[f] !== undefined)) return 'countersign';
       return certifies(input);
     },
   },

@@ -71,7 +71,8 @@ export class IsolationModel {
     if (PUBLIC.has(type)) return true;
     switch (type) {
       case 'node--handler':
-        return r.id === v.handlerId || truthy(r.show_in_handler_directory);
+        // Every active handler by name and number (a transfer names its receiver); the directory's cards; one's own.
+        return r.id === v.handlerId || truthy(r.show_in_handler_directory) || r.handler_status === 'active';
       case 'user--user':
         return (
           r.id === v.userId || (r.handler_id === v.handlerId && truthy(r.show_in_directory) && r.status === 'active')
@@ -93,6 +94,18 @@ export class IsolationModel {
     if (type === 'node--handler') return id === v.handlerId;
     if (type === 'user--user') return id === v.userId;
     return this.readable(v, type, id);
+  }
+
+  /** May `v` see the row's card members (`visibility: 'card'`: a handler's contacts)? Only on a directory card. */
+  card(v: Viewer, type: string, id: string): boolean {
+    if (type === 'node--handler') return id === v.handlerId || truthy(this.row(type, id)?.show_in_handler_directory);
+    return this.full(v, type, id);
+  }
+
+  /** Does a member of `visibility` show on the row to `v` (who may read the row)? */
+  shows(v: Viewer, type: string, id: string, visibility: string): boolean {
+    if (visibility === 'public') return true;
+    return visibility === 'card' ? this.card(v, type, id) : this.full(v, type, id);
   }
 
   /** Rows the viewer may not read, of one type. */
@@ -136,17 +149,16 @@ export class IsolationModel {
       for (const r of this.rowsOf(def.type)) {
         const id = String(r.id);
         const readable = this.readable(v, def.type, id);
-        const full = readable && this.full(v, def.type, id);
+        const shown = (visibility: string) => readable && this.shows(v, def.type, id, visibility);
         if (!readable) ids.add(id);
         for (const rel of Object.values(def.relationships)) {
-          if (readable && rel.kind === 'one' && (rel.visibility === 'public' || full) && r[rel.column])
-            known.add(String(r[rel.column]));
+          if (rel.kind === 'one' && shown(rel.visibility) && r[rel.column]) known.add(String(r[rel.column]));
         }
         if (readable) for (const named of namedInLines(def.type, r)) known.add(named);
         for (const a of Object.values(def.attributes)) {
           if (a.codec !== 'string' || typeof r[a.column] !== 'string') continue;
           const value = r[a.column] as string;
-          if (readable && (a.visibility === 'public' || full)) visibleValues.add(value);
+          if (shown(a.visibility)) visibleValues.add(value);
           else secretValues.add(value);
         }
         if (def.type === 'file--file' && !readable) secretValues.add(String(r.filename));

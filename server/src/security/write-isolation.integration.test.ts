@@ -36,7 +36,11 @@ interface Case {
 /** The steps of a form's life beyond editing, as the web app sends them. */
 const STEPS = {
   certify: { field_certified: true, field_certification_name: 'Matrix Tester' },
-  countersign: { field_receiving_certification_name: 'Matrix Tester' },
+  countersign: {
+    field_receiving_certified: true,
+    field_receiving_certification_name: 'Matrix Tester',
+    field_receiving_certification_title: 'Tester',
+  },
   cancel: { field_form_activity: 'cancelled' },
 };
 

@@ -170,7 +170,11 @@ describeEachDatabase('filings beyond form 1', (target) => {
       data: {
         type: 'node--apc_form_4',
         id,
-        attributes: { field_receiving_certification_name: 'Dave Okafor' },
+        attributes: {
+          field_receiving_certified: true,
+          field_receiving_certification_name: 'Dave Okafor',
+          field_receiving_certification_title: 'Plant Manager',
+        },
       },
     });
     expect(sign.status, JSON.stringify(sign.body)).toBe(200);

@@ -62,6 +62,13 @@ export async function renderFormVersionPdf(
       transferring: handlerRef(handler),
       receiving: handlerRef(receiving),
       activity: row.form_activity as 'active' | 'cancelled',
+      countersignature: row.receiving_certification_datetime
+        ? {
+            name: String(row.receiving_certification_name),
+            title: (row.receiving_certification_title as string | null) ?? null,
+            datetime: String(row.receiving_certification_datetime),
+          }
+        : null,
     };
   }
   const version = Number(row.amendment_number ?? 0) > 0 ? `-amendment-${String(row.amendment_number)}` : '';

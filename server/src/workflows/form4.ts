@@ -47,6 +47,8 @@ export async function createForm4(a: Actor, input: WriteInput, id?: string): Pro
     certification_name: _n,
     certification_title: _t,
     receiving_certification_name: _r,
+    receiving_certification_title: _rt,
+    receiving_certified: _rc,
     form_activity: _fa,
     ...values
   } = input.values;
@@ -139,8 +141,7 @@ export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promis
   if (attrs.field_form_activity !== undefined && attrs.field_form_activity !== 'active') {
     throw unprocessable([{ field: 'field_form_activity', message: 'The activity is active or cancelled.' }]);
   }
-  if (typeof attrs.field_receiving_certification_name === 'string')
-    return countersign(a, row, party, attrs.field_receiving_certification_name);
+  if (COUNTERSIGNATURE.some((f) => attrs[f] !== undefined)) return countersign(a, row, party, attrs);
   if (party !== 'transferring' && !isStaff(a.viewer))
     throw forbidden('Only the transferring handler edits the agreement.');
   if (row.form_status !== 'draft') throw conflict('A certified agreement never changes: cancel it and file a new one.');
@@ -152,6 +153,8 @@ export async function updateForm4(a: Actor, row: Row, input: WriteInput): Promis
     certification_title: _t,
     form_activity: _fa,
     receiving_certification_name: _r,
+    receiving_certification_title: _rt,
+    receiving_certified: _rc,
     transferring_handler_id: _th,
     receiving_handler_id: _rh,
     season_id: _s,
@@ -204,13 +207,40 @@ async function certifyForm4(a: Actor, row: Row, input: WriteInput): Promise<void
   });
 }
 
-async function countersign(a: Actor, row: Row, party: string, name: string): Promise<void> {
+/** The members of a countersignature: any of them in a PATCH makes it one (resources/write-policy.ts too). */
+const COUNTERSIGNATURE = [
+  'field_receiving_certified',
+  'field_receiving_certification_name',
+  'field_receiving_certification_title',
+] as const;
+
+const typed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The receiving handler countersigns as the filer certifies: it confirms the same statement and gives its name and
+ * title; the server stamps the time. A countersignature missing any of them changes nothing.
+ */
+async function countersign(a: Actor, row: Row, party: string, attrs: WriteInput['attributes']): Promise<void> {
   if (party !== 'receiving' && party !== 'staff') throw forbidden('The receiving handler countersigns the agreement.');
   if (row.form_status !== 'certified') throw conflict('The transferring handler certifies the agreement first.');
-  if (!name.trim())
-    throw unprocessable([{ field: 'field_receiving_certification_name', message: 'Type your name to countersign.' }]);
+  const name = typed(attrs.field_receiving_certification_name);
+  const title = typed(attrs.field_receiving_certification_title);
+  const errors = [
+    ...(attrs.field_receiving_certified === true
+      ? []
+      : [{ field: 'field_receiving_certified', message: 'Confirm the certification statement to countersign.' }]),
+    ...(name ? [] : [{ field: 'field_receiving_certification_name', message: 'Type your name to countersign.' }]),
+    ...(title ? [] : [{ field: 'field_receiving_certification_title', message: 'Type your title to countersign.' }]),
+  ];
+  if (errors.length > 0) throw unprocessable(errors);
   await assertSeasonOpenFor(a, row);
-  await rerender(a, { ...row, receiving_certification_name: name.trim(), receiving_certification_datetime: nowIso(a) });
+  await rerender(a, {
+    ...row,
+    receiving_certified: dbBool(a, true),
+    receiving_certification_name: name,
+    receiving_certification_title: title,
+    receiving_certification_datetime: nowIso(a),
+  });
   await settleIfMoving(a, row);
 }
 

@@ -199,7 +199,9 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
     expect(
       (
         await patchAgreement(demo.tokens.dave, filed.body.data.id, {
+          field_receiving_certified: true,
           field_receiving_certification_name: 'Dave Okafor',
+          field_receiving_certification_title: 'Plant Manager',
         })
       ).status,
     ).toBe(200);

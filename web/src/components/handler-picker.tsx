@@ -20,7 +20,7 @@ interface HandlerPickerProps {
   placeholder?: string;
   /** The accessible name, when no visible label names the picker (a row of a table). */
   ariaLabel?: string;
-  /** What to show for a value the directory does not list (a handler that left it). */
+  /** What to show for a value the picker does not list (a handler no longer active). */
   valueLabel?: string;
 }
 
@@ -30,10 +30,11 @@ const optionOf = (h: Entity): HandlerOption => ({
 });
 
 /**
- * A handler of the directory, chosen by searching on the server: the first page (50) by title when nothing is typed,
- * then those matching what is typed; under a page with more, a note says how many are listed (the own company left
- * out). The directory page's own reads (`useHandlerDirectory`: its search, its first pages and their saved copy), so
- * the two share what they fetched. At the industry's size and beyond, the list is never read whole into the browser.
+ * An active handler, in the directory or not (a transfer may go to any), chosen by searching on the server: the first
+ * page (50) by title when nothing is typed, then those matching what is typed; under a page with more, a note says how
+ * many are listed (the own company left out). The directory page's paging and search (`useHandlerDirectory`), with
+ * the picker's own query (name and number of every active handler). At the industry's size and beyond, the list is
+ * never read whole into the browser.
  */
 export function HandlerPicker({
   id,
@@ -48,7 +49,7 @@ export function HandlerPicker({
   const { text, setText, searched } = useSearchText();
   // The chosen handler's name stays shown when a later search no longer lists it.
   const [chosen, setChosen] = useState<HandlerOption | null>(null);
-  const { query, rows } = useHandlerDirectory(searched);
+  const { query, rows } = useHandlerDirectory(searched, 'picker');
   const listed = (rows ?? []).filter((h) => h.id !== exclude).map(optionOf);
   const shown = chosen && chosen.value === value ? chosen : value && valueLabel ? { value, label: valueLabel } : null;
   const options = shown && !listed.some((o) => o.value === shown.value) ? [shown, ...listed] : listed;

@@ -2,7 +2,12 @@ import { DrupalJsonApiParams as Library } from 'drupal-jsonapi-params';
 import { describe, expect, it, vi } from 'vitest';
 import { createJsonApiClient } from '../jsonapi/client';
 import { fetchHandlerPage } from './directory-api';
-import { HANDLER_PAGE_SIZE, HANDLER_SEARCH_FIELDS, handlerDirectoryParams } from './directory-params';
+import {
+  HANDLER_PAGE_SIZE,
+  HANDLER_SEARCH_FIELDS,
+  handlerDirectoryParams,
+  handlerPickerParams,
+} from './directory-params';
 
 const decoded = (search?: string) => decodeURIComponent(handlerDirectoryParams(search).getQueryString());
 
@@ -29,6 +34,18 @@ describe('handler directory query', () => {
     for (const f of HANDLER_SEARCH_FIELDS) lib.addFilter(f, '101 & Côte', 'CONTAINS', 'search');
     lib.addSort('title', 'ASC').addPageLimit(50);
     expect(handlerDirectoryParams('101 & Côte').getQueryString()).toBe(lib.getQueryString());
+  });
+});
+
+describe('handler picker query', () => {
+  it('every active handler, in the directory or not, by name and number, with the same search', () => {
+    const q = decodeURIComponent(handlerPickerParams(' mesa ').getQueryString());
+    expect(q).toContain('filter[field_handler_status]=active');
+    expect(q).not.toContain('field_show_in_handler_directory');
+    expect(q).toContain('fields[node--handler]=title,field_handler_number');
+    for (const f of HANDLER_SEARCH_FIELDS) expect(q).toContain(`filter[${f}][condition][value]=mesa`);
+    expect(q).toContain('page[limit]=50');
+    expect(q).toContain('sort=title');
   });
 });
 

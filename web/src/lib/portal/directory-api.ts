@@ -1,10 +1,16 @@
 import { buildUrl, jsonApi, type JsonApiClient } from '../jsonapi/client';
 import { deserialize, nextLink, type Entity } from '../jsonapi/deserialize';
-import { contactsParams, handlerDirectoryParams } from './directory-params';
+import { contactsParams, handlerDirectoryParams, handlerPickerParams } from './directory-params';
+
+/** Which handlers a list reads: the directory's cards, or every active handler for a picker (name and number). */
+export type HandlerScope = 'directory' | 'picker';
 
 export const directoryKeys = {
-  /** Pages of the handler directory for a search text ('' for none). */
-  handlerPages: (search: string) => ['handler-directory', 'pages', search] as const,
+  /** Pages of the handler directory (or the picker's list) for a search text ('' for none). */
+  handlerPages: (search: string, scope: HandlerScope = 'directory') =>
+    scope === 'directory'
+      ? (['handler-directory', 'pages', search] as const)
+      : (['handler-directory', 'picker', search] as const),
 };
 
 /** One page of the directory and where the next one is (null on the last). */
@@ -19,8 +25,10 @@ export async function fetchHandlerPage(
   next: string | null,
   signal?: AbortSignal,
   client: JsonApiClient = jsonApi,
+  scope: HandlerScope = 'directory',
 ): Promise<HandlerPage> {
-  let path = buildUrl('/jsonapi/node/handler', handlerDirectoryParams(search));
+  const params = scope === 'directory' ? handlerDirectoryParams(search) : handlerPickerParams(search);
+  let path = buildUrl('/jsonapi/node/handler', params);
   if (next) {
     // The server writes an absolute link; the request goes to the same origin as every other.
     const u = new URL(next, 'http://portal.invalid');

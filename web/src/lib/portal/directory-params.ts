@@ -32,6 +32,23 @@ export function handlerDirectoryParams(search = ''): DrupalJsonApiParams {
   return params.addSort('title', 'ASC').addPageLimit(HANDLER_PAGE_SIZE);
 }
 
+/**
+ * The receiving-handler picker's page: every active handler, in the directory or not, by title, 50 at a time, name
+ * and number only (all a handler may read of one outside the directory). A search looks in the directory's fields:
+ * the server matches contacts only where it shows them, so a directory handler is still found by its city.
+ */
+export function handlerPickerParams(search = ''): DrupalJsonApiParams {
+  const params = new DrupalJsonApiParams()
+    .addFilter('field_handler_status', 'active')
+    .addFields('node--handler', ['title', 'field_handler_number']);
+  const text = search.trim();
+  if (text) {
+    params.addGroup('search', 'OR');
+    for (const field of HANDLER_SEARCH_FIELDS) params.addFilter(field, text, 'CONTAINS', 'search');
+  }
+  return params.addSort('title', 'ASC').addPageLimit(HANDLER_PAGE_SIZE);
+}
+
 /** A handler's contacts: its users shown in the directory, by last name. */
 export function contactsParams(handlerId: string): DrupalJsonApiParams {
   return new DrupalJsonApiParams()

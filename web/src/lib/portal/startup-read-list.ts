@@ -8,6 +8,7 @@ import { openInvoicesParams } from './invoice-params';
 import { currentSeasonPackagesParams } from './package-params';
 import { seasonsParams } from './season-params';
 import { newestReportParams } from './position-report-params';
+import { awaitingCountersignatureParams } from './transfer-params';
 
 /** Where the user's answer gives its handler's id: the replacement token the dependent reads carry in their uri. */
 export const HANDLER_ID_OF_USER = '{{user.body@$.data[0].relationships.field_user_handler_company.data.id}}';
@@ -29,6 +30,12 @@ export function startupReads(username: string): BatchRead[] {
       requestId: 'invoices',
       path: '/jsonapi/node/invoice',
       params: openInvoicesParams(HANDLER_ID_OF_USER),
+      waitFor: afterUser,
+    },
+    {
+      requestId: 'awaiting',
+      path: '/jsonapi/node/apc_form_4',
+      params: awaitingCountersignatureParams(HANDLER_ID_OF_USER),
       waitFor: afterUser,
     },
   ];

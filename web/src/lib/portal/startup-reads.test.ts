@@ -12,6 +12,8 @@ import { confirmationKey, newestReportKey, queryKeys } from '../query-keys';
 import { newestReportParams } from './position-report-params';
 import { HANDLER_ID_OF_USER } from './startup-read-list';
 import { handlerOf, loadStartupReads, rolesOf } from './startup-reads';
+import { awaitingCountersignatureParams } from './transfer-params';
+import { awaitingCountersignatureKey } from './transfers-awaiting';
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 const season = (id: string, current: boolean) => ({
@@ -108,6 +110,7 @@ const goodAnswers = () => ({
   ),
   invoices: entry(200, doc([{ type: 'node--invoice', id: 'i1', attributes: { field_amount_due: '10.00' } }])),
   report: entry(200, doc([{ type: 'node--monthly_position_report', id: 'm1', attributes: {} }])),
+  awaiting: entry(200, doc([{ type: 'node--apc_form_4', id: 'f4', attributes: { title: 'APC Form 4-102-101' } }])),
 });
 
 describe('the start-up reads', () => {
@@ -143,6 +146,12 @@ describe('the start-up reads', () => {
         action: 'view',
         waitFor: ['user'],
       },
+      {
+        requestId: 'awaiting',
+        uri: withToken(buildUrl('/jsonapi/node/apc_form_4', awaitingCountersignatureParams(HANDLER_ID_OF_USER))),
+        action: 'view',
+        waitFor: ['user'],
+      },
     ]);
     expect(String(init?.body)).toContain(
       'filter%5Bfield_handler.id%5D={{user.body@$.data[0].relationships.field_user_handler_company.data.id}}',
@@ -162,6 +171,7 @@ describe('the start-up reads', () => {
     // Other seasons are read when asked for: their size grows with the seasons.
     expect(client.getQueryData(seasonPackagesKey('h1', 's-old'))).toBeUndefined();
     expect(ids(openInvoicesKey('h1'))).toEqual(['i1']);
+    expect(ids(awaitingCountersignatureKey('h1'))).toEqual(['f4']);
     // The invoices page reads its full list (periods, forms, PDFs) itself, when visited.
     expect(client.getQueryData(invoicesKey('h1'))).toBeUndefined();
     expect(client.getQueryData<Entity>(newestReportKey)?.id).toBe('m1');

@@ -5,6 +5,7 @@ import type { AuthTransport } from '../http/authorized-fetch';
 import { ApiError } from '../http/errors';
 import { one, many } from './entities';
 import { openInvoicesKey } from './invoices';
+import { awaitingCountersignatureKey } from './transfers-awaiting';
 import { seasonIdOf, seasonPackagesKey } from './packages';
 import { currentSeasonOf } from './seasons';
 import { confirmationKey, newestReportKey, queryKeys } from '../query-keys';
@@ -16,7 +17,7 @@ import { startupReads } from './startup-read-list';
  * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in one request (POST
  * /subrequests): the user with its handler, analytics and packet confirmations included; the seasons; the newest
  * position report; and, once the user's answer gives its handler id (`waitFor` and a replacement token), the
- * current season's packages and the unpaid invoices. Other seasons' packages are read when a page asks for them:
+ * current season's packages, the unpaid invoices and the transfer agreements awaiting its countersignature. Other seasons' packages are read when a page asks for them:
  * their size grows with the seasons, the dashboard's must not. Each is the very query the page would make, and each
  * answer seeds that page's query key, so the dashboard makes no request of its own.
  */
@@ -126,7 +127,10 @@ export async function loadStartupReads(
   return { user, roles, handler };
 }
 
-/** Seeds the seasons and, for a handler, its current packages, unpaid invoices, newest report and confirmation. */
+/**
+ * Seeds the seasons and, for a handler, its current packages, unpaid invoices, the agreements awaiting its
+ * countersignature, the newest report and confirmation.
+ */
 function seedPortalData(queryClient: QueryClient, handler: Entity | null, answers: Map<string, BatchAnswer>): void {
   const seasonsDoc = completeDoc(answers.get('seasons'));
   const seasons = seasonsDoc ? listOf(seasonsDoc) : null;
@@ -141,6 +145,8 @@ function seedPortalData(queryClient: QueryClient, handler: Entity | null, answer
   if (packagesDoc && current) seedCurrentPackages(queryClient, handler.id, current, listOf(packagesDoc));
   const invoicesDoc = completeDoc(answers.get('invoices'));
   if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf(invoicesDoc));
+  const awaitingDoc = completeDoc(answers.get('awaiting'));
+  if (awaitingDoc) queryClient.setQueryData(awaitingCountersignatureKey(handler.id), listOf(awaitingDoc));
   const reportAnswer = answers.get('report');
   if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstOf(reportAnswer.doc));
   seedConfirmation(queryClient, handler, current);

@@ -1,17 +1,20 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { readCachedCopy, writeCachedCopy, type CacheRef } from '../cache/cached-copy';
-import { directoryKeys, fetchHandlerPage, type HandlerPage } from './directory-api';
+import { directoryKeys, fetchHandlerPage, type HandlerPage, type HandlerScope } from './directory-api';
 
-/** The saved copy of the directory's first page without a search (spec: lists are shown from a copy offline). */
-const FIRST_PAGE_COPY: CacheRef = { listKey: 'handler_directory' };
+/** The saved copy of the list's first page without a search (spec: lists are shown from a copy offline). */
+const FIRST_PAGE_COPY: Record<HandlerScope, CacheRef> = {
+  directory: { listKey: 'handler_directory' },
+  picker: { listKey: 'handler_picker' },
+};
 
 /** How long the search box waits after the last key before asking the server. */
 export const SEARCH_DELAY_MS = 300;
 
 /** The saved first page; a copy saved before the directory was paged is the whole list, shown as one page. */
-function readFirstPage(): { page: HandlerPage; savedAt: number | null } | null {
-  const copy = readCachedCopy<unknown>(FIRST_PAGE_COPY);
+function readFirstPage(scope: HandlerScope): { page: HandlerPage; savedAt: number | null } | null {
+  const copy = readCachedCopy<unknown>(FIRST_PAGE_COPY[scope]);
   if (!copy) return null;
   const data = copy.data as Partial<HandlerPage> | HandlerPage['rows'];
   if (Array.isArray(data)) return { page: { rows: data, next: null }, savedAt: copy.savedAt };
@@ -45,12 +48,12 @@ export function useSearchText() {
 }
 
 /**
- * The handler directory, paged and searched on the server: the first 50 by title, then each "Show more" appends
+ * The handler directory (or, for a picker, every active handler), paged and searched on the server: the first 50 by title, then each "Show more" appends
  * the page the server's links.next names. The first page without a search starts from its saved copy (shown at
  * once, offline too) and replaces the copy when it is read again.
  */
-export function useHandlerDirectory(search: string) {
-  const initial = useMemo(() => readFirstPage(), []);
+export function useHandlerDirectory(search: string, scope: HandlerScope = 'directory') {
+  const initial = useMemo(() => readFirstPage(scope), [scope]);
   const fromCopy = search === '' ? initial : null;
   const query = useInfiniteQuery<
     HandlerPage,
@@ -59,10 +62,10 @@ export function useHandlerDirectory(search: string) {
     readonly unknown[],
     string | null
   >({
-    queryKey: directoryKeys.handlerPages(search),
+    queryKey: directoryKeys.handlerPages(search, scope),
     queryFn: async ({ pageParam, signal }) => {
-      const page = await fetchHandlerPage(search, pageParam, signal);
-      if (search === '' && pageParam === null) writeCachedCopy(FIRST_PAGE_COPY, page);
+      const page = await fetchHandlerPage(search, pageParam, signal, undefined, scope);
+      if (search === '' && pageParam === null) writeCachedCopy(FIRST_PAGE_COPY[scope], page);
       return page;
     },
     initialPageParam: null,

@@ -21,6 +21,7 @@ import {
   useSeasonPackages,
 } from '../../../lib/portal/packages';
 import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
+import { useAwaitingCountersignature } from '../../../lib/portal/transfers-awaiting';
 import { useSession } from '../../../lib/session/use-session';
 import { useNewestPositionReport } from '../api/position-reports';
 import { useConfirmPacket, usePacketConfirmation } from '../hooks/use-packet-confirmation';
@@ -248,6 +249,26 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
   );
 }
 
+/**
+ * The transfer agreements other handlers filed naming this one as the receiver, certified and awaiting its
+ * countersignature (read in the sign-in's batch): how many, and the way to the transfers page. Gone once each is
+ * countersigned or cancelled (the transfers page refreshes this read with its own).
+ */
+function AwaitingCountersignatureAlert({ handlerId }: { handlerId: string }) {
+  const { t } = useTranslation('filing');
+  const count = useAwaitingCountersignature(handlerId).data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="awaiting-countersignature"
+      message={t('dashboard.awaitingCountersignature', { count })}
+      description={<Link to="/dashboard/transfers">{t('dashboard.reviewTransfers')}</Link>}
+    />
+  );
+}
+
 function JustCertifiedAlert() {
   const { t } = useTranslation('filing');
   return (
@@ -348,6 +369,7 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
         </Card>
       ) : (
         <>
+          <AwaitingCountersignatureAlert handlerId={handlerId} />
           {staleMonthsCard && (
             <StaleMonthsLater
               handlerId={handlerId}

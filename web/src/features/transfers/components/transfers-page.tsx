@@ -5,7 +5,6 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
   Descriptions,
   Flex,
   Grid,
@@ -39,6 +38,7 @@ import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
 import { HandlerPicker } from '../../../components/handler-picker';
+import { CertifyFields, signatureReady, type Signature } from './certify-fields';
 
 const monthLabel = (month: string, lang: string) =>
   month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—';
@@ -65,6 +65,11 @@ function TransferCard({
   const dt = (v: unknown) => formatDate(str(v), lang, { dateStyle: 'medium', timeStyle: 'short' });
   const rtl = lang === 'sa';
   const screens = Grid.useBreakpoint();
+  // "Name (title), date": a signature given before titles were asked for has none.
+  const signedText = (name: unknown, title: unknown, at: unknown) =>
+    str(title)
+      ? t('transfers:signedWithTitle', { name: iso(name), title: iso(title), date: iso(dt(at)) })
+      : t('transfers:signed', { name: iso(name), date: iso(dt(at)) });
   return (
     <Card
       size="small"
@@ -96,7 +101,8 @@ function TransferCard({
       <Descriptions
         size="small"
         layout={screens.sm ? 'horizontal' : 'vertical'}
-        column={{ xs: 1, sm: 2, lg: 3 }}
+        // Two columns below 1200 px: the signatures (name, title, date and time) need the width.
+        column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 3, xxl: 3 }}
         items={[
           {
             key: 'season',
@@ -126,20 +132,22 @@ function TransferCard({
             key: 'cert',
             label: t('transfers:certifiedBy'),
             children: certified
-              ? t('transfers:signed', {
-                  name: iso(form.field_certification_name),
-                  date: iso(dt(form.field_certification_datetime)),
-                })
+              ? signedText(
+                  form.field_certification_name,
+                  form.field_certification_title,
+                  form.field_certification_datetime,
+                )
               : '—',
           },
           {
             key: 'counter',
             label: t('transfers:countersignedBy'),
             children: countersigned
-              ? t('transfers:signed', {
-                  name: iso(form.field_receiving_certification_name),
-                  date: iso(dt(form.field_receiving_certification_datetime)),
-                })
+              ? signedText(
+                  form.field_receiving_certification_name,
+                  form.field_receiving_certification_title,
+                  form.field_receiving_certification_datetime,
+                )
               : t('transfers:notYet'),
           },
           ...(cancelled
@@ -190,14 +198,15 @@ function NewTransferModal({
   const { profile } = useSession();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const ids = { recv: useId(), season: useId(), month: useId(), name: useId(), title: useId(), resp: useId() };
+  const ids = { recv: useId(), season: useId(), month: useId(), resp: useId() };
   const [receivingId, setReceivingId] = useState<string | undefined>();
   const [seasonId, setSeasonId] = useState(defaultSeasonId);
   const [responsible, setResponsible] = useState<'transferring' | 'receiving'>('transferring');
   const [month, setMonth] = useState('');
-  const [name, setName] = useState('');
-  const [title, setTitle] = useState('');
-  const [attest, setAttest] = useState(false);
+  const [signature, setSignature] = useState<Signature>({ name: '', title: '', attest: false });
+  const { name, title } = signature;
+  const setName = (next: string) => setSignature((s) => ({ ...s, name: next }));
+  const setTitle = (next: string) => setSignature((s) => ({ ...s, title: next }));
   // What was typed is kept in this browser until the agreement is filed: a reload, a closed tab or a portal that
   // cannot be reached loses nothing (the statement is ticked again, on purpose).
   const copyKey = profile.username ? unsavedCopyKey(profile.username, 'apc_form_4:new') : null;
@@ -248,7 +257,7 @@ function NewTransferModal({
       void queryClient.invalidateQueries({ queryKey: ['transfers'] });
       setReceivingId(undefined);
       setMonth('');
-      setAttest(false);
+      setSignature((s) => ({ ...s, attest: false }));
       file.reset();
       onClose();
     },
@@ -257,7 +266,7 @@ function NewTransferModal({
   const startM = str(season?.field_season_start_date).slice(0, 7);
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
-  const ready = !!receivingId && !!seasonId && monthOk && name.trim().length > 0 && attest;
+  const ready = !!receivingId && !!seasonId && monthOk && signatureReady(signature);
   const lbl = (id: string, text: string) => (
     <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>
       {text}
@@ -317,18 +326,7 @@ function NewTransferModal({
           {t('transfers:monthOutside', { season: str(season?.title) })}
         </Typography.Text>
       ) : null}
-      {lbl(ids.name, t('transfers:yourName'))}
-      <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      {lbl(ids.title, t('transfers:yourTitle'))}
-      <Input
-        id={ids.title}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        autoComplete="organization-title"
-      />
-      <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginTop: 16 }}>
-        {t('transfers:attest')}
-      </Checkbox>
+      <CertifyFields value={signature} onChange={setSignature} />
       {file.error ? (
         <Alert
           type="error"
@@ -358,8 +356,7 @@ export default function TransfersPage() {
   const [showCancelled, setShowCancelled] = useState(false);
   const [filing, setFiling] = useState(false);
   const [countersigning, setCountersigning] = useState<Entity | null>(null);
-  const [csName, setCsName] = useState('');
-  const csId = useId();
+  const [countersignature, setCountersignature] = useState<Signature>({ name: '', title: '', attest: false });
 
   const active = useCachedQuery<Entity[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
@@ -423,7 +420,11 @@ export default function TransfersPage() {
               ownId={ownId}
               onCancel={onCancel}
               onCountersign={(x) => {
-                setCsName(profile.userFirstName ?? profile.username ?? '');
+                setCountersignature({
+                  name: profile.userFirstName ?? profile.username ?? '',
+                  title: '',
+                  attest: false,
+                });
                 setCountersigning(x);
               }}
             />
@@ -478,14 +479,18 @@ export default function TransfersPage() {
         title={t('transfers:countersignTitle')}
         okText={t('transfers:countersign')}
         cancelText={t('portalData:cancel')}
-        okButtonProps={{ disabled: !csName.trim() }}
+        okButtonProps={{ disabled: !signatureReady(countersignature) }}
         confirmLoading={patch.isPending}
         onCancel={() => setCountersigning(null)}
         onOk={async () => {
           try {
             await patch.mutateAsync({
               form: countersigning!,
-              attrs: { field_receiving_certification_name: csName.trim() },
+              attrs: {
+                field_receiving_certified: true,
+                field_receiving_certification_name: countersignature.name.trim(),
+                field_receiving_certification_title: countersignature.title.trim(),
+              },
             });
             message.success(t('transfers:countersigned'));
             setCountersigning(null);
@@ -496,13 +501,11 @@ export default function TransfersPage() {
       >
         <Typography.Paragraph>
           {t('transfers:countersignText', {
-            from: str((countersigning?.field_transferring_handler as Entity | null)?.title),
+            // Isolated: a Latin name ending in a period would otherwise carry the Arabic sentence's end with it.
+            from: iso((countersigning?.field_transferring_handler as Entity | null)?.title),
           })}
         </Typography.Paragraph>
-        <label htmlFor={csId} style={{ display: 'block', marginBottom: 4 }}>
-          {t('transfers:yourName')}
-        </label>
-        <Input id={csId} value={csName} onChange={(e) => setCsName(e.target.value)} autoComplete="name" />
+        <CertifyFields value={countersignature} onChange={setCountersignature} />
       </Modal>
     </Card>
   );
