@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
  * keep 4,096 of them (issue 32). An entry larger than a quarter of the budget is not kept at all, so one cannot empty
  * the cache of everything else. Every cache of the server is one of these.
  */
-export function bytesBoundedCache<V extends {}>(
+export function bytesBoundedCache<V extends NonNullable<unknown>>(
   maxBytes: number,
   sizeOf: (key: string, value: V) => number,
 ): LRUCache<string, V> {
