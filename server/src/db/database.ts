@@ -31,6 +31,7 @@ import * as m010 from './migrations/010-form1-bases.js';
 import * as m011 from './migrations/011-year-end-forms.js';
 import * as m012 from './migrations/012-api-clients.js';
 import * as m013 from './migrations/013-transfer-lines.js';
+import * as m014 from './migrations/014-august-answer.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '011-year-end-forms': m011,
   '012-api-clients': m012,
   '013-transfer-lines': m013,
+  '014-august-answer': m014,
 };
 
 /**
