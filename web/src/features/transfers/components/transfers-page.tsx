@@ -5,7 +5,6 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
   Descriptions,
   Flex,
   Grid,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { RestoredNotice } from '../../../components/autosave/autosave-bar';
+import { CertificationStep, certificationReady, useCertifierName } from '../../../components/certifier-fields';
 import {
   readUnsavedCopy,
   removeUnsavedCopy,
@@ -195,7 +195,7 @@ function NewTransferModal({
   const [seasonId, setSeasonId] = useState(defaultSeasonId);
   const [responsible, setResponsible] = useState<'transferring' | 'receiving'>('transferring');
   const [month, setMonth] = useState('');
-  const [name, setName] = useState('');
+  const [name, setName] = useCertifierName();
   const [title, setTitle] = useState('');
   const [attest, setAttest] = useState(false);
   // What was typed is kept in this browser until the agreement is filed: a reload, a closed tab or a portal that
@@ -205,7 +205,6 @@ function NewTransferModal({
   useEffect(() => {
     if (!open) return;
     setSeasonId(defaultSeasonId);
-    setName(profile.userFirstName ?? profile.username ?? '');
     const copy = copyKey ? readUnsavedCopy<KeptTransfer>(copyKey) : null;
     if (!copy) return;
     const kept = copy.values;
@@ -216,7 +215,7 @@ function NewTransferModal({
     if (kept.name) setName(kept.name);
     if (kept.title) setTitle(kept.title);
     setRestoredAt(copy.at);
-  }, [open, defaultSeasonId, profile.userFirstName, profile.username]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, defaultSeasonId, profile.username]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!open || !copyKey || !(receivingId || month || title)) return;
     writeUnsavedCopy<KeptTransfer>(copyKey, { receivingId, seasonId, responsible, month, name, title }, Date.now());
@@ -257,7 +256,7 @@ function NewTransferModal({
   const startM = str(season?.field_season_start_date).slice(0, 7);
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
-  const ready = !!receivingId && !!seasonId && monthOk && name.trim().length > 0 && attest;
+  const ready = !!receivingId && !!seasonId && monthOk && certificationReady(name, attest);
   const lbl = (id: string, text: string) => (
     <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>
       {text}
@@ -317,18 +316,18 @@ function NewTransferModal({
           {t('transfers:monthOutside', { season: str(season?.title) })}
         </Typography.Text>
       ) : null}
-      {lbl(ids.name, t('transfers:yourName'))}
-      <Input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      {lbl(ids.title, t('transfers:yourTitle'))}
-      <Input
-        id={ids.title}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        autoComplete="organization-title"
-      />
-      <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginTop: 16 }}>
-        {t('transfers:attest')}
-      </Checkbox>
+      <div style={{ marginTop: 16 }}>
+        <CertificationStep
+          handler={profile.handlerName ?? ''}
+          name={name}
+          title={title}
+          attest={attest}
+          onNameChange={setName}
+          onTitleChange={setTitle}
+          onAttestChange={setAttest}
+          headingLevel={3}
+        />
+      </div>
       {file.error ? (
         <Alert
           type="error"
@@ -358,8 +357,8 @@ export default function TransfersPage() {
   const [showCancelled, setShowCancelled] = useState(false);
   const [filing, setFiling] = useState(false);
   const [countersigning, setCountersigning] = useState<Entity | null>(null);
-  const [csName, setCsName] = useState('');
-  const csId = useId();
+  const [csName, setCsName] = useCertifierName();
+  const [csAttest, setCsAttest] = useState(false);
 
   const active = useCachedQuery<Entity[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
@@ -423,7 +422,7 @@ export default function TransfersPage() {
               ownId={ownId}
               onCancel={onCancel}
               onCountersign={(x) => {
-                setCsName(profile.userFirstName ?? profile.username ?? '');
+                setCsAttest(false);
                 setCountersigning(x);
               }}
             />
@@ -478,7 +477,7 @@ export default function TransfersPage() {
         title={t('transfers:countersignTitle')}
         okText={t('transfers:countersign')}
         cancelText={t('portalData:cancel')}
-        okButtonProps={{ disabled: !csName.trim() }}
+        okButtonProps={{ disabled: !certificationReady(csName, csAttest) }}
         confirmLoading={patch.isPending}
         onCancel={() => setCountersigning(null)}
         onOk={async () => {
@@ -499,10 +498,14 @@ export default function TransfersPage() {
             from: str((countersigning?.field_transferring_handler as Entity | null)?.title),
           })}
         </Typography.Paragraph>
-        <label htmlFor={csId} style={{ display: 'block', marginBottom: 4 }}>
-          {t('transfers:yourName')}
-        </label>
-        <Input id={csId} value={csName} onChange={(e) => setCsName(e.target.value)} autoComplete="name" />
+        <CertificationStep
+          handler={profile.handlerName ?? ''}
+          name={csName}
+          attest={csAttest}
+          onNameChange={setCsName}
+          onAttestChange={setCsAttest}
+          headingLevel={3}
+        />
       </Modal>
     </Card>
   );
