@@ -3,8 +3,10 @@ import { Checkbox, Col, Form, Input, Modal, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageInfo } from '../lib/i18n/languages';
 import { str } from '../lib/portal/entities';
 import { useMe } from '../lib/portal/handler';
+import { ltr } from '../lib/portal/text';
 import { useSession } from '../lib/session/use-session';
 
 /** The last step of a certification: a legal statement is made, so it is confirmed once more. */
@@ -98,8 +100,10 @@ export function CertificationStep({
   headingLevel?: 2 | 3;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
+  // A Latin company name in a right-to-left sentence keeps its own order ("Co." with its period at its end).
+  const company = languageInfo(i18n.language).dir === 'rtl' ? ltr(handler) : handler;
   const ids = { name: useId(), title: useId() };
   const missing = !name.trim();
   return (
@@ -112,7 +116,7 @@ export function CertificationStep({
         strong
         style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}
       >
-        {t('certification.statement', { handler })}
+        {t('certification.statement', { handler: company })}
       </Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Row gutter={16}>
