@@ -92,7 +92,7 @@ describe('renderFormPdf', () => {
       'lb shelled',
       'Calculated',
       'No',
-      'I certify that the information in this report is true and complete',
+      'I am authorized to file this report on behalf of',
       'Alice Walker',
       'Controller',
       'Nov 9, 2026, 14:03 UTC',
