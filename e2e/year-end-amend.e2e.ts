@@ -8,6 +8,8 @@ import { confirmInDialog, signIn } from './support/portal';
  * each amends its own season.
  */
 test('an amendment of form 5 needs a reason and follows the August form 1', async ({ page }, info) => {
+  // Many fields, autosaves and a visit to the August form 1: allow for a busy machine.
+  test.setTimeout(150_000);
   const season = info.project.name === 'mobile' ? '2024-2025' : '2025-2026';
   await signIn(page, 'dave');
   await page.goto('/dashboard/year-end');
