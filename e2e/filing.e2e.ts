@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInDialog, confirmInPopup, signIn } from './support/portal';
+import { certifyForm, confirmInPopup, signIn } from './support/portal';
 
 /**
  * The filing journeys: dashboard, forms 1-3, certification, amendments, invoices, the packet confirmation.
@@ -8,6 +8,10 @@ import { confirmInDialog, confirmInPopup, signIn } from './support/portal';
  * project as carol (handler 102): each project certifies its own current forms.
  */
 const userFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'carol' : 'alice');
+const fullNameFor = (info: TestInfo) => (info.project.name === 'mobile' ? 'Carol Jensen' : 'Alice Moreno');
+/** The contract's statement (CERTIFICATION_STATEMENT_TEMPLATE) as the user's company makes it. */
+const certificationStatement = (info: TestInfo) =>
+  `I am authorized to file this report on behalf of ${info.project.name === 'mobile' ? 'Mesa Valley Pecans' : 'Riverbend Pecan Co.'}, and I certify that the information in it is true and complete to the best of my knowledge.`;
 
 /**
  * The dashboard's status of the season's forms: a table on a desktop, a list with a block a month on a phone (its
@@ -121,13 +125,13 @@ test.describe('filing', () => {
 
     await page.getByRole('button', { name: 'Save and continue to certification' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-    await expect(
-      page.getByText('I certify that the information in this report is true and complete to the best of my knowledge.'),
-    ).toBeVisible();
-    await expect(page.getByLabel('Name of the certifier')).not.toHaveValue('');
-    await page.getByLabel('Title', { exact: true }).fill('Office manager');
-    await page.getByRole('button', { name: 'Certify', exact: true }).click();
-    await confirmInDialog(page, 'Yes, certify');
+    // The one statement of every form, with the company's name, and the user's full name prefilled.
+    await expect(page.getByTestId('certification-statement')).toHaveText(certificationStatement(info));
+    await expect(page.getByLabel('Name of the certifier')).toHaveValue(fullNameFor(info));
+    await page.getByLabel('Title of the certifier').fill('Office manager');
+    // Certify waits for the "I have read" box.
+    await expect(page.getByRole('button', { name: 'Certify', exact: true })).toBeDisabled();
+    await certifyForm(page);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(page.getByText('Just certified').first()).toBeVisible();
 
@@ -162,8 +166,7 @@ test.describe('filing', () => {
     await page.getByRole('button', { name: 'Save and continue to certification' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
     await expect(page.getByText('777,777 lb inshell')).toBeVisible();
-    await page.getByRole('button', { name: 'Certify', exact: true }).click();
-    await confirmInDialog(page, 'Yes, certify');
+    await certifyForm(page);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(seasonMonth(page, info, 1).getByText('Amended').first()).toBeVisible();
     await page.goto('/dashboard/forms');

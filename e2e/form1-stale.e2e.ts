@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from './support/test';
-import { confirmInDialog, signIn } from './support/portal';
+import { certifyForm, signIn } from './support/portal';
 
 /**
  * Year-to-date after an amendment: amending September's form 1 leaves October's certified copy as it was, and the
@@ -19,8 +19,7 @@ const seasonMonth = (page: Page, info: TestInfo, month: RegExp) =>
 async function saveAndCertify(page: Page) {
   await page.getByRole('button', { name: 'Save and continue to certification' }).click();
   await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Certify', exact: true }).click();
-  await confirmInDialog(page, 'Yes, certify');
+  await certifyForm(page);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import {
+  CERTIFICATION_ATTEST,
   confirmInDialog,
   DEMO_PASSWORD,
   expectAccessible,
@@ -43,9 +44,12 @@ test.describe('transfers (form 4)', () => {
     await chooseOption(page, 'Receiving handler', /Mesa Valley Pecans/, dialog);
     await chooseOption(page, 'Season', season, dialog);
     await dialog.getByLabel('First transfer month').fill(month);
-    await dialog.getByLabel('Your name').fill('Alice Moreno');
-    await dialog.getByLabel('Your title').fill('Office Manager');
-    await dialog.getByRole('checkbox').check();
+    // The same certification step as every form: the statement, the full name prefilled, the "I have read" box.
+    await expect(dialog.getByTestId('certification-statement')).toContainText('on behalf of Riverbend Pecan Co.,');
+    await expect(dialog.getByLabel('Name of the certifier')).toHaveValue('Alice Moreno');
+    await dialog.getByLabel('Title of the certifier').fill('Office Manager');
+    await expect(dialog.getByRole('button', { name: 'File and certify' })).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: CERTIFICATION_ATTEST }).check();
     await dialog.getByRole('button', { name: 'File and certify' }).click();
     await expect(dialog).toBeHidden();
     await chooseOption(page, 'Season', season);
@@ -167,10 +171,25 @@ test.describe('year-end forms (form 5)', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save and continue to certification' })).toBeDisabled();
     await prices.getByLabel('Improved varieties').fill('2.35');
-    await page.getByRole('radio', { name: 'No, it agrees' }).check({ force: true });
+    // The August question starts unanswered, and the form cannot be certified until it is answered.
+    const augustQuestion = page.getByRole('group', { name: 'Does your August form 1 need to be amended?' });
+    await expect(augustQuestion.getByRole('radio', { name: 'No, it agrees' })).not.toBeChecked();
+    await expect(augustQuestion.getByRole('radio', { name: 'Yes, it must be amended' })).not.toBeChecked();
+    await expect(page.getByText('Answer the question: does your August form 1 need to be amended?')).toBeVisible();
+    // "Yes" says where the amendment is made: this season has no August form 1 yet, so it is to be filed.
+    await page.getByText('Yes, it must be amended', { exact: true }).click();
+    const amendNotice = page.getByTestId('august-amend');
+    await expect(amendNotice).toContainText('There is no August form 1 for this season yet');
+    await expect(amendNotice.getByRole('button', { name: 'Open the forms packages' })).toBeVisible();
+    await page.getByText('No, it agrees', { exact: true }).click();
+    await expect(amendNotice).toBeHidden();
+    await expect(page.getByText('Answer the question: does your August form 1 need to be amended?')).toBeHidden();
     await page.getByRole('button', { name: 'Save and continue to certification' }).click();
     await expect(page).toHaveURL(/\/dashboard\/form5Certification\/[0-9a-f-]+$/);
-    await expect(page.getByRole('heading', { name: 'Certification statement' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Certification' })).toBeVisible();
+    await expect(page.getByLabel('Name of the certifier')).toHaveValue(
+      user === 'carol' ? 'Carol Jensen' : 'Alice Moreno',
+    );
     // Right after the save the page knows its season (the save's answer names it by id only).
     await expect(
       page.getByText(/^Season \u2066?2026-2027\u2069?\. Check the figures below, then certify\.$/),
@@ -180,7 +199,7 @@ test.describe('year-end forms (form 5)', () => {
       'This form reports the inventory held on August 31, 2027: it can be certified from that day. Until then it stays a draft you can edit.',
     );
     await page.getByLabel('Title of the certifier').fill('Owner');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: CERTIFICATION_ATTEST }).check();
     await expect(page.getByRole('button', { name: 'Certify…' })).toBeDisabled();
     await page.goto('/dashboard/year-end');
     await expect(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { confirmInDialog, pickOption, screenshot, signIn, signOut } from './support/portal';
+import { certifyForm, pickOption, screenshot, signIn, signOut } from './support/portal';
 
 /**
  * Inter-handler transfers on form 1 and the invoices that follow form 4 (986.162, 986.26): alice (101) amends
@@ -12,8 +12,7 @@ const SEASON_STATUS = "Status of the season's forms";
 async function saveAndCertify(page: Page) {
   await page.getByRole('button', { name: 'Save and continue to certification' }).click();
   await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Certify', exact: true }).click();
-  await confirmInDialog(page, 'Yes, certify');
+  await certifyForm(page);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { signIn } from './support/portal';
+import { confirmInDialog, signIn } from './support/portal';
 
 /**
  * Form 5's August rule (986.175(a)) in the browser: dave (Gulf Coast Shellers, 103) amends a past season's
@@ -8,6 +8,8 @@ import { signIn } from './support/portal';
  * each amends its own season.
  */
 test('an amendment of form 5 needs a reason and follows the August form 1', async ({ page }, info) => {
+  // Many fields, autosaves and a visit to the August form 1: allow for a busy machine.
+  test.setTimeout(150_000);
   const season = info.project.name === 'mobile' ? '2024-2025' : '2025-2026';
   await signIn(page, 'dave');
   await page.goto('/dashboard/year-end');
@@ -48,6 +50,12 @@ test('an amendment of form 5 needs a reason and follows the August form 1', asyn
   await expect(comparison.getByText(/Inshell: .* \(difference \+1,000 lb\)/)).toBeVisible();
   await expect(no).toBeDisabled();
   await expect(page.getByRole('radio', { name: 'Yes, it must be amended' })).toBeChecked();
+  // "Yes" leads to the season's August form 1, certified here: its amendment is started there.
+  const amendNotice = page.getByTestId('august-amend');
+  await expect(amendNotice).toContainText('You answered that the August form 1 must be amended.');
+  const toAugust = amendNotice.getByRole('link', { name: 'Amend the August form 1' });
+  const augustHref = (await toAugust.getAttribute('href')) ?? '';
+  expect(augustHref).toMatch(/^\/dashboard\/forms\/apc_form_1\/[0-9a-f-]+\?amend=1$/);
 
   // The same inventory as August: the form agrees and "no" may be answered and saved.
   await inshellGroup.getByLabel('Improved varieties').fill(String(inshell));
@@ -61,4 +69,12 @@ test('an amendment of form 5 needs a reason and follows the August form 1', asyn
   await page.getByRole('button', { name: 'Save and continue to certification' }).click();
   await expect(page).toHaveURL(/\/dashboard\/form5AmendCertification\/[0-9a-f-]+$/);
   await expect(page.getByText('$2.3475')).toBeVisible();
+
+  // The August form 1 the notice named opens with its amendment started (cancelled here: nothing changes).
+  await page.goto(augustHref);
+  const amendAugust = page.getByRole('dialog', { name: 'Amend this form' });
+  await expect(amendAugust.getByLabel('Reason for the amendment')).toBeVisible();
+  // The season's August: 2026 for 2025-2026 (desktop), 2025 for 2024-2025 (phone).
+  await expect(page.getByText(`August ${season.slice(5)}`).first()).toBeVisible();
+  await confirmInDialog(page, 'Cancel');
 });

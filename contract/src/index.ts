@@ -5,6 +5,7 @@ export * from './forms/value-schemas.js';
 export * from './forms/form-schemas.js';
 export * from './forms/validate.js';
 export * from './forms/certification.js';
+export * from './forms/certification-statement.js';
 export * from './forms/api-values.js';
 export * from './forms/export-countries.js';
 

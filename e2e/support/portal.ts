@@ -282,3 +282,13 @@ export async function endpointExists(baseURL: string, method: string, path: stri
   });
   return res.status !== 404 && res.status !== 405;
 }
+
+/** The one certification statement of every form, and its "I have read" box (web: CertificationStep). */
+export const CERTIFICATION_ATTEST = 'I have read the statement above and I agree to it.';
+
+/** Makes the certification on a form's certification page: ticks the "I have read" box, presses Certify, confirms. */
+export async function certifyForm(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: CERTIFICATION_ATTEST }).check();
+  await page.getByRole('button', { name: 'Certify', exact: true }).click();
+  await confirmInDialog(page, 'Yes, certify');
+}

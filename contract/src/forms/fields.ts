@@ -27,6 +27,11 @@ export interface FieldDef {
   unit?: string;
   /** May stay empty on a draft; certification still accepts it empty (e.g. an optional date). */
   optional?: boolean;
+  /**
+   * A question the handler answers (a yes/no): it starts unanswered (null), a draft may be saved without the
+   * answer, certification needs one. Nothing is answered for the handler.
+   */
+  question?: boolean;
 }
 
 const entered = (name: string, kind: FieldKind, unit?: string, optional = false): FieldDef => ({
@@ -185,7 +190,7 @@ export const FORM_5_FIELDS: FieldDef[] = [
   computed('assessments_remaining', 'money', 'USD'),
   computed('aug_form_1_inventory_inshell', 'pounds', 'lb inshell'),
   computed('aug_form_1_inventory_shelled', 'pounds', 'lb shelled'),
-  entered('aug_form_1_amend_reqd', 'bool'),
+  { ...entered('aug_form_1_amend_reqd', 'bool'), question: true },
 ];
 
 export const FORM_FIELDS = {

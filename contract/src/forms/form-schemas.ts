@@ -21,8 +21,8 @@ import {
  * zod schemas of form attributes, built from FORM_FIELDS so a new field is validated the moment it is listed.
  *
  * Two modes:
- * - 'patch': a draft update. Every entered field may be left out; date and month fields (and optional ones)
- *   may be set to null to clear them. This is what PATCH on a draft form accepts.
+ * - 'patch': a draft update. Every entered field may be left out; date and month fields (and optional ones and
+ *   questions) may be set to null to clear them. This is what PATCH on a draft form accepts.
  * - 'complete': every entered field that is not optional must be there and not null. Used to create a sub-record
  *   and, with the cross-field rules, to certify a form.
  * In both, a computed field is refused with a message that says so, and an unknown attribute is refused.
@@ -65,9 +65,12 @@ export function fieldValueSchema(bundle: FormBundle, field: FieldDef): z.ZodType
   }
 }
 
-/** The database keeps dates and months as nullable text; other kinds have a value (0, false, []) from the start. */
+/**
+ * The database keeps dates and months as nullable text, and a question unanswered as null; other kinds have a
+ * value (0, false, []) from the start.
+ */
 const clearableOnDraft = (field: FieldDef): boolean =>
-  field.optional === true || field.kind === 'date' || field.kind === 'month';
+  field.optional === true || field.question === true || field.kind === 'date' || field.kind === 'month';
 
 function requiredValue(attribute: string, schema: z.ZodType<unknown, unknown>): z.ZodType<unknown, unknown> {
   // z.any, not z.unknown: pipe() needs the left side's output to fit the right side's input.

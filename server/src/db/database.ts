@@ -32,6 +32,7 @@ import * as m011 from './migrations/011-year-end-forms.js';
 import * as m012 from './migrations/012-api-clients.js';
 import * as m013 from './migrations/013-transfer-lines.js';
 import * as m014 from './migrations/014-countersignature.js';
+import * as m015 from './migrations/015-august-answer.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '012-api-clients': m012,
   '013-transfer-lines': m013,
   '014-countersignature': m014,
+  '015-august-answer': m015,
 };
 
 /**

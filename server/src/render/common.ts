@@ -14,10 +14,6 @@ export interface HandlerRef {
  */
 export type Figure = number | null | { value: number | null; withheld?: boolean; handlerCount?: number };
 
-export const CERTIFICATION_STATEMENT =
-  'I certify that the information in this report is true and complete to the best of my knowledge, and that I am ' +
-  'authorized to file it on behalf of the handler named above.';
-
 export const CONFIDENTIALITY_TITLE = 'Confidential information (7 CFR 986.81)';
 export const CONFIDENTIALITY_NOTICE =
   'Reports that reveal trade secrets, trade position, financial condition or business operations of a handler are ' +

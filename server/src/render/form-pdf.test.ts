@@ -1,5 +1,5 @@
 import { pdfPages } from '../test-support/pdf.js';
-import { FORM_FIELDS } from '@pecan/contract';
+import { certificationStatement, FORM_FIELDS } from '@pecan/contract';
 import { describe, expect, it } from 'vitest';
 import { renderFormPdf, type FormPdfInput } from './form-pdf.js';
 import { fieldLabel } from './form-labels.js';
@@ -55,6 +55,23 @@ const form1: FormPdfInput = {
 };
 
 describe('renderFormPdf', () => {
+  it('prints the one certification statement, the words shown on screen, on the PDF of every form', async () => {
+    const bundles = ['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_4', 'apc_form_5'] as const;
+    const statement = certificationStatement(handler.name);
+    expect(statement).toContain('on behalf of Riverbend Pecan Co.');
+    for (const bundle of bundles) {
+      const input: FormPdfInput = { ...form1, bundle, attributes: {}, season: { title: '2026-2027' } };
+      if (bundle === 'apc_form_4')
+        input.transfer = {
+          transferring: handler,
+          receiving: { name: 'Mesa Valley Pecans', number: '102' },
+          activity: 'active',
+        };
+      const text = (await pdfPages(await renderFormPdf(input), bundle)).join(' ').replace(/\s+/g, ' ');
+      expect(text, bundle).toContain(statement);
+    }
+  });
+
   it('prints the header, every field with label, unit and value, and the certification', async () => {
     const pages = await pdfPages(await renderFormPdf(form1), 'form-1');
     const text = pages.join('\n');
@@ -75,7 +92,7 @@ describe('renderFormPdf', () => {
       'lb shelled',
       'Calculated',
       'No',
-      'I certify that the information in this report is true and complete',
+      'I am authorized to file this report on behalf of',
       'Alice Walker',
       'Controller',
       'Nov 9, 2026, 14:03 UTC',

@@ -1,14 +1,14 @@
 /**
  * The printable copy of an APC form (1 to 5), rendered when a form is certified (and on demand for drafts).
  */
-import { EXPORT_BY_COUNTRY_FIELDS, FORM_FIELDS, PECANS_PURCHASED_NON_US_FIELDS, type FieldDef } from '@pecan/contract';
 import {
-  CERTIFICATION_STATEMENT,
-  CONFIDENTIALITY_NOTICE,
-  CONFIDENTIALITY_TITLE,
-  handlerLine,
-  type HandlerRef,
-} from './common.js';
+  certificationStatement,
+  EXPORT_BY_COUNTRY_FIELDS,
+  FORM_FIELDS,
+  PECANS_PURCHASED_NON_US_FIELDS,
+  type FieldDef,
+} from '@pecan/contract';
+import { CONFIDENTIALITY_NOTICE, CONFIDENTIALITY_TITLE, handlerLine, type HandlerRef } from './common.js';
 import { FORM_BASIS, FORM_NAMES, FORM_SECTIONS, fieldLabel, type FormSection } from './form-labels.js';
 import {
   EMPTY,
@@ -368,7 +368,8 @@ function totalRow(fields: FieldDef[], rows: Array<Record<string, unknown>>): Tab
 
 function drawCertification(pdf: PdfLayout, input: FormPdfInput): void {
   pdf.heading('Certification', 110);
-  pdf.paragraph(CERTIFICATION_STATEMENT, { size: 9.5, after: 6 });
+  // The statement the certifier made on screen, word for word (contract: one statement for every form).
+  pdf.paragraph(pdfSafe(certificationStatement(input.handler.name)), { size: 9.5, after: 6 });
   const cert = input.certification;
   if (cert) {
     pdf.infoGrid(

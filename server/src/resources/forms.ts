@@ -31,7 +31,7 @@ export function formFieldAttributes(fields: FieldDef[]): Record<string, Attribut
       `field_${f.name}`,
       attr(columnOf(f), CODEC[f.kind], {
         writable: f.entry === 'entered',
-        nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text',
+        nullable: f.kind === 'date' || f.kind === 'month' || f.kind === 'text' || f.question === true,
         description: unitOf(f),
       }),
     ]),

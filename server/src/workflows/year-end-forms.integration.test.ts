@@ -101,6 +101,16 @@ describeEachDatabase('year-end form and amendments', (target) => {
     expect(a.field_total_inventory_inshell_basis).toBe(total);
     expect(a.field_uncommitted_inshell_basis).toBe(total - 2_292);
 
+    // The question may be left unanswered on a draft, never at certification; the refusal names the field.
+    const unanswered = await patch(id, { field_aug_form_1_amend_reqd: null });
+    expect(unanswered.status, JSON.stringify(unanswered.body)).toBe(200);
+    expect(unanswered.body.data.attributes.field_aug_form_1_amend_reqd).toBeNull();
+    const refused = await patch(id, { field_certified: true, field_certification_name: 'Alice Moreno' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toContain(
+      '/data/attributes/field_aug_form_1_amend_reqd',
+    );
+
     // The same inventory as the August Form 1: "no" is an answer again.
     const same = await patch(id, {
       field_inshell_inventory_improved: august.inshell,
@@ -128,6 +138,26 @@ describeEachDatabase('year-end form and amendments', (target) => {
       status: 'amended',
       amendment_reason: 'Recount of the cold-storage lots',
     });
+  });
+
+  it('starts a new year-end form with the August question unanswered', async () => {
+    const current = await demo.ctx.db
+      .selectFrom('seasons')
+      .select('id')
+      .where('title', '=', '2026-2027')
+      .executeTakeFirstOrThrow();
+    const started = await api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_5', {
+      data: {
+        type: 'node--apc_form_5',
+        attributes: {},
+        relationships: {
+          field_season: { data: { type: 'node--season', id: current.id } },
+          field_handler: { data: { type: 'node--handler', id: demo.handlers['101'] } },
+        },
+      },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.data.attributes.field_aug_form_1_amend_reqd).toBeNull();
   });
 
   it('amends a closed season only after staff reopen it, each with an audit entry', async () => {

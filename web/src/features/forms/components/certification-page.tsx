@@ -1,19 +1,23 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space, Typography } from 'antd';
 import { crossFieldErrors, FORM_FIELDS } from '@pecan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
-import { CertificationConfirm, CertifierFields } from '../../../components/certifier-fields';
+import {
+  CertificationConfirm,
+  CertificationStep,
+  certificationReady,
+  useCertifierName,
+} from '../../../components/certifier-fields';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/entities';
-import { rememberCertifiedForm, useMe } from '../../../lib/portal/handler';
+import { rememberCertifiedForm } from '../../../lib/portal/handler';
 import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
 import { useSession } from '../../../lib/session/use-session';
 import { certifyForm, ROWS_OF } from '../api/forms-api';
@@ -30,17 +34,10 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
   const navigate = useNavigate();
   const client = useQueryClient();
   const { profile } = useSession();
-  const me = useMe(profile.username);
-  const fullName = [str(me.data, 'field_first_name') ?? profile.userFirstName, str(me.data, 'field_last_name')]
-    .filter(Boolean)
-    .join(' ');
-  const [name, setName] = useState(fullName);
+  const [name, setName] = useCertifierName();
   const [title, setTitle] = useState('');
+  const [attest, setAttest] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (!touched && fullName) setName(fullName);
-  }, [fullName, touched]);
 
   const certify = useMutation({
     mutationFn: () => certifyForm(bundle, form.id, name.trim(), title.trim()),
@@ -117,24 +114,15 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
         }
       />
       {status === 'draft' ? (
-        <section aria-labelledby="certify-title" style={{ marginTop: 8 }}>
-          <Typography.Title level={2} id="certify-title" style={{ fontSize: 18 }}>
-            <SafetyCertificateOutlined aria-hidden="true" /> {t('certify.title')}
-          </Typography.Title>
-          <Alert type="info" message={<strong>{t('certify.statement')}</strong>} style={{ marginBottom: 16 }} />
-          <CertifierFields
+        <div style={{ marginTop: 8 }}>
+          <CertificationStep
+            handler={profile.handlerName ?? ''}
             name={name}
             title={title}
-            onNameChange={(value) => {
-              setTouched(true);
-              setName(value);
-            }}
+            attest={attest}
+            onNameChange={setName}
             onTitleChange={setTitle}
-            labels={{
-              name: t('certify.name'),
-              title: t('certify.titleField'),
-              nameRequired: t('certify.nameRequired'),
-            }}
+            onAttestChange={setAttest}
           />
           {known.length ? (
             <Alert
@@ -161,7 +149,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
             <Button
               type="primary"
               size="large"
-              disabled={!name.trim() || known.length > 0}
+              disabled={!certificationReady(name, attest) || known.length > 0}
               onClick={() => setConfirming(true)}
             >
               {t('certify.certify')}
@@ -181,9 +169,8 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
             <Typography.Paragraph>
               {t('certify.confirmText', { form: t('forms.formN', { n }), name: name.trim() })}
             </Typography.Paragraph>
-            <Typography.Paragraph strong>{t('certify.statement')}</Typography.Paragraph>
           </CertificationConfirm>
-        </section>
+        </div>
       ) : null}
     </Card>
   );

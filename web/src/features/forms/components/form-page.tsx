@@ -14,7 +14,7 @@ import { crossFieldErrors, FORM_FIELDS, previousPeriodMonth, validateFormAttribu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
 import { unsavedCopyKey, sameValues } from '../../../components/autosave/unsaved-copy';
 import { useAutosave } from '../../../components/autosave/use-autosave';
@@ -71,7 +71,9 @@ function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) 
   const { t } = useTranslation('filing');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
+  // ?amend=1 opens the amendment at once: form 5's "the August form 1 must be amended" leads here.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(params.get('amend') === '1');
   const [reason, setReason] = useState('');
   const amend = useMutation({
     mutationFn: () => amendForm(bundle, form.id, one(form, 'field_reporting_forms_package')!.id, reason.trim()),

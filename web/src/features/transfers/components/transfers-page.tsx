@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { RestoredNotice } from '../../../components/autosave/autosave-bar';
+import { CertificationStep, certificationReady, useCertifierName } from '../../../components/certifier-fields';
 import {
   readUnsavedCopy,
   removeUnsavedCopy,
@@ -38,7 +39,6 @@ import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
 import { HandlerPicker } from '../../../components/handler-picker';
-import { CertifyFields, signatureReady, type Signature } from './certify-fields';
 
 const monthLabel = (month: string, lang: string) =>
   month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '—';
@@ -203,10 +203,9 @@ function NewTransferModal({
   const [seasonId, setSeasonId] = useState(defaultSeasonId);
   const [responsible, setResponsible] = useState<'transferring' | 'receiving'>('transferring');
   const [month, setMonth] = useState('');
-  const [signature, setSignature] = useState<Signature>({ name: '', title: '', attest: false });
-  const { name, title } = signature;
-  const setName = (next: string) => setSignature((s) => ({ ...s, name: next }));
-  const setTitle = (next: string) => setSignature((s) => ({ ...s, title: next }));
+  const [name, setName] = useCertifierName();
+  const [title, setTitle] = useState('');
+  const [attest, setAttest] = useState(false);
   // What was typed is kept in this browser until the agreement is filed: a reload, a closed tab or a portal that
   // cannot be reached loses nothing (the statement is ticked again, on purpose).
   const copyKey = profile.username ? unsavedCopyKey(profile.username, 'apc_form_4:new') : null;
@@ -214,7 +213,6 @@ function NewTransferModal({
   useEffect(() => {
     if (!open) return;
     setSeasonId(defaultSeasonId);
-    setName(profile.userFirstName ?? profile.username ?? '');
     const copy = copyKey ? readUnsavedCopy<KeptTransfer>(copyKey) : null;
     if (!copy) return;
     const kept = copy.values;
@@ -225,7 +223,7 @@ function NewTransferModal({
     if (kept.name) setName(kept.name);
     if (kept.title) setTitle(kept.title);
     setRestoredAt(copy.at);
-  }, [open, defaultSeasonId, profile.userFirstName, profile.username]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, defaultSeasonId, profile.username]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!open || !copyKey || !(receivingId || month || title)) return;
     writeUnsavedCopy<KeptTransfer>(copyKey, { receivingId, seasonId, responsible, month, name, title }, Date.now());
@@ -257,7 +255,7 @@ function NewTransferModal({
       void queryClient.invalidateQueries({ queryKey: ['transfers'] });
       setReceivingId(undefined);
       setMonth('');
-      setSignature((s) => ({ ...s, attest: false }));
+      setAttest(false);
       file.reset();
       onClose();
     },
@@ -266,7 +264,7 @@ function NewTransferModal({
   const startM = str(season?.field_season_start_date).slice(0, 7);
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
-  const ready = !!receivingId && !!seasonId && monthOk && signatureReady(signature);
+  const ready = !!receivingId && !!seasonId && monthOk && certificationReady(name, attest);
   const lbl = (id: string, text: string) => (
     <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>
       {text}
@@ -326,7 +324,18 @@ function NewTransferModal({
           {t('transfers:monthOutside', { season: str(season?.title) })}
         </Typography.Text>
       ) : null}
-      <CertifyFields value={signature} onChange={setSignature} />
+      <div style={{ marginTop: 16 }}>
+        <CertificationStep
+          handler={profile.handlerName ?? ''}
+          name={name}
+          title={title}
+          attest={attest}
+          onNameChange={setName}
+          onTitleChange={setTitle}
+          onAttestChange={setAttest}
+          headingLevel={3}
+        />
+      </div>
       {file.error ? (
         <Alert
           type="error"
@@ -356,7 +365,9 @@ export default function TransfersPage() {
   const [showCancelled, setShowCancelled] = useState(false);
   const [filing, setFiling] = useState(false);
   const [countersigning, setCountersigning] = useState<Entity | null>(null);
-  const [countersignature, setCountersignature] = useState<Signature>({ name: '', title: '', attest: false });
+  const [csName, setCsName] = useCertifierName();
+  const [csTitle, setCsTitle] = useState('');
+  const [csAttest, setCsAttest] = useState(false);
 
   const active = useCachedQuery<Entity[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
@@ -420,11 +431,7 @@ export default function TransfersPage() {
               ownId={ownId}
               onCancel={onCancel}
               onCountersign={(x) => {
-                setCountersignature({
-                  name: profile.userFirstName ?? profile.username ?? '',
-                  title: '',
-                  attest: false,
-                });
+                setCsAttest(false);
                 setCountersigning(x);
               }}
             />
@@ -479,7 +486,8 @@ export default function TransfersPage() {
         title={t('transfers:countersignTitle')}
         okText={t('transfers:countersign')}
         cancelText={t('portalData:cancel')}
-        okButtonProps={{ disabled: !signatureReady(countersignature) }}
+        // The receiving handler's countersignature needs a title (the server refuses one without).
+        okButtonProps={{ disabled: !certificationReady(csName, csAttest) || csTitle.trim() === '' }}
         confirmLoading={patch.isPending}
         onCancel={() => setCountersigning(null)}
         onOk={async () => {
@@ -488,8 +496,8 @@ export default function TransfersPage() {
               form: countersigning!,
               attrs: {
                 field_receiving_certified: true,
-                field_receiving_certification_name: countersignature.name.trim(),
-                field_receiving_certification_title: countersignature.title.trim(),
+                field_receiving_certification_name: csName.trim(),
+                field_receiving_certification_title: csTitle.trim(),
               },
             });
             message.success(t('transfers:countersigned'));
@@ -505,7 +513,16 @@ export default function TransfersPage() {
             from: iso((countersigning?.field_transferring_handler as Entity | null)?.title),
           })}
         </Typography.Paragraph>
-        <CertifyFields value={countersignature} onChange={setCountersignature} />
+        <CertificationStep
+          handler={profile.handlerName ?? ''}
+          name={csName}
+          title={csTitle}
+          attest={csAttest}
+          onNameChange={setCsName}
+          onTitleChange={setCsTitle}
+          onAttestChange={setCsAttest}
+          headingLevel={3}
+        />
       </Modal>
     </Card>
   );

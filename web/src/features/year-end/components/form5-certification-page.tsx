@@ -1,17 +1,23 @@
 import { EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Input, Skeleton, Tag, Typography } from 'antd';
-import { FORM_5_FIELDS, formatDollars, parseMoney } from '@pecan/contract';
+import { Alert, Button, Card, Col, Descriptions, Flex, Input, Skeleton, Tag, Typography } from 'antd';
+import { FORM_5_FIELDS } from '@pecan/contract';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CertificationConfirm, CertifierFields } from '../../../components/certifier-fields';
+import {
+  CertificationConfirm,
+  CertificationStep,
+  certificationReady,
+  useCertifierName,
+} from '../../../components/certifier-fields';
+import { AugustAmendNotice } from './august-amend-notice';
 import { ErrorWithRetry } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { Form5Problems } from './form5-problems';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
@@ -30,7 +36,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const reasonId = useId();
   useDocumentTitle(amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title'));
   const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
-  const [name, setName] = useState([profile.userFirstName, ''].filter(Boolean).join(' ') || profile.username || '');
+  const [name, setName] = useCertifierName();
   const [title, setTitle] = useState('');
   const [reason, setReason] = useState('');
   const [attest, setAttest] = useState(false);
@@ -73,28 +79,34 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const status = str(form.field_form_status);
   const problems = certificationProblems(draftOf(form), form);
   const season = ltr((form.field_season as Entity | null)?.title);
-  const money = (v: unknown) => {
-    const r = parseMoney(v, { allowNegative: true });
-    return r.ok ? formatDollars(r.value) : '—';
-  };
-  const summary = FORM_5_FIELDS.filter((f) => f.name !== 'date_completed').map((f) => {
+  // Figures and dates as forms 1 to 3 show them: the user's language's separators and date words.
+  const summary = FORM_5_FIELDS.map((f) => {
     const v = form[`field_${f.name}`];
+    const missing = v === null || v === undefined || v === '';
     let shown: string;
-    if (f.kind === 'bool') shown = v === true ? t('yearEnd:aug.yes') : t('yearEnd:aug.no');
-    else if (f.kind === 'money') shown = money(v);
+    if (f.kind === 'bool')
+      shown = v === true ? t('yearEnd:aug.yes') : v === false ? t('yearEnd:aug.no') : t('yearEnd:aug.unanswered');
+    else if (missing) shown = '—';
+    else if (f.kind === 'money') shown = formatMoney(str(v), lang);
     // A price per pound keeps its four places: "$2.3475".
-    else if (f.kind === 'price') shown = v === null || v === undefined ? '—' : `$${str(v)}`;
-    else if (f.kind === 'pounds' && (v === null || v === undefined)) shown = '—';
+    else if (f.kind === 'price')
+      shown = formatNumber(str(v), lang, {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 4,
+        maximumFractionDigits: 4,
+      });
+    else if (f.kind === 'date') shown = formatDate(str(v), lang);
     else if (f.kind === 'pounds')
       shown = `${formatNumber(v as number, lang)} ${f.unit ? t(`yearEnd:units.${f.unit}`, { defaultValue: f.unit }) : ''}`;
-    else shown = str(v) || '—';
+    else shown = str(v);
     return { key: f.name, label: t(`yearEnd:fields.${f.name}`), children: shown };
   });
   // Form 5 reports the inventory held on the season's last day (31 August): it is certified from that day on, by the
   // server's calendar (UTC), so the button and the server agree in every time zone.
   const seasonEnd = str((form.field_season as Entity | null)?.field_season_end_date).slice(0, 10);
   const tooEarly = status === 'draft' && seasonEnd !== '' && new Date().toISOString().slice(0, 10) < seasonEnd;
-  const ready = status === 'draft' && !tooEarly && problems.length === 0 && attest && name.trim().length > 0;
+  const ready = status === 'draft' && !tooEarly && problems.length === 0 && certificationReady(name, attest);
 
   return (
     <Card>
@@ -110,14 +122,14 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         {t('yearEnd:cert.intro', { season })}
         {amendment ? ` ${t('yearEnd:cert.amendIntro', { n: form.field_amendment_number })}` : ''}
       </Typography.Paragraph>
-      {[...FIELD_GROUPS.filter((g) => g.key !== 'general'), { key: 'aug', names: AUGUST_FIELDS }].map((g) => (
+      {[...FIELD_GROUPS, { key: 'aug', names: AUGUST_FIELDS }].map((g) => (
         <Descriptions
           key={g.key}
           size="small"
           bordered
           title={g.key === 'aug' ? undefined : t(`yearEnd:groups.${g.key}`)}
           column={{ xs: 1, md: 2, xl: 3 }}
-          items={summary.filter((i) => g.names.includes(i.key) && i.key !== 'date_completed')}
+          items={summary.filter((i) => g.names.includes(i.key))}
           style={{ marginBottom: 16 }}
         />
       ))}
@@ -144,25 +156,18 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
         />
       ) : null}
       {status === 'draft' ? (
-        <section aria-labelledby="cert-statement">
-          <Typography.Title level={2} id="cert-statement" style={{ fontSize: 18 }}>
-            {t('yearEnd:cert.statementTitle')}
-          </Typography.Title>
-          <Typography.Paragraph
-            style={{ padding: 12, borderInlineStart: '4px solid #a0612a', background: 'rgba(160,97,42,.06)' }}
-          >
-            {t('yearEnd:cert.statement', { handler: profile.handlerName ?? '', season })}
-          </Typography.Paragraph>
-          <CertifierFields
+        <div>
+          {form.field_aug_form_1_amend_reqd === true ? (
+            <AugustAmendNotice seasonId={(form.field_season as Entity | null)?.id ?? null} />
+          ) : null}
+          <CertificationStep
+            handler={profile.handlerName ?? ''}
             name={name}
             title={title}
+            attest={attest}
             onNameChange={setName}
             onTitleChange={setTitle}
-            labels={{
-              name: t('yearEnd:cert.name'),
-              title: t('yearEnd:cert.jobTitle'),
-              nameRequired: t('yearEnd:cert.nameRequired'),
-            }}
+            onAttestChange={setAttest}
           >
             {amendment ? (
               <Col xs={24}>
@@ -179,10 +184,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
                 />
               </Col>
             ) : null}
-          </CertifierFields>
-          <Checkbox checked={attest} onChange={(e) => setAttest(e.target.checked)} style={{ marginBottom: 16 }}>
-            {t('yearEnd:cert.attest')}
-          </Checkbox>
+          </CertificationStep>
           {certify.error ? (
             <WriteErrorAlert
               error={certify.error}
@@ -207,7 +209,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
               {t('yearEnd:cert.certify')}
             </Button>
           </Flex>
-        </section>
+        </div>
       ) : (
         <Button type="primary" onClick={() => navigate('/dashboard/year-end')}>
           {t('yearEnd:cert.backToList')}

@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Input, InputNumber, Radio, Row, Space, Typography, theme } from 'antd';
-import { FORM_5_FIELDS, formatDollars, type FieldDef } from '@pecan/contract';
+import { FORM_5_FIELDS, formatCents, type FieldDef } from '@pecan/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AutosaveNotices, DraftActions, SaveDraftButton } from '../../../components/autosave/autosave-bar';
@@ -10,11 +10,12 @@ import { useAutosave } from '../../../components/autosave/use-autosave';
 import { useSession } from '../../../lib/session/use-session';
 import { ErrorWithRetry } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
+import { AugustAmendNotice } from './august-amend-notice';
 import { Form5Problems } from './form5-problems';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatMoney, formatNumber } from '../../../lib/i18n/format';
 import { keepExpanded, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
@@ -61,7 +62,7 @@ function FieldRow({
       computedValue === undefined
         ? ''
         : field.kind === 'money'
-          ? formatDollars(computedValue)
+          ? formatMoney(formatCents(computedValue), lang)
           : formatNumber(computedValue, lang);
     control = (
       <Input
@@ -351,9 +352,17 @@ export default function Form5EditPage() {
             ]}
             aria-label={t('yearEnd:aug.question')}
           />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            {aug === true ? t('yearEnd:aug.yesHelp') : t('yearEnd:aug.noHelp')}
-          </Typography.Paragraph>
+          {aug === true ? (
+            <AugustAmendNotice seasonId={(form.field_season as Entity | null)?.id ?? null} />
+          ) : (
+            <Typography.Paragraph
+              type="secondary"
+              role={aug === false ? undefined : 'status'}
+              style={{ marginTop: 8, marginBottom: 0 }}
+            >
+              {aug === false ? t('yearEnd:aug.noHelp') : t('yearEnd:aug.choose')}
+            </Typography.Paragraph>
+          )}
         </fieldset>
         <Form5Problems problems={problems} type="info" />
         {saveError instanceof ApiError && (saveError.status === 409 || saveError.status === 422) ? (
