@@ -14,10 +14,10 @@
  */
 import type { Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
+import { fromApi } from '../jsonapi/codecs.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import type { AppContext } from '../context.js';
 import { DEMO_STAFF_TOTP_SECRET } from '../demo/data.js';
-import { at } from '../demo/filings.js';
 import { enrolWithSecret } from '../oauth/mfa.js';
 import { hashPassword } from '../users/passwords.js';
 import { loadRow, type Actor } from '../workflows/common.js';
@@ -126,15 +126,22 @@ async function fileForm3(
   });
 }
 
-/** Form 5 is certified from its season's last day on: the fixture files it on 8 September after it, as the demo does. */
+/**
+ * Form 5 is certified from its season's last day on: the fixture files it on 8 September after it, as the demo does,
+ * on a clock of its own (the demo's `at` never runs past the real clock; this season may end after today).
+ */
 async function fileForm5(a: Actor, seasonId: string, pounds: Pounds): Promise<void> {
   const season = await loadRow(a.ctx.db, 'seasons', seasonId);
   const filedOn = `${String(season.season_end_date).slice(0, 4)}-09-08T14:00:00Z`;
   await createForm5(
-    { ...a, ctx: at(a.ctx, filedOn) },
+    { ...a, ctx: { ...a.ctx, clock: { now: () => new Date(filedOn) } } },
     {
-      values: pounds,
-      attributes: { ...Object.fromEntries(Object.entries(pounds).map(([k, v]) => [`field_${k}`, v])), ...CERTIFY },
+      values: { ...pounds, aug_form_1_amend_reqd: fromApi('bool', false, a.ctx.dialect) },
+      attributes: {
+        ...Object.fromEntries(Object.entries(pounds).map(([k, v]) => [`field_${k}`, v])),
+        field_aug_form_1_amend_reqd: false,
+        ...CERTIFY,
+      },
       relationships: { field_season: { type: 'node--season', id: seasonId } },
       meta: {},
     },
