@@ -4,6 +4,7 @@ import { DEMO_STAFF_TOTP_SECRET } from '../demo/data.js';
 import { ensureOAuthClients } from '../oauth/clients.js';
 import { enrolWithSecret } from '../oauth/mfa.js';
 import { createHandler, createUser } from '../workflows/accounts.js';
+export { passwordSignIn } from './api.js';
 
 /**
  * For tests only (never imported by the server): handlers 101 and 102 (active) and 104 (inactive), users alice and
@@ -47,22 +48,6 @@ export async function seedAccounts(
   }
   await enrolWithSecret(ctx.db, users.staff, DEMO_STAFF_TOTP_SECRET, ctx.clock.now());
   return { handlers, users };
-}
-
-/** Signs in through /oauth/token; answers the whole response. */
-export async function passwordSignIn(app: FastifyInstance, username: string, password: string, totp?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'portal-web',
-      username,
-      password,
-      ...(totp ? { totp } : {}),
-    }).toString(),
-  });
 }
 
 /** A plain JSON request as the web app's postJson/getJson make it. */

@@ -3,12 +3,9 @@ import { expect } from 'vitest';
 import type { AppContext } from '../context.js';
 import { stepAt, TOTP_PERIOD, TOTP_WINDOW, totpCode } from '../oauth/mfa.js';
 
-/**
- * Signs in through the real token endpoint and returns the access token. Staff need their authenticator code as
- * `totp`: get it from `staffCode`.
- */
-export async function signIn(app: FastifyInstance, username: string, password: string, totp?: string): Promise<string> {
-  const response = await app.inject({
+/** Signs in through /oauth/token; answers the whole response. */
+export async function passwordSignIn(app: FastifyInstance, username: string, password: string, totp?: string) {
+  return app.inject({
     method: 'POST',
     url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -20,6 +17,14 @@ export async function signIn(app: FastifyInstance, username: string, password: s
       ...(totp ? { totp } : {}),
     }).toString(),
   });
+}
+
+/**
+ * Signs in through the real token endpoint and returns the access token. Staff need their authenticator code as
+ * `totp`: get it from `staffCode`.
+ */
+export async function signIn(app: FastifyInstance, username: string, password: string, totp?: string): Promise<string> {
+  const response = await passwordSignIn(app, username, password, totp);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().access_token as string;
 }
