@@ -309,8 +309,13 @@ test.describe('in Arabic', () => {
     await expect(page).toHaveURL(/\/dashboard\/forms\/apc_form_3\//);
     await page.getByRole('button', { name: 'حفظ والانتقال إلى المصادقة' }).click();
     await expect(page).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-    await expect(page.getByText('أُقرّ بأن المعلومات الواردة في هذا التقرير صحيحة وكاملة على حد علمي.')).toBeVisible();
-    await page.getByRole('button', { name: 'مصادقة', exact: true }).click();
+    // The one certification step, in Arabic: the statement names the company; Certify waits for the "I have read" box.
+    await expect(page.getByTestId('certification-statement')).toContainText('أنا مفوض بتقديم هذا التقرير نيابة عن');
+    await expect(page.getByTestId('certification-statement')).toContainText('Gulf Coast Shellers');
+    const certify = page.getByRole('button', { name: 'مصادقة', exact: true });
+    await expect(certify).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'قرأت الإقرار أعلاه وأوافق عليه.' }).check();
+    await certify.click();
     await confirmInDialog(page, 'نعم، صادِق');
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(page.getByText('صودق عليه للتو').first()).toBeVisible();
