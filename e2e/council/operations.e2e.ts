@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '../support/test';
-import { confirmInDialog, confirmInPopup, screenshot, settle, signIn } from '../support/portal';
+import { certifyForm, confirmInPopup, screenshot, settle, signIn } from '../support/portal';
 
 /**
  * The council console's operations pages, as staff: the submissions board, a filing's versions side by side,
@@ -74,8 +74,7 @@ async function aliceAmendsForm1(alice: Page, versionId: string, inventory: strin
 
 async function certify(alice: Page) {
   await expect(alice).toHaveURL(/\/dashboard\/formCertification\//, { timeout: 60_000 });
-  await alice.getByRole('button', { name: 'Certify', exact: true }).click();
-  await confirmInDialog(alice, 'Yes, certify');
+  await certifyForm(alice);
   await expect(alice).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
