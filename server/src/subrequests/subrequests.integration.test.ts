@@ -182,8 +182,12 @@ describeEachDatabase('POST /subrequests (batched reads)', (target) => {
       view('their-packages', `/jsonapi/node/reporting_forms_package?${q({ 'filter[field_handler.id]': h102 })}`),
       view('their-user', `/jsonapi/user/user?${q({ 'filter[name]': 'carol' })}`),
     ]);
+    // A handler outside the directory is read by name and number only (a transfer's receiver), never its contacts.
+    expect(answer['hidden-handler'].headers.status[0]).toBe('200');
+    const hidden = JSON.parse(answer['hidden-handler'].body).data.attributes;
+    for (const contact of ['field_address', 'field_phone', 'field_email', 'field_website'])
+      expect(hidden).not.toHaveProperty(contact);
     // Refused (403 or 404, whichever the single call gives: compared above), never read.
-    expect(['403', '404']).toContain(answer['hidden-handler'].headers.status[0]);
     expect(['403', '404']).toContain(answer['their-invoice'].headers.status[0]);
     expect(JSON.parse(answer['their-invoices'].body).data).toEqual([]);
     expect(JSON.parse(answer['their-packages'].body).data).toEqual([]);
