@@ -396,9 +396,15 @@ describeEachDatabase('durability under SIGKILL', (target) => {
         }
       };
 
+      /** Countries no demo form 3 uses: a lane's rows take one each (a form has one row per country). */
+      const EXPORT_COUNTRIES =
+        'AR BR CL CO PE EC UY PY BO NO SE FI DK IS EE LV LT PL CZ SK HU RO BG GR PT IE AT CH LU MT'.split(' ');
+
       /** Add rows to a draft form 3 and remove some: a form 3 lane. */
       const rowLane = async (who: 'bob' | 'carol', formId: string) => {
         const mine: string[] = [];
+        // The country of each row this lane created or may have created (an unanswered POST keeps its country).
+        const countryOf = new Map<string, string>();
         while (!stopping) {
           await waitUp();
           if (stopping) break;
@@ -406,17 +412,24 @@ describeEachDatabase('durability under SIGKILL', (target) => {
             const id = mine.splice(Math.floor(Math.random() * mine.length), 1)[0];
             log.deleteUnknown.add(id); // until answered (as an edit: logged before it is sent)
             const r = await call(who, 'DELETE', `/jsonapi/node/export_by_country/${id}`);
-            if (r?.status === 204) log.deleted.push({ table: 'export_by_country', id });
+            if (r?.status === 204) {
+              log.deleted.push({ table: 'export_by_country', id });
+              countryOf.delete(id);
+            }
             if (r) log.deleteUnknown.delete(id);
             continue;
           }
+          // A form has one row per country: a new row takes a country no row of this lane may hold.
+          const country = EXPORT_COUNTRIES.find((c) => ![...countryOf.values()].includes(c));
+          if (!country) continue;
           const id = randomUUID();
+          countryOf.set(id, country);
           const r = await call(who, 'POST', '/jsonapi/node/export_by_country', {
             data: {
               type: 'node--export_by_country',
               id,
               attributes: {
-                field_country: 'CA',
+                field_country: country,
                 field_inshell_lb: Math.floor(Math.random() * 10_000),
                 field_shelled_lb: 0,
                 field_substandard_lb: 0,
