@@ -1,7 +1,15 @@
 // ESLint for the whole tree (npm run lint; a step of npm test and npm run test:quick, zero warnings allowed).
 // The boundary rules live here: `import-x/no-restricted-paths` zones (which folder may import which) and
 // `import-x/no-cycle`. Decision 0011 says why these tools; docs/ARCHITECTURE.md lists the rules.
-import { createTypeScriptImportResolver, globals, importX, js, reactHooks, tseslint } from './tools/lint/plugins.js';
+import {
+  createTypeScriptImportResolver,
+  globals,
+  importX,
+  js,
+  reactHooks,
+  stylistic,
+  tseslint,
+} from './tools/lint/plugins.js';
 
 const webFeatures = [
   'analytics',
@@ -86,7 +94,7 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, '@stylistic': stylistic },
     settings: {
       // import-x parses every imported module to follow cycles, with the parser set above (typescript-eslint's).
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
@@ -102,6 +110,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Prettier wraps code at 120 columns but not comments: this holds them to it too. A string, a template or a
+      // URL may run longer (SQL and messages read better whole than cut).
+      '@stylistic/max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true, ignoreRegExpLiterals: true },
       ],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',

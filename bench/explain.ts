@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite "" [invoices|nextPackage|packagesSeason|handlerDirectory|handlerSearch|industryAnalytics]`
+ * `npx tsx bench/explain.ts sqlite:bench/data/bench-100-2.sqlite ""
+ * [invoices|nextPackage|packagesSeason|handlerDirectory|handlerSearch|industryAnalytics]`
  *
  * Runs the dashboard's heaviest reads in-process (Fastify inject, as bench-1001) on a copy of a SQLite data set,
  * logs every SQL statement they run and prints SQLite's EXPLAIN QUERY PLAN for each (every `?` bound to the

@@ -118,7 +118,8 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     const filed = months.filter((m) => m < currentMonth);
     const handlers = benchHandlers(o.handlers);
 
-    // Units of work for the progress line: accounts, filings (handler x month), year-end and transfers per season, reports.
+    // Units of work for the progress line: accounts, filings (handler x month), year-end and transfers per season,
+    // reports.
     const progress = new Progress(
       o.handlers +
         filed.length * o.handlers +
@@ -147,7 +148,8 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
       await setCurrentSeason(staff, seasons[seasons.length - 1]);
       seasonIds = seasons;
     });
-    // Accounts in batches: each user costs one Argon2id hash (about 10 ms, 19 MiB), the hashes of a batch run in parallel.
+    // Accounts in batches: each user costs one Argon2id hash (about 10 ms, 19 MiB), the hashes of a batch run in
+    // parallel.
     for (let i = 0; i < handlers.length; i += 50) {
       const batch = handlers.slice(i, i + 50);
       await inTx(async (ctx) => {

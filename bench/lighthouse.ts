@@ -1,5 +1,6 @@
 /**
- * `npm run bench:lighthouse -- [--data bench/data/bench-10-10.sqlite] [--user bench-1001] [--runs 3] [--port 7180] [--signin-only]`
+ * `npm run bench:lighthouse -- [--data bench/data/bench-10-10.sqlite] [--user bench-1001] [--runs 3] [--port 7180]
+ * [--signin-only]`
  *
  * `--signin-only` runs part 1 alone (no Lighthouse).
  *

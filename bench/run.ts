@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres URL|off] [--only TEXT,...] [--cpu-prof DIR] [--baseline] [--write-docs]`
+ * `npm run bench -- [--sizes 10-2,100-2] [--duration 3] [--warmup 1] [--connections 8] [--workers 1,2] [--postgres
+ * URL|off] [--only TEXT,...] [--cpu-prof DIR] [--baseline] [--write-docs]`
  *
  * Starts the built server (`node server/dist/main.js`) on each generated data set (a copy, for SQLite), signs in
  * distinct users, and drives load with autocannon over the requests the web app makes. Per request: throughput,
@@ -96,7 +97,10 @@ const workerCounts = String(args.workers ?? '1,2')
   .map(Number);
 const only = args.only ? new Set(String(args.only).split(',')) : null;
 const cpuProfDir = args['cpu-prof'] ? resolve(String(args['cpu-prof'])) : null;
-/** The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures building every document. */
+/**
+ * The server's document cache (decision 0005), as the environment sets it: `DOCUMENT_CACHE_MB=0 npm run bench` measures
+ * building every document.
+ */
 const documentCacheMb = process.env.DOCUMENT_CACHE_MB ?? '64';
 
 interface Target {
@@ -127,7 +131,10 @@ interface Measured {
   floorP50?: number;
   floorP99?: number;
   ratio?: number;
-  /** The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the engine. */
+  /**
+   * The floor writing the engine's own document (floor.ts, /floor-document): what the format costs apart from the
+   * engine.
+   */
   documentFloorRps?: number;
   documentRatio?: number;
 }
@@ -160,7 +167,10 @@ function sizes(): Array<{ handlers: number; seasons: number }> {
     .sort((a, b) => a.handlers * a.seasons - b.handlers * b.seasons);
 }
 
-/** What the scenarios need from the data set: users with their handler, the current season, the drafts of the open month. */
+/**
+ * What the scenarios need from the data set: users with their handler, the current season, the drafts of the open
+ * month.
+ */
 interface Fixture {
   users: Array<{ name: string; handlerId: string }>;
   seasonId: string;
@@ -317,7 +327,8 @@ async function startServer(t: Target, port: number): Promise<ChildProcess> {
     if (i === 299) break;
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short grace.
+      // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short
+      // grace.
       if (res.ok) {
         if (t.workers > 1) await sleep(1500);
         return child;
@@ -604,7 +615,9 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
   return list.filter((s) => !only || [...only].some((o) => s.name.includes(o)));
 }
 
-/** A read's load, measured after `warmup` seconds of it (see `warmup`). Writes are measured from their first request. */
+/**
+ * A read's load, measured after `warmup` seconds of it (see `warmup`). Writes are measured from their first request.
+ */
 async function measure(
   port: number,
   make: (i: number) => Req,

@@ -44,7 +44,8 @@ test.describe('staff second factor', () => {
     await fillSignIn(page, 'staff', DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
     await settle(page);
-    // Away from the buttons: the pointer is still where "Sign in" was, and a hovered button is not what axe should judge.
+    // Away from the buttons: the pointer is still where "Sign in" was, and a hovered button is not what axe should
+    // judge.
     await page.mouse.move(0, 0);
     await screenshot(page, testInfo, 'signin-code', 'en');
     await expectAccessible(page, testInfo, 'signin-code');

@@ -34,7 +34,8 @@ test('staff see every entry of the council console', async ({ page }) => {
     'Reports and analytics',
     'Audit log',
   ]) {
-    // The accessible name starts with the icon's label ("user-add Account requests"): match the entry's text at its end.
+    // The accessible name starts with the icon's label ("user-add Account requests"): match the entry's text at its
+    // end.
     await expect(page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${entry}$`) })).toBeVisible();
   }
 });

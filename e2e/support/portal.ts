@@ -12,7 +12,9 @@ export const THEME_KEY = 'portal_theme';
 /** Ports of the helpers started by scripts/e2e-server.mjs, just below the portal's. */
 export const PORTAL_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const MAIL_API = mailApiOf(PORTAL_PORT);
-/** The council suite's own server (its own database, mail and OpenID helpers), ten ports below: playwright.config.ts. */
+/**
+ * The council suite's own server (its own database, mail and OpenID helpers), ten ports below: playwright.config.ts.
+ */
 export const COUNCIL_PORT = PORTAL_PORT - 10;
 export const COUNCIL_MAIL_API = mailApiOf(COUNCIL_PORT);
 
@@ -78,7 +80,9 @@ export async function signIn(page: Page, username = 'alice', password = DEMO_PAS
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 60_000 });
 }
 
-/** The code step of a staff sign-in; a code the server refuses (used by a sign-in this helper did not see) is retried. */
+/**
+ * The code step of a staff sign-in; a code the server refuses (used by a sign-in this helper did not see) is retried.
+ */
 export async function enterStaffCode(page: Page): Promise<void> {
   const input = page.locator('input[name="totp"]');
   await expect(input).toBeVisible();

@@ -8,3 +8,4 @@ export { default as importX } from 'eslint-plugin-import-x';
 export { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 export { default as reactHooks } from 'eslint-plugin-react-hooks';
 export { default as globals } from 'globals';
+export { default as stylistic } from '@stylistic/eslint-plugin';

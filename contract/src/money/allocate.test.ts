@@ -17,7 +17,8 @@ describe('allocateCents: lines in whole cents that add up to the total', () => {
   });
 
   it('never lets per-line rounding disagree with the total', () => {
-    // Rounding each line half up would give 1 + 1 + 1 = 3 cents for 0.5 + 0.5 + 0.5 = 1.5 cents, whose total rounds to 2.
+    // Rounding each line half up would give 1 + 1 + 1 = 3 cents for 0.5 + 0.5 + 0.5 = 1.5 cents, whose total
+    // rounds to 2.
     const { lines, total } = allocateCents([5n, 5n, 5n], MILLS);
     expect(total).toBe(2);
     expect(lines).toEqual([1, 1, 0]);

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../lib/errors.js';
 
-/** Plain JSON bodies of the account endpoints, checked field by field; 422 errors point at `/data/attributes/<field>`. */
+/**
+ * Plain JSON bodies of the account endpoints, checked field by field; 422 errors point at `/data/attributes/<field>`.
+ */
 export type Body = Record<string, unknown>;
 
 export interface FieldProblem {

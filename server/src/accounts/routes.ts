@@ -12,7 +12,8 @@ import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccoun
 
 /**
  * Self-service account endpoints (plain JSON in and out; errors are JSON:API error documents):
- * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under /api/council/account-requests.
+ * - POST /api/account-requests: sign-up, 202 {status:'pending'}; council staff decide under
+ * /api/council/account-requests.
  * - POST /api/password-reset and /api/password-reset/confirm: the forgotten-password link.
  * - POST /api/account/email and /api/account/email/confirm: change one's own e-mail address (email-change.ts).
  * - POST /api/account/unlock: the link mailed when wrong passwords hold a username back (unlock.ts).

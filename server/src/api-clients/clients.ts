@@ -125,7 +125,9 @@ export async function rotateSecret(db: Db, row: Record<string, unknown>, overlap
   return { row: { ...row, ...values }, secret };
 }
 
-/** Ends a client: it authenticates no more, and its tokens stop at the next request (the bearer check joins the client). */
+/**
+ * Ends a client: it authenticates no more, and its tokens stop at the next request (the bearer check joins the client).
+ */
 export async function revokeClient(db: Db, row: Record<string, unknown>, now: Date) {
   if (row.revoked_at) return row;
   const values = { revoked_at: isoTimestamp(now), previous_secret_hash: null, previous_secret_expires_at: null };

@@ -56,7 +56,9 @@ const schema = z.object({
   REMINDER_RETRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REMINDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   ADJUSTMENT_INVOICE_DUE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts. */
+  /**
+   * Memory for the JSON:API documents each server process keeps (MB; 0 turns the cache off): jsonapi/document-cache.ts.
+   */
   DOCUMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /**
    * Longest a statement may run (ms; 0: no limit), then the request answers 503: every statement on PostgreSQL
@@ -115,7 +117,9 @@ export interface Config {
   reminderRetryMinutes: number;
   /** Sends of one reminder before it is given up as failed (the first send included). */
   reminderMaxAttempts: number;
-  /** Days after issue an adjustment invoice is due when the period's own due date has passed (never overdue at birth). */
+  /**
+   * Days after issue an adjustment invoice is due when the period's own due date has passed (never overdue at birth).
+   */
   adjustmentInvoiceDueDays: number;
   /** Worker processes serving the port: more than 1 makes main.ts a cluster primary. */
   webConcurrency: number;

@@ -15,7 +15,10 @@ import {
 } from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
 
-/** Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings out. */
+/**
+ * Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings
+ * out.
+ */
 const STATUSES = ['open', 'paid'] as const;
 
 async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefined>) {

@@ -219,13 +219,13 @@ export const PG_NAMED_STATEMENT_BYTES = 16 * 1024 * 1024;
 const PG_NAMED_STATEMENT_MAX_SHARE = 16;
 
 /**
- * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement. Kysely sends unnamed statements, which PostgreSQL parses and plans at every run: for the
- * invoices page's statements (the files' access rule has ten EXISTS branches) planning took four times longer than
- * running, and a named statement answered in a third of the time (decision 0007). node-pg parses a named
- * statement once per connection and PostgreSQL keeps its plan. Each connection prepares at most
- * PG_NAMED_STATEMENT_BYTES of them, as statementBytes estimates (each costs the server memory; the first ones a
- * connection runs are the app's own, kept for good); the rest, and statements without parameters (transaction
- * commands, migrations' DDL), run unnamed.
+ * The pool as Kysely sees it, with each statement that has parameters sent as a named prepared statement. Kysely sends
+ * unnamed statements, which PostgreSQL parses and plans at every run: for the invoices page's statements (the files'
+ * access rule has ten EXISTS branches) planning took four times longer than running, and a named statement answered in
+ * a third of the time (decision 0007). node-pg parses a named statement once per connection and PostgreSQL keeps its
+ * plan. Each connection prepares at most PG_NAMED_STATEMENT_BYTES of them, as statementBytes estimates (each costs the
+ * server memory; the first ones a connection runs are the app's own, kept for good); the rest, and statements without
+ * parameters (transaction commands, migrations' DDL), run unnamed.
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();

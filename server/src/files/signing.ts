@@ -48,8 +48,8 @@ export function linkPhase(readerId: string): number {
 
 /**
  * When a link made at `now` for a reader expires: `ttlSeconds` later, rounded up to the next whole minute of the
- * reader's own (minutes that end at the reader's second, linkPhase). So a document read again within the minute carries the
- * very same links and can be sent again as it was kept (jsonapi/document-cache.ts). The minute is the reader's own
+ * reader's own (minutes that end at the reader's second, linkPhase). So a document read again within the minute carries
+ * the very same links and can be sent again as it was kept (jsonapi/document-cache.ts). The minute is the reader's own
  * so that kept documents do not all go stale at the same second: on the wall clock's minute, every reader's pages were
  * built again at once, in every worker (200 readers' invoice pages, a p99 of 66 ms on the invoices page;
  * decision 0007). A link lives between `ttlSeconds` and a minute more.

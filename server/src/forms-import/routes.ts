@@ -21,8 +21,9 @@ import { parseImport, type ParsedImport } from './validate.js';
  * Import of a monthly form from the handler's own spreadsheet (decision 0013), beside the form's own resource:
  *
  *   GET  /api/forms/{bundle}/{id}/import/template.xlsx | template.csv   the template for that form's handler and month
- *   POST /api/forms/{bundle}/{id}/import?name=file.xlsx                 checks the file: errors and preview, saves nothing
- *   POST /api/forms/{bundle}/{id}/import/apply?name=...&changed=...     checks the same file again and saves the draft
+ *   POST /api/forms/{bundle}/{id}/import?name=file.xlsx                 checks the file: errors and preview, saves
+ * nothing   POST /api/forms/{bundle}/{id}/import/apply?name=...&changed=...     checks the same file again and saves
+ * the draft
  *
  * Apply saves through the form's own write handlers (the write policy's guard, then the draft workflow), in one
  * transaction: the form's fields, then for forms 2 and 3 its rows replaced by the file's. A certified form is not

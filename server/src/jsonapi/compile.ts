@@ -53,7 +53,9 @@ export class Compiler {
     return def.access.full ? accessRule('full', def, alias, this.viewer, this.dialect) : null;
   }
 
-  /** The reader sees the row's card members (`access.card`, or `access.full`), or null when the type has no card rule. */
+  /**
+   * The reader sees the row's card members (`access.card`, or `access.full`), or null when the type has no card rule.
+   */
   card(def: ResourceDef, alias: string): Predicate | null {
     if (!def.access.card) return null;
     const card = accessRule('card', def, alias, this.viewer, this.dialect);
@@ -82,7 +84,9 @@ export class Compiler {
     return tree.members.flatMap((m) => ('kind' in m ? this.conditionValues(def, m) : this.filterValues(def, m)));
   }
 
-  /** This compiler (for the stand-in reader) building a statement kept per shape: filter value i is bound as `slot(i)`. */
+  /**
+   * This compiler (for the stand-in reader) building a statement kept per shape: filter value i is bound as `slot(i)`.
+   */
   slotted(slot: (i: number) => string): Compiler {
     const copy = new Compiler(this.registry, this.viewer, this.dialect);
     let next = 0;
@@ -171,8 +175,9 @@ export class Compiler {
 
   /**
    * STARTS_WITH, CONTAINS, ENDS_WITH (the value is already the LIKE pattern, wildcards escaped): case- and
-   * accent-insensitive on both databases, as every comparison of a text field is (see `compare`) ("cote" finds "Côte", as Drupal's do on MySQL's default collation). Both
-   * sides go through the same fold (fold.ts): a SQL function on SQLite, lower() and translate() on PostgreSQL.
+   * accent-insensitive on both databases, as every comparison of a text field is (see `compare`) ("cote" finds "Côte",
+   * as Drupal's do on MySQL's default collation). Both sides go through the same fold (fold.ts): a SQL function on
+   * SQLite, lower() and translate() on PostgreSQL.
    */
   private operator(column: RawBuilder<unknown>, c: Condition, values: unknown[]): Predicate {
     const list = () => sql.join(values.map((v) => sql`${v}`));

@@ -8,8 +8,8 @@ import { DOCUMENT_CACHE_HEADER } from './document-cache.js';
 
 /**
  * The document cache (jsonapi/document-cache.ts): a read is sent again from what was built only while it would be
- * built the same, for the same reader; every write, through the API or not, and every new minute of a reader's file links
- * makes the next read build afresh.
+ * built the same, for the same reader; every write, through the API or not, and every new minute of a reader's file
+ * links makes the next read build afresh.
  */
 const invoices = (handlerId: string) =>
   `/jsonapi/node/invoice?filter%5Bfield_handler.id%5D=${handlerId}&include=field_invoice_pdf,field_reporting_period,field_form_1&page%5Blimit%5D=200`;

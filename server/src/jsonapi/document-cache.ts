@@ -57,7 +57,10 @@ export class DocumentCache {
     );
   }
 
-  /** `session`: the sign-in the document's file links are bound to (files/signing.ts), so another session never gets them. */
+  /**
+   * `session`: the sign-in the document's file links are bound to (files/signing.ts), so another session never gets
+   * them.
+   */
   static key(viewer: Viewer, selfUrl: string, session = ''): string {
     return `${viewer.userId}\n${viewer.role}\n${viewer.handlerId ?? ''}\n${session}\n${selfUrl}`;
   }

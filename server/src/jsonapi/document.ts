@@ -72,7 +72,10 @@ const tierKey = (seen: SeenTiers) => (seen.full ? 'full' : seen.card ? 'card' : 
 
 type PlanOf = (def: ResourceDef, seen: SeenTiers) => ObjectPlan;
 
-/** A document's plans by type and kind of reader: the shared plans' key (the fieldset joined) is made once per document, not per row. */
+/**
+ * A document's plans by type and kind of reader: the shared plans' key (the fieldset joined) is made once per document,
+ * not per row.
+ */
 function documentPlans(doc: DocumentContext): PlanOf {
   const found = new Map<ResourceDef, { full?: ObjectPlan; card?: ObjectPlan; public?: ObjectPlan }>();
   return (def, seen) => {

@@ -63,7 +63,9 @@ export function selectColumns(
   return refs;
 }
 
-/** Two columns saying what of the row its reader sees: its card members (`__card`) and its restricted ones (`__full`). */
+/**
+ * Two columns saying what of the row its reader sees: its card members (`__card`) and its restricted ones (`__full`).
+ */
 function fullFlag(compiler: Compiler, def: ResourceDef, alias: string): RawBuilder<unknown> {
   const flag = (predicate: Predicate | null, name: string) =>
     predicate ? sql`(case when ${predicate} then 1 else 0 end) as ${sql.ref(name)}` : sql`1 as ${sql.ref(name)}`;
@@ -132,7 +134,9 @@ export function keptPageStatement(compiler: Compiler, def: ResourceDef, query: Q
   ) as CompiledQuery<Row>;
 }
 
-/** What a page statement's text depends on besides type and fieldset: never a filter's value. JSON, so no two differ. */
+/**
+ * What a page statement's text depends on besides type and fieldset: never a filter's value. JSON, so no two differ.
+ */
 function pageShape(query: Query): string {
   const filter = (tree: FilterTree): unknown[] => [
     tree.conjunction,

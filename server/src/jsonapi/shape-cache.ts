@@ -18,8 +18,8 @@ import type { AccessRules, Predicate, ResourceDef } from './resource.js';
  * statement caches (SQLite's by text, PostgreSQL's named statements) find it without hashing a new string.
  *
  * The rules may branch on the reader's role and on whether it has a company (resources/access.ts), never on its ids'
- * values: that is what the keys hold. What is kept is bounded in bytes (least recently used dropped) and holds no reader's
- * data, so a second server process needs none of it.
+ * values: that is what the keys hold. What is kept is bounded in bytes (least recently used dropped) and holds no
+ * reader's data, so a second server process needs none of it.
  */
 const USER_ID = '\u0000reader.userId';
 const HANDLER_ID = '\u0000reader.handlerId';

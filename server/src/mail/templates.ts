@@ -59,7 +59,9 @@ export function accountRefusedMail(p: { to: string; name: string; reason?: strin
   ]);
 }
 
-/** To someone whose address already has an account, instead of a second account (the answer to the form is the same). */
+/**
+ * To someone whose address already has an account, instead of a second account (the answer to the form is the same).
+ */
 export function accountExistsMail(p: { to: string; forgotPasswordUrl: string }): MailMessage {
   return render(p.to, 'Your Handler Portal account request', hello(''), [
     [

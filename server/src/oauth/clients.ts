@@ -32,7 +32,9 @@ export async function ensureOAuthClients(db: Db, clock: Clock = systemClock): Pr
     .execute();
 }
 
-/** Registers a confidential client (e.g. an integration) and returns its secret, which is shown once and never stored. */
+/**
+ * Registers a confidential client (e.g. an integration) and returns its secret, which is shown once and never stored.
+ */
 export async function createConfidentialClient(
   db: Db,
   id: string,

@@ -112,7 +112,8 @@ async function passwordGrant(
     .select(['id', 'pass_hash', 'status', 'role'])
     .where(sql<string>`lower(name)`, '=', username.toLowerCase())
     .executeTakeFirst();
-  // An unknown user still costs a full Argon2id check (verifyPassword's dummy path), so timing does not reveal who exists.
+  // An unknown user still costs a full Argon2id check (verifyPassword's dummy path), so timing does not reveal who
+  // exists.
   const checkStarted = performance.now();
   const matches = await verifyPassword(password, user?.pass_hash);
   if (!user || !matches) {

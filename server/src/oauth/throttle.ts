@@ -14,7 +14,10 @@ import { isoTimestamp, newId } from '../lib/time.js';
  * bounds the rows per key. docs/SECURITY.md, "Sign-in throttling".
  */
 export interface ThrottleSettings {
-  /** Failures allowed per username and address; the username from anywhere, and an address, get ADDRESS_FACTOR times as many. */
+  /**
+   * Failures allowed per username and address; the username from anywhere, and an address, get ADDRESS_FACTOR times as
+   * many.
+   */
   maxFailures: number;
   lockoutSeconds: number;
 }
@@ -50,8 +53,8 @@ const ms = (seconds: number): number => seconds * 1000;
 
 /**
  * Seconds until the key may try again, or 0. `times` are the key's failure times in ms, newest first. Past `limit`
- * failures within WINDOW_FACTOR lockouts of the latest one, the wait is FIRST_DELAY_SECONDS doubled for each failure beyond
- * the limit, capped at the lockout, counted from the latest failure.
+ * failures within WINDOW_FACTOR lockouts of the latest one, the wait is FIRST_DELAY_SECONDS doubled for each failure
+ * beyond the limit, capped at the lockout, counted from the latest failure.
  */
 export function waitFor(times: number[], limit: number, settings: ThrottleSettings, now: number): number {
   const latest = times[0];

@@ -25,8 +25,8 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A write the database refused for one of its constraints (a unique value taken, a required column left out, a
- * relationship to a row that does not exist, a number out of range) comes from the client's data, not from a fault: a 4xx, and the
- * request's transaction has rolled back. Codes: PostgreSQL SQLSTATE, better-sqlite3 extended result codes.
+ * relationship to a row that does not exist, a number out of range) comes from the client's data, not from a fault: a
+ * 4xx, and the request's transaction has rolled back. Codes: PostgreSQL SQLSTATE, better-sqlite3 extended result codes.
  */
 function fromDatabase(error: unknown): ApiError | null {
   const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : '';

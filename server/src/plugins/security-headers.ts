@@ -5,7 +5,10 @@ import { DATA_PREFIXES, underPrefix } from './api-paths.js';
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
-/** Helmet's configuration for the web app's pages, its files and everything that is not a data answer (docs/SECURITY.md). */
+/**
+ * Helmet's configuration for the web app's pages, its files and everything that is not a data answer
+ * (docs/SECURITY.md).
+ */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,

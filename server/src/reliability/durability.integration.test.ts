@@ -499,7 +499,8 @@ describeEachDatabase('durability under SIGKILL', (target) => {
               .execute();
             expect(missing, `certified forms ${n} without a PDF`).toEqual([]);
           }
-          // Form 1: its period's invoices (each with its PDF) bill exactly the assessment of the current certified version.
+          // Form 1: its period's invoices (each with its PDF) bill exactly the assessment of the current certified
+          // version.
           const invoices = await db
             .selectFrom('invoices')
             .select(['handler_id', 'period_id', 'amount_due_cents', 'invoice_pdf_id'])

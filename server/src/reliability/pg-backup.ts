@@ -90,7 +90,8 @@ async function readArchive(pgRestore: string, file: string): Promise<Archive> {
   let tables = 0;
   let hasMigrations = false;
   for (const line of list.split('\n')) {
-    // "8; 2615 84037 SCHEMA - name owner", "290; 1259 84039 TABLE schema name owner", "... TABLE DATA schema name owner"
+    // "8; 2615 84037 SCHEMA - name owner", "290; 1259 84039 TABLE schema name owner", "... TABLE DATA schema name
+    // owner"
     const m = /^\d+; \d+ \d+ (TABLE DATA|TABLE|SCHEMA) (\S+) (\S+)/.exec(line);
     if (!m) continue;
     if (m[1] === 'SCHEMA') schemas.push(m[3]);

@@ -23,7 +23,10 @@ import type { WriteInput } from '../jsonapi/resource.js';
  * `any handler` (a transfer's receiver), `reference` (seasons, periods: everyone's).
  */
 export type Party = 'staff' | 'own' | 'self' | 'transferring' | 'receiving' | 'client';
-/** A record's state an action needs: a draft form, a certified one, an active (not cancelled) transfer, a row of a draft form. */
+/**
+ * A record's state an action needs: a draft form, a certified one, an active (not cancelled) transfer, a row of a draft
+ * form.
+ */
 export type State = 'draft' | 'certified' | 'active' | 'form is a draft';
 export type LinkRule = 'own' | 'any handler' | 'reference';
 /** How a record names its handler(s): `handler_id`, its own id (a handler), a user, a transfer's two parties, none. */

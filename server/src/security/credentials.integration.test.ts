@@ -30,7 +30,8 @@ describeEachDatabase('credentials', (target) => {
     });
 
   beforeAll(async () => {
-    // The real clock and the configured limits (5 failures per username and address, 20 per username or address, 15 minutes).
+    // The real clock and the configured limits (5 failures per username and address, 20 per username or address, 15
+    // minutes).
     ctx = await createTestContext(target, { config: { webDist: '/nonexistent' } });
     await ensureOAuthClients(ctx.db, ctx.clock);
     const at = new Date().toISOString();

@@ -176,7 +176,9 @@ export class IsolationModel {
   }
 }
 
-/** Relationship paths from a type, every one up to `depth` hops (`field_form.field_handler.field_handler_analytics`). */
+/**
+ * Relationship paths from a type, every one up to `depth` hops (`field_form.field_handler.field_handler_analytics`).
+ */
 export function relationshipPaths(
   model: IsolationModel,
   type: string,

@@ -42,7 +42,10 @@ const collectionUrl = (def: ResourceDef) => `/jsonapi/${def.entity}/${def.bundle
 const itemUrl = (def: ResourceDef, id: string) => `${collectionUrl(def)}/${id}`;
 const q = (s: string) => encodeURIComponent(s);
 
-/** The least number of cases the generator must produce: one per type, include path, relationship and field path, per user. */
+/**
+ * The least number of cases the generator must produce: one per type, include path, relationship and field path, per
+ * user.
+ */
 function registryFloor(model: IsolationModel): number {
   let n = 0;
   for (const def of allResources) {
@@ -106,7 +109,10 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
     await d?.close();
   });
 
-  /** A request as `v`: counted, searched for `v`'s secrets, every resource in it readable (and restricted members only where full). */
+  /**
+   * A request as `v`: counted, searched for `v`'s secrets, every resource in it readable (and restricted members only
+   * where full).
+   */
   function checker(v: Viewer) {
     const secrets = model.secrets(v);
     const problems: string[] = [];
@@ -176,7 +182,8 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
           });
         }
         const rels = Object.keys(def.relationships);
-        // Every row it may not read, by its item path (the first of each other handler's with every relationship included).
+        // Every row it may not read, by its item path (the first of each other handler's with every relationship
+        // included).
         const withInclude = new Set(model.sampleUnreadable(v, def.type, 1).map((r) => String(r.id)));
         for (const row of model.unreadable(v, def.type)) {
           const id = String(row.id);
@@ -369,7 +376,9 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         else if (r.body?.errors?.[0]?.status !== String(r.status)) problems.push(`${label}: not an error document`);
       };
       const link = (type: string, id: string) => ({ data: { type, id } });
-      /** Writable attributes of a row as the API shows it, with values from another row so a write would change them. */
+      /**
+       * Writable attributes of a row as the API shows it, with values from another row so a write would change them.
+       */
       const attributesFrom = (def: ResourceDef, source: Res | undefined) =>
         Object.fromEntries(
           Object.entries(def.attributes)
@@ -418,7 +427,8 @@ describeEachDatabase('tenant isolation (generated)', (target) => {
         // Rows it reads but does not own (others' directory cards, colleagues, forms 4 it receives, reference data).
         for (const r of own) {
           const row = model.row(def.type, r.id)!;
-          // A form 4 is shared by its two parties (the receiving one countersigns or cancels): its workflow tests cover that.
+          // A form 4 is shared by its two parties (the receiving one countersigns or cancels): its workflow tests cover
+          // that.
           const owned = model.owners(def.type, row).includes(v.handlerId) && def.type !== 'node--handler';
           if (owned && def.type !== 'user--user') continue;
           if (def.type === 'user--user' && r.id === v.userId) continue;

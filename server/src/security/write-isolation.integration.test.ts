@@ -11,12 +11,12 @@ import { createClient } from '../api-clients/clients.js';
 
 /**
  * Write isolation, generated from the resource registry and checked against an independent model (write-model.ts):
- * for every writer (alice and bob of handler 101, carol of 102, staff, an API client of 101) x every type x PATCH and DELETE x a record of
- * each kind of target (its own, a colleague's, another handler's, staff-only; one of each state: draft, certified,
- * cancelled), each step of a form's life (certify, countersign, cancel), every to-one relationship of its records
- * re-pointed at another handler's record (or another season), and every POST linking a relationship to another
- * handler's record, the answer must be the model's. All refused writes run first; a checksum of every row of every
- * table must then be unchanged. The allowed ones run after.
+ * for every writer (alice and bob of handler 101, carol of 102, staff, an API client of 101) x every type x PATCH and
+ * DELETE x a record of each kind of target (its own, a colleague's, another handler's, staff-only; one of each state:
+ * draft, certified, cancelled), each step of a form's life (certify, countersign, cancel), every to-one relationship of
+ * its records re-pointed at another handler's record (or another season), and every POST linking a relationship to
+ * another handler's record, the answer must be the model's. All refused writes run first; a checksum of every row of
+ * every table must then be unchanged. The allowed ones run after.
  */
 /** `robot`: an API client of handler 101 with write scope (docs/API-CLIENTS.md). */
 type Who = 'alice' | 'bob' | 'carol' | 'staff' | 'robot';
@@ -69,7 +69,8 @@ describeEachDatabase('write isolation (generated)', (target) => {
     const seasons = (await d.ctx.db.selectFrom('seasons').select('id').orderBy('season_start_date').execute()).map(
       (s) => String(s.id),
     );
-    // Drafts of each kind the demo lacks: a form 4 of each handler, a colleague's form 5, draft form 3 rows of 101 and 102.
+    // Drafts of each kind the demo lacks: a form 4 of each handler, a colleague's form 5, draft form 3 rows of 101 and
+    // 102.
     const post = async (who: Who, type: string, body: Record<string, unknown>) => {
       const def = allResources.find((x) => x.type === type)!;
       const r = await api(
@@ -196,7 +197,10 @@ describeEachDatabase('write isolation (generated)', (target) => {
     });
   };
 
-  /** Another record for a relationship to point at: another handler's (not the writer's, not the current one), or another season. */
+  /**
+   * Another record for a relationship to point at: another handler's (not the writer's, not the current one), or
+   * another season.
+   */
   const otherTarget = (w: Writer, targetType: string, current: unknown): string | undefined => {
     const candidates = [...(rows.get(targetType)?.values() ?? [])].filter((r) => r.id !== current);
     const foreign = candidates.find(

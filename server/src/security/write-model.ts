@@ -12,11 +12,16 @@ export interface Writer {
   role: 'handler' | 'staff';
   userId: string;
   handlerId: string | null;
-  /** An API client of the handler with write scope (docs/API-CLIENTS.md): it saves its handler's drafts, nothing else. */
+  /**
+   * An API client of the handler with write scope (docs/API-CLIENTS.md): it saves its handler's drafts, nothing else.
+   */
   client?: boolean;
 }
 
-/** What the server must answer: done, refused (403, or 404 when the writer cannot read the record), no such write (405), wrong state (409), a fixed field (422). */
+/**
+ * What the server must answer: done, refused (403, or 404 when the writer cannot read the record), no such write (405),
+ * wrong state (409), a fixed field (422).
+ */
 export type Outcome = 'done' | 'refused' | 'no such write' | 'wrong state' | 'fixed';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1';
@@ -27,7 +32,9 @@ const SUB_RECORDS: Record<string, string> = {
   'node--export_by_country': 'node--apc_form_3',
 };
 
-/** Relationships fixed once the record exists: a filing's handler, season and place; a transfer's parties; a row's form. */
+/**
+ * Relationships fixed once the record exists: a filing's handler, season and place; a transfer's parties; a row's form.
+ */
 export const FIXED: Record<string, string[]> = {
   'node--apc_form_1': ['field_amendment_of'],
   'node--apc_form_2': ['field_amendment_of'],

@@ -21,7 +21,9 @@ export interface Subrequest {
   tokens: ReplacementToken[];
 }
 
-/** One entry of the answer, Subrequests' JSON format: the response's status and type as header lists, the body as text. */
+/**
+ * One entry of the answer, Subrequests' JSON format: the response's status and type as header lists, the body as text.
+ */
 export interface SubresponseEntry {
   headers: { status: [string]; 'content-type': [string]; 'Content-Id': [string] };
   body: string;
@@ -30,7 +32,9 @@ export interface SubresponseEntry {
 const bad = (detail: string, pointer?: string) =>
   new ApiError(400, detail, pointer === undefined ? {} : { source: { pointer } });
 
-/** A path under /jsonapi/ with no `.` or `..` segment (once decoded), so a subrequest cannot step out of the JSON:API. */
+/**
+ * A path under /jsonapi/ with no `.` or `..` segment (once decoded), so a subrequest cannot step out of the JSON:API.
+ */
 function isJsonApiUri(uri: string): boolean {
   if (!uri.startsWith('/jsonapi/') || uri.includes('#') || uri.includes('\\')) return false;
   const path = uri.split('?', 1)[0];

@@ -17,7 +17,9 @@ import { movedLines, parseTransferLines, periodsWithShipments } from './transfer
 
 const INVOICE_TYPE = 'node--invoice';
 
-/** An inter-handler line as the invoice keeps it (`transfer_lines`): the counterparty's name and number, no more of it. */
+/**
+ * An inter-handler line as the invoice keeps it (`transfer_lines`): the counterparty's name and number, no more of it.
+ */
 export interface InvoiceTransferLine {
   direction: 'assumed' | 'credited';
   counterparty_name: string;
@@ -33,7 +35,9 @@ export interface InvoiceTransferLine {
 /** Why an invoice changes: its own Form 1, or a transfer (the other handler's Form 1 or a form 4 agreement). */
 type Cause = 'own-form' | 'transfer';
 
-/** What a handler owes for a period: its own receipts' assessment, less what receivers assumed, plus what it assumed. */
+/**
+ * What a handler owes for a period: its own receipts' assessment, less what receivers assumed, plus what it assumed.
+ */
 interface Bill {
   handlerId: string;
   period: Row;
@@ -203,7 +207,10 @@ function ownDetail(form: Row, period: Row): AssessmentDetail {
   );
 }
 
-/** When an invoice is due: its period's due date, or for an adjustment issued after it, a set number of days after issue. */
+/**
+ * When an invoice is due: its period's due date, or for an adjustment issued after it, a set number of days after
+ * issue.
+ */
 export function invoiceDueDate(
   periodDueDate: string,
   issueDate: string,
@@ -301,7 +308,10 @@ const TYPE_NAME: Record<PecanType, string> = {
   substandard: 'substandard',
 };
 
-/** The PDF's line of a moved assessment: assumed from the transferring handler, or credited because the receiver assumed it. */
+/**
+ * The PDF's line of a moved assessment: assumed from the transferring handler, or credited because the receiver assumed
+ * it.
+ */
 export function transferPdfLine(line: InvoiceTransferLine): InvoiceLine {
   const other = `${line.counterparty_name} (${line.counterparty_number})`;
   const description =

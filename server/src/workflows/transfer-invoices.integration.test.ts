@@ -126,7 +126,8 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
     });
     expect(form.field_interhandler_shipped).toBe(33_000); // 20,000 + 5,000 + 8,000
     expect(form.field_assessment_due).toBe('500.00'); // the form keeps its own receipts: 50,000 lb x $0.01
-    // 101: $500.00 - 20,000 lb improved x $0.01 ($200.00) - 5,000 lb native x $0 = $300.00. To 103 no agreement: 101 pays.
+    // 101: $500.00 - 20,000 lb improved x $0.01 ($200.00) - 5,000 lb native x $0 = $300.00. To 103 no agreement: 101
+    // pays.
     const [alice] = await invoicesOf(h['101']);
     expect(alice.cents).toBe(30_000);
     expect(alice.lines.map((l) => [l.direction, l.counterparty_number, l.pecan_type, l.pounds, l.amount])).toEqual([
@@ -322,7 +323,8 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
     });
     expect(paid.status, JSON.stringify(paid.body)).toBeLessThan(300);
     await amendAlice(lines([h['102'], 'improved', 25_000]));
-    // 102 now owes $100.00 + $250.00 = $350.00, paid $400.00: a credit of $50.00, due with the month (issued before it).
+    // 102 now owes $100.00 + $250.00 = $350.00, paid $400.00: a credit of $50.00, due with the month (issued before
+    // it).
     const after = await invoicesOf(h['102']);
     expect(after.map((i) => [i.number, i.cents, i.status, i.due])).toEqual([
       ['APC-202611-102', 40_000, 'paid', '2026-12-10'],

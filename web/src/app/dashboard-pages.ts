@@ -5,7 +5,9 @@ import { lazyPage } from '../lib/lazy-page';
 import { setSignInPreload } from '../lib/sign-in-preload';
 import { whenIdle } from '../lib/when-idle';
 
-/** The pages a sign-in lands on, shared by the router and the sign-in page, which loads them ahead (preloadDashboard). */
+/**
+ * The pages a sign-in lands on, shared by the router and the sign-in page, which loads them ahead (preloadDashboard).
+ */
 export const DashboardLayout = lazyPage(() => import('./layout/dashboard-layout'));
 export const DashboardHome = lazyPage(() => import('../features/dashboard/components/dashboard-home'));
 /** The forms' card of stale months on the dashboard: loaded only when the dashboard shows it. */

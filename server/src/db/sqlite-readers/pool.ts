@@ -203,7 +203,7 @@ function readerThread(path: string): Worker {
  * A Kysely whose statements run on the pool: the engine's reads (jsonapi/read.ts) take it as they take the server's
  * own. Reads only: it has no transactions.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine's SQL is dynamic, as its Db (db/database.ts)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- dynamic SQL, as the engine's Db (db/database.ts)
 export function readerThreadsDb(pool: SqliteReaderPool, log: () => void): Kysely<any> {
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {

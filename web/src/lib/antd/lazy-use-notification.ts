@@ -3,7 +3,9 @@ import type { NotificationConfig } from 'antd/es/notification/interface';
 import type { ReactElement } from 'react';
 import { lazyHookApi } from './lazy-hook-api';
 
-/** antd's `notification/useNotification` for antd's `<App>`, loaded on the first notification (see lazy-hook-api.ts). */
+/**
+ * antd's `notification/useNotification` for antd's `<App>`, loaded on the first notification (see lazy-hook-api.ts).
+ */
 const useLazyNotification = lazyHookApi<NotificationInstance>(
   async () =>
     (await import('antd/es/notification/useNotification')).default as () => readonly [

@@ -71,7 +71,8 @@ export function useCachedQuery<T>(options: {
   const { cache } = options;
   const cacheId = cache ? refId(cache) : '';
   // Read once per cache entry: the copy is the starting point, not a live source.
-  const initial = useMemo(() => (cache ? readCachedCopy<T>(cache) : null), [cacheId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the entry's id, not the object
+  const initial = useMemo(() => (cache ? readCachedCopy<T>(cache) : null), [cacheId]);
   const query = useQuery<T>({
     queryKey: options.queryKey,
     enabled: options.enabled,

@@ -3,8 +3,8 @@ import { i18n } from './i18n';
 
 /**
  * Feature namespaces: each feature keeps its texts in locales/<lang>/<feature>.json, loaded with the feature's
- * chunk (never on /signin). `useFeatureTranslation('transfers')` suspends (call it first) until the namespace is there in the
- * current language and in English (the fallback), then works as useTranslation.
+ * chunk (never on /signin). `useFeatureTranslation('transfers')` suspends (call it first) until the namespace is there
+ * in the current language and in English (the fallback), then works as useTranslation.
  */
 export const FEATURE_NAMESPACES = [
   'yearEnd',

@@ -10,7 +10,9 @@ export const invoicesKey = (handlerId: string) => ['invoices', handlerId] as con
 
 export const openInvoicesKey = (handlerId: string) => ['invoices', handlerId, 'open'] as const;
 
-/** A handler's invoices as one of the reads of invoice-params.ts (all of them, or the unpaid ones), every page followed. */
+/**
+ * A handler's invoices as one of the reads of invoice-params.ts (all of them, or the unpaid ones), every page followed.
+ */
 function useInvoiceRead(
   handlerId: string | null,
   key: (id: string) => readonly unknown[],

@@ -1,4 +1,6 @@
-/** The newest report's query. Apart from position-reports.ts (a hook) so that the benchmark reads it as the app does. */
+/**
+ * The newest report's query. Apart from position-reports.ts (a hook) so that the benchmark reads it as the app does.
+ */
 import { DrupalJsonApiParams } from '../jsonapi/params';
 
 /** The newest monthly position report published to the portal, with its period and PDF. */

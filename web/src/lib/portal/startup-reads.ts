@@ -17,9 +17,10 @@ import { startupReads } from './startup-read-list';
  * The reads that fill the dashboard, made at sign-in (and on a reload of a signed-in page) in one request (POST
  * /subrequests): the user with its handler, analytics and packet confirmations included; the seasons; the newest
  * position report; and, once the user's answer gives its handler id (`waitFor` and a replacement token), the
- * current season's packages, the unpaid invoices and the transfer agreements awaiting its countersignature. Other seasons' packages are read when a page asks for them:
- * their size grows with the seasons, the dashboard's must not. Each is the very query the page would make, and each
- * answer seeds that page's query key, so the dashboard makes no request of its own.
+ * current season's packages, the unpaid invoices and the transfer agreements awaiting its countersignature. Other
+ * seasons' packages are read when a page asks for them: their size grows with the seasons, the dashboard's must not.
+ * Each is the very query the page would make, and each answer seeds that page's query key, so the dashboard makes no
+ * request of its own.
  */
 
 /** The key of "the start-up reads were made for this user": set once they are, so a page does not make them again. */
@@ -38,7 +39,9 @@ export function startupReadsQuery(queryClient: QueryClient, username: string) {
   } as const;
 }
 
-/** The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check). */
+/**
+ * The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check).
+ */
 export function rolesOf(user: Entity): string[] {
   return ['authenticated', user.field_role === 'staff' ? 'staff' : 'handler'];
 }
@@ -67,7 +70,9 @@ export function seedUser(queryClient: QueryClient, user: Entity, handler: Entity
   if (handler) queryClient.setQueryData(queryKeys.handler(handler.id), handler);
 }
 
-/** The current season's packages under that season's own key (only its own: the flag is the seasons' to keep single). */
+/**
+ * The current season's packages under that season's own key (only its own: the flag is the seasons' to keep single).
+ */
 function seedCurrentPackages(queryClient: QueryClient, handlerId: string, current: Entity, packages: Entity[]): void {
   queryClient.setQueryData(
     seasonPackagesKey(handlerId, current.id),

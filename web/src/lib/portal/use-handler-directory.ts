@@ -48,9 +48,9 @@ export function useSearchText() {
 }
 
 /**
- * The handler directory (or, for a picker, every active handler), paged and searched on the server: the first 50 by title, then each "Show more" appends
- * the page the server's links.next names. The first page without a search starts from its saved copy (shown at
- * once, offline too) and replaces the copy when it is read again.
+ * The handler directory (or, for a picker, every active handler), paged and searched on the server: the first 50 by
+ * title, then each "Show more" appends the page the server's links.next names. The first page without a search starts
+ * from its saved copy (shown at once, offline too) and replaces the copy when it is read again.
  */
 export function useHandlerDirectory(search: string, scope: HandlerScope = 'directory') {
   const initial = useMemo(() => readFirstPage(scope), [scope]);

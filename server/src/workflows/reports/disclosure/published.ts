@@ -28,7 +28,9 @@ export class PublishedBook {
     };
   }
 
-  /** The countries the publication lists for an export series prefix (`std:x.inshell_lb.` or `season:x.inshell_lb.`). */
+  /**
+   * The countries the publication lists for an export series prefix (`std:x.inshell_lb.` or `season:x.inshell_lb.`).
+   */
   countries(prefix: string, suffix = ''): string[] {
     return [...this.byKey.keys()]
       .filter((k) => k.startsWith(prefix) && k.endsWith(suffix))

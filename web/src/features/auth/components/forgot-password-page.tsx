@@ -9,7 +9,8 @@ import { AuthFootnote, AuthShell } from '../../../components/auth-shell';
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const mutation = useMutation({
-    // The same confirmation whatever the server says about the address; only a server or network failure shows an error.
+    // The same confirmation whatever the server says about the address; only a server or network failure shows an
+    // error.
     mutationFn: (email: string) =>
       requestPasswordReset(email.trim()).catch((e: unknown) => {
         if (e instanceof ApiError && e.status < 500 && e.status !== 429) return null;

@@ -26,8 +26,8 @@ let warmedUp = false;
 
 /**
  * Loads, once, what signing in needs before it is needed: the login sequence (token request, reads) and the
- * signed-in pages' code, texts and antd styles. Called on the first keystroke in the sign-in form, so that by the click on
- * "Sign in" nothing is left to fetch but the token and the data; never on a bare visit of /signin, whose first load
+ * signed-in pages' code, texts and antd styles. Called on the first keystroke in the sign-in form, so that by the click
+ * on "Sign in" nothing is left to fetch but the token and the data; never on a bare visit of /signin, whose first load
  * stays small. Called again on submit in case the form was filled without a keystroke (a password manager).
  */
 export function warmUpSignIn(): void {

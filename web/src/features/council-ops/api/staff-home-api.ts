@@ -53,6 +53,9 @@ export interface RemindNowResult {
   next_allowed_at: string;
 }
 
-/** POST /api/council/reminders/now: the reminder e-mail to one handler's users now (409 when sent in the last 15 minutes). */
+/**
+ * POST /api/council/reminders/now: the reminder e-mail to one handler's users now (409 when sent in the last 15
+ * minutes).
+ */
 export const remindNow = (periodId: string, handler: string) =>
   councilPost<RemindNowResult>('/reminders/now', { period_id: periodId, handler });

@@ -34,7 +34,10 @@ import { todayIso } from '../../../lib/portal/entities';
 
 const REPORTS_KEY = ['council', 'reports'] as const;
 
-/** The PDF shown in the page: fetched through its signed link into a blob, so the browser displays it instead of saving it. */
+/**
+ * The PDF shown in the page: fetched through its signed link into a blob, so the browser displays it instead of saving
+ * it.
+ */
 function PdfPreview({ url, title }: { url: string; title: string }) {
   const { t } = useFeatureTranslation('councilOps');
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
@@ -346,7 +349,10 @@ function useGenerate(path: string) {
   });
 }
 
-/** Reports and analytics: generate, preview and publish the monthly report; generate the annual report and industry workbook; see their sources. */
+/**
+ * Reports and analytics: generate, preview and publish the monthly report; generate the annual report and industry
+ * workbook; see their sources.
+ */
 export default function PublishingPage() {
   const { t, i18n } = useFeatureTranslation('councilOps');
   useDocumentTitle(t('publishing.title'));

@@ -28,7 +28,10 @@ import {
 
 export { failureText, PageHeading } from '../../../components/council-page-parts';
 
-/** Pieces the operations pages share: heading, filters kept in the address, season and month pickers, CSV export, status tags. */
+/**
+ * Pieces the operations pages share: heading, filters kept in the address, season and month pickers, CSV export, status
+ * tags.
+ */
 
 /** A row of filters that wraps on a phone. */
 export function FilterBar({ children }: { children: ReactNode }) {

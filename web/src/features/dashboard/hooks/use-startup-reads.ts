@@ -3,9 +3,9 @@ import { useSession } from '../../../lib/session/use-session';
 import { startupReadsQuery } from '../../../lib/portal/startup-reads';
 
 /**
- * The dashboard's reads in one request (a batch: the user, then what needs its handler) when the sign-in did not just make them: a
- * reload of a signed-in page, or a new tab. They start when the dashboard has rendered: started before, Lighthouse's
- * simulation counts them against the first screen, which no longer waits for them (decision 0007). `ready`
+ * The dashboard's reads in one request (a batch: the user, then what needs its handler) when the sign-in did not just
+ * make them: a reload of a signed-in page, or a new tab. They start when the dashboard has rendered: started before,
+ * Lighthouse's simulation counts them against the first screen, which no longer waits for them (decision 0007). `ready`
  * once they are done or failed; a failed read is left to the card that needs it, which reads it itself and shows its
  * own error.
  */

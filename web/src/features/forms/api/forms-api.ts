@@ -127,7 +127,9 @@ export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
   return terms.map((t) => (typeof t.name === 'string' ? t.name : '')).filter(Boolean);
 }
 
-/** The handler's package after the one whose period is due on `dueAfter` (package-params.ts), or null after the last. */
+/**
+ * The handler's package after the one whose period is due on `dueAfter` (package-params.ts), or null after the last.
+ */
 export async function getNextPackage(
   handlerId: string,
   dueAfter: string,

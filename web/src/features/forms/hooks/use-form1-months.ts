@@ -5,7 +5,8 @@ import { figuresByMonth, getCertifiedForm1, stocksByMonth } from '../api/form1-m
 
 /**
  * The current certified figures a form 1 of `month` reads (the season's earlier months and the previous month),
- * keyed by month, and their stocks (what "No change since last month" carries); undefined while loading. Under the packages' key: a certification or an amendment refreshes it.
+ * keyed by month, and their stocks (what "No change since last month" carries); undefined while loading. Under the
+ * packages' key: a certification or an amendment refreshes it.
  */
 export function useForm1Context(handlerId: string | null, month: string | null, enabled: boolean) {
   return useQuery({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiReference } from './api-reference-model';
 
-/** The reference page's reading of an OpenAPI document shaped as the server writes it (server/src/jsonapi/openapi.ts). */
+/**
+ * The reference page's reading of an OpenAPI document shaped as the server writes it (server/src/jsonapi/openapi.ts).
+ */
 const document = {
   info: { title: 'Pecan Handler Portal JSON:API', version: '1.0.0' },
   paths: {

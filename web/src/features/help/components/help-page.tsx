@@ -23,7 +23,10 @@ const SECTIONS = [
   'contact',
 ] as const;
 
-/** How filing works: monthly forms 1-3, form 4 transfers and their countersignature, form 5 year-end, certification, amendments, confidentiality. */
+/**
+ * How filing works: monthly forms 1-3, form 4 transfers and their countersignature, form 5 year-end, certification,
+ * amendments, confidentiality.
+ */
 export default function HelpPage() {
   const { t } = useTranslation();
   const { isStaff } = useSession();

@@ -93,7 +93,8 @@ export function ActiveSessionsCard() {
                 okButtonProps={{ danger: true }}
                 onConfirm={() => end.mutateAsync(s).catch(() => undefined)}
               >
-                {/* Not antd's danger colour on white (#ff4d4f, 3.3:1 contrast): the confirmation carries the warning. */}
+                {/* Not antd's danger colour on white (#ff4d4f, 3.3:1 contrast): the confirmation carries the
+                    warning. */}
                 <Button loading={end.isPending && end.variables?.id === s.id}>{t('account:sessions.end')}</Button>
               </Popconfirm>
             </li>

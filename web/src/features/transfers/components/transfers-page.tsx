@@ -122,7 +122,8 @@ function TransferCard({
             label: t('transfers:firstMonth'),
             children: monthLabel(str(form.field_first_transfer_month), lang),
           },
-          // 986.162: due by the 10th of the month after the first transfer (the server moves it past weekends and holidays).
+          // 986.162: due by the 10th of the month after the first transfer (the server moves it past weekends and
+          // holidays).
           {
             key: 'due',
             label: t('transfers:dueBy'),

@@ -2,7 +2,10 @@ import { Alert } from 'antd';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { certificationProblems } from './form5-fields';
 
-/** What must be fixed before a year-end form can be certified, one line a field (edit page: info; certification: warning). */
+/**
+ * What must be fixed before a year-end form can be certified, one line a field (edit page: info; certification:
+ * warning).
+ */
 export function Form5Problems({
   problems,
   type,
