@@ -17,3 +17,14 @@ export const queryKeys = {
   nextPackage: (handlerId: string, dueBefore: string) => [PACKAGES_KEY, handlerId, 'next', dueBefore] as const,
   industryAnalytics: ['industry-analytics'] as const,
 };
+
+/**
+ * The council console's reads, in both council features (`council-admin`, `council-ops`): every key starts with
+ * 'council', so that one invalidation (a season made current) refreshes them all. Both features keep the same data
+ * under the keys below: the seasons as a list (`Season[]`) and a season's `Calendar`.
+ */
+export const councilKeys = {
+  all: ['council'] as const,
+  seasons: ['council', 'seasons'] as const,
+  calendar: (seasonId: string | null | undefined) => ['council', 'calendar', seasonId ?? 'current'] as const,
+};

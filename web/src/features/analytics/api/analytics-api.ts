@@ -1,6 +1,5 @@
-import { toApiError } from '../../../lib/http/errors';
+import { api } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
-import { getAccessToken } from '../../../lib/session/session';
 import { form1FiguresParams, industryAnalyticsParams, ownAnalyticsParams } from './analytics-params';
 
 export const fetchIndustryAnalytics = (signal?: AbortSignal) =>
@@ -27,11 +26,9 @@ export interface IndustryMonth {
 
 /** GET /api/analytics/industry-monthly?season_id=: the industry's published monthly figures of a season. */
 export async function fetchIndustryMonthly(seasonId: string, signal?: AbortSignal): Promise<IndustryMonth[]> {
-  const token = await getAccessToken();
-  const response = await fetch(`/api/analytics/industry-monthly?season_id=${encodeURIComponent(seasonId)}`, {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  const body = await api.get<{ months: IndustryMonth[] }>('/api/analytics/industry-monthly', {
+    params: { season_id: seasonId },
     signal,
   });
-  if (!response.ok) throw await toApiError(response);
-  return ((await response.json()) as { months: IndustryMonth[] }).months;
+  return body.months;
 }

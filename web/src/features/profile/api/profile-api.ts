@@ -1,7 +1,6 @@
-import { toApiError } from '../../../lib/http/errors';
+import { api, publicApi } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
-import { getAccessToken } from '../../../lib/session/session';
 
 export const fetchMe = (userId: string, signal?: AbortSignal) =>
   jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
@@ -26,45 +25,16 @@ export async function patchMe(user: Entity, values: ProfileValues): Promise<Enti
 
 /** POST /api/account/password {current_password, new_password}, signed in. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const token = await getAccessToken();
-  const response = await fetch('/api/account/password', {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ current_password: currentPassword, new_password: newPassword }),
-  });
-  if (!response.ok) throw await toApiError(response);
+  await api.post('/api/account/password', { current_password: currentPassword, new_password: newPassword });
 }
 
 /**
  * POST /api/account/email {current_password, new_email}, signed in: the address changes only when the link mailed to
  * the new address is opened (confirm-email-page.tsx); the old address is told.
  */
-export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<{ email: string }> {
-  const token = await getAccessToken();
-  const response = await fetch('/api/account/email', {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ current_password: currentPassword, new_email: newEmail }),
-  });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as { email: string };
-}
+export const requestEmailChange = (currentPassword: string, newEmail: string) =>
+  api.post<{ email: string }>('/api/account/email', { current_password: currentPassword, new_email: newEmail });
 
 /** POST /api/account/email/confirm {token}: the mailed link; needs no sign-in. */
-export async function confirmEmail(token: string): Promise<{ email: string }> {
-  const response = await fetch('/api/account/email/confirm', {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as { email: string };
-}
+export const confirmEmail = (token: string) =>
+  publicApi.post<{ email: string }>('/api/account/email/confirm', { token });
