@@ -1,6 +1,5 @@
-import { ApiError } from '../../../lib/http/errors';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { queryOptions } from '@tanstack/react-query';
 import { councilApi } from '../../../lib/http/json';
 import { councilKeys } from '../../../lib/query-keys';
@@ -94,26 +93,9 @@ export const fetchHandlerRecords = (signal?: AbortSignal) =>
     signal,
   );
 
-async function writeHandler(
-  method: 'POST' | 'PATCH',
-  values: Partial<HandlerValues>,
-  existing?: Entity,
-): Promise<Entity> {
-  const path = existing ? `/jsonapi/node/handler/${encodeURIComponent(existing.id)}` : '/jsonapi/node/handler';
-  const data = {
-    type: 'node--handler',
-    ...(existing ? { id: existing.id, meta: { changed: existing.changed } } : {}),
-    attributes: values,
-  };
-  const doc = await jsonApi.request(path, { method, body: { data } });
-  const out = doc ? deserialize(doc) : null;
-  if (!out || Array.isArray(out)) throw new ApiError(500);
-  return out;
-}
-
-export const createHandler = (values: HandlerValues) => writeHandler('POST', values);
+export const createHandler = (values: HandlerValues) => jsonApi.create('node--handler', { ...values });
 export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) =>
-  writeHandler('PATCH', values, existing);
+  jsonApi.update('node--handler', existing.id, { ...values }, { changed: existing.changed });
 
 // ---- Seasons, periods, calendar -------------------------------------------------------------------------------
 

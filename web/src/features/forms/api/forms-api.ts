@@ -1,4 +1,4 @@
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { nextPackageParams, type MonthlyBundle } from '../../../lib/portal/packages';
 
@@ -36,25 +36,15 @@ export async function updateForm(
   attributes: Record<string, unknown>,
   changed: string | null,
 ): Promise<string | null> {
-  const doc = await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: `node--${bundle}`, id, attributes, ...(changed ? { meta: { changed } } : {}) } },
-  });
-  const data = doc?.data;
-  const next = data && !Array.isArray(data) ? data.attributes?.changed : null;
-  return typeof next === 'string' ? next : changed;
+  const saved = await jsonApi.update(`node--${bundle}`, id, attributes, { changed });
+  return typeof saved.changed === 'string' ? saved.changed : changed;
 }
 
 export async function certifyForm(bundle: MonthlyBundle, id: string, name: string, title: string): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: {
-      data: {
-        type: `node--${bundle}`,
-        id,
-        attributes: { field_certified: true, field_certification_name: name, field_certification_title: title },
-      },
-    },
+  await jsonApi.update(`node--${bundle}`, id, {
+    field_certified: true,
+    field_certification_name: name,
+    field_certification_title: title,
   });
 }
 
@@ -65,27 +55,16 @@ export async function amendForm(
   packageId: string,
   reason: string,
 ): Promise<string> {
-  const doc = await jsonApi.request(`/jsonapi/node/${bundle}`, {
-    method: 'POST',
-    body: {
-      data: {
-        type: `node--${bundle}`,
-        attributes: { field_amendment_reason: reason },
-        relationships: { field_amendment_of: { data: { type: `node--${bundle}`, id: formId } } },
-      },
-    },
-  });
-  const data = doc?.data;
-  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
-  const n = bundle.slice(-1);
-  await jsonApi.request(
-    `/jsonapi/node/reporting_forms_package/${encodeURIComponent(packageId)}/relationships/field_form_${n}`,
-    {
-      method: 'POST',
-      body: { data: [{ type: `node--${bundle}`, id: data.id }] },
-    },
+  const amendment = await jsonApi.create(
+    `node--${bundle}`,
+    { field_amendment_reason: reason },
+    { field_amendment_of: ref(`node--${bundle}`, formId) },
   );
-  return data.id;
+  const n = bundle.slice(-1);
+  await jsonApi.relate('node--reporting_forms_package', packageId, `field_form_${n}`, [
+    ref(`node--${bundle}`, amendment.id),
+  ]);
+  return amendment.id;
 }
 
 export async function createRow(
@@ -94,27 +73,15 @@ export async function createRow(
   formId: string,
   attributes: Record<string, unknown>,
 ): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}`, {
-    method: 'POST',
-    body: {
-      data: {
-        type: `node--${rowBundle}`,
-        attributes,
-        relationships: { field_form: { data: { type: `node--${formBundle}`, id: formId } } },
-      },
-    },
-  });
+  await jsonApi.create(`node--${rowBundle}`, attributes, { field_form: ref(`node--${formBundle}`, formId) });
 }
 
 export async function updateRow(rowBundle: RowBundle, id: string, attributes: Record<string, unknown>): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: `node--${rowBundle}`, id, attributes } },
-  });
+  await jsonApi.update(`node--${rowBundle}`, id, attributes);
 }
 
 export async function deleteRow(rowBundle: RowBundle, id: string): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await jsonApi.remove(`node--${rowBundle}`, id);
 }
 
 /** The variety list, in the order staff gave it. */

@@ -1,6 +1,6 @@
 import { api, publicApi } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
 
 export const fetchMe = (userId: string, signal?: AbortSignal) =>
   jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
@@ -13,15 +13,8 @@ export interface ProfileValues {
   field_show_in_directory: boolean;
 }
 
-export async function patchMe(user: Entity, values: ProfileValues): Promise<Entity> {
-  const doc = await jsonApi.request(`/jsonapi/user/user/${encodeURIComponent(user.id)}`, {
-    method: 'PATCH',
-    body: { data: { type: 'user--user', id: user.id, attributes: values, meta: { changed: user.changed } } },
-  });
-  const data = doc ? deserialize(doc) : null;
-  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
-  return data;
-}
+export const patchMe = (user: Entity, values: ProfileValues): Promise<Entity> =>
+  jsonApi.update('user--user', user.id, { ...values }, { changed: user.changed });
 
 /** POST /api/account/password {current_password, new_password}, signed in. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
