@@ -1,4 +1,5 @@
 import type { ApiClient } from '@pecan/contract/api/council';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/http/json';
 
 export type { ApiClient };
@@ -25,3 +26,11 @@ export const createClient = (o: ClientsOwner, name: string, scope: ApiClient['sc
   api.post<NewSecret>(listUrl(o), { name, scope });
 export const rotateClient = (o: ClientsOwner, id: string) => api.post<NewSecret>(itemUrl(o, id, 'rotate'));
 export const revokeClient = (o: ClientsOwner, id: string) => api.post<{ data: ApiClient }>(itemUrl(o, id, 'revoke'));
+
+export const apiClientKeys = {
+  /** One owner's clients: the signed-in admin's own, or one handler's. */
+  list: (o: ClientsOwner) => ['api-clients', o.kind === 'account' ? 'account' : o.handlerId] as const,
+};
+
+export const apiClientsQuery = (o: ClientsOwner) =>
+  queryOptions({ queryKey: apiClientKeys.list(o), queryFn: ({ signal }) => fetchClients(o, signal) });

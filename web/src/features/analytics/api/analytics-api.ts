@@ -2,6 +2,13 @@ import { api } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import { form1FiguresParams, industryAnalyticsParams, ownAnalyticsParams } from './analytics-params';
 
+export const analyticsKeys = {
+  industry: ['industry-analytics', 'with-season'] as const,
+  own: (handlerId: string) => ['handler-analytics', handlerId] as const,
+  form1Figures: (handlerId: string, seasonIds: string[]) => ['own-form1-figures', handlerId, ...seasonIds] as const,
+  industryMonthly: (seasonId: string | undefined) => ['industry-monthly', seasonId] as const,
+};
+
 export const fetchIndustryAnalytics = (signal?: AbortSignal) =>
   jsonApi.getAll('/jsonapi/node/industry_analytics', industryAnalyticsParams(), signal);
 

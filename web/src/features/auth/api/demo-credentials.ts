@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/http/json';
 
 export interface DemoCredentials {
@@ -18,6 +18,9 @@ export async function getDemoCredentials(): Promise<DemoCredentials | null> {
   }
 }
 
+export const demoCredentialsQuery = () =>
+  queryOptions({ queryKey: ['demo-credentials'], queryFn: getDemoCredentials, staleTime: Infinity, retry: false });
+
 export function useDemoCredentials() {
-  return useQuery({ queryKey: ['demo-credentials'], queryFn: getDemoCredentials, staleTime: Infinity, retry: false });
+  return useQuery(demoCredentialsQuery());
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/http/json';
 
 /**
@@ -24,6 +24,9 @@ export async function getSsoConfig(): Promise<SsoConfig | null> {
   }
 }
 
+export const ssoConfigQuery = () =>
+  queryOptions({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
+
 export function useSsoConfig() {
-  return useQuery({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
+  return useQuery(ssoConfigQuery());
 }

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
+import { confirmationKey } from '../../../lib/query-keys';
 import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
 import { isoTimestamp, str } from '../../../lib/portal/entities';
@@ -31,6 +33,15 @@ export async function findConfirmation(
     throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
   }
 }
+
+/** The key is the one the sign-in's batch seeds (lib/query-keys.ts). */
+export const confirmationQuery = (handlerId: string, seasonId: string) =>
+  queryOptions({
+    queryKey: confirmationKey(handlerId, seasonId),
+    queryFn: ({ signal }) => findConfirmation(handlerId, seasonId, signal),
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+  });
 
 export interface ConfirmInput {
   handler: Entity | null | undefined;

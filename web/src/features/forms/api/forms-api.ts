@@ -1,6 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { nextPackageParams, type MonthlyBundle } from '../../../lib/portal/packages';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
 export const ROWS_OF: Record<MonthlyBundle, { bundle: RowBundle; field: string } | null> = {
@@ -107,3 +109,47 @@ export async function getNextPackage(
     }),
   );
 }
+
+// ---- Query keys and options ----
+
+/**
+ * The forms' query keys. A form is under queryKeys.forms and what a certification changes besides it under
+ * queryKeys.packages (lib/query-keys.ts), so that a certification or an amendment refreshes them all.
+ */
+export const formKeys = {
+  one: (bundle: string, id: string) => [...queryKeys.forms, bundle, id] as const,
+  bundleOf: (formId: string) => ['form-bundle', formId] as const,
+  varieties: ['pecan-varieties'] as const,
+  receivers: (ids: string[]) => ['transfer-receivers', ids] as const,
+  form1Context: (handlerId: string, month: string) =>
+    [...queryKeys.packages, 'form1-context', handlerId, month] as const,
+  staleForm1: (handlerId: string, fromMonth: string) =>
+    [...queryKeys.packages, 'stale-form1', handlerId, fromMonth] as const,
+};
+
+export const formQuery = (bundle: MonthlyBundle, id: string) =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: formKeys.one(bundle, id),
+    queryFn: ({ signal }) => getForm(bundle, id, signal),
+    staleTime: 0,
+  });
+
+export const varietiesQuery = () =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: formKeys.varieties,
+    queryFn: ({ signal }) => getVarieties(signal),
+    staleTime: 10 * 60_000,
+  });
+
+/** Under the packages' key (lib/query-keys.ts), so that a certification or an amendment refreshes it with them. */
+export const nextPackageQuery = (handlerId: string, dueAfter: string) =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: queryKeys.nextPackage(handlerId, dueAfter),
+    queryFn: ({ signal }) => getNextPackage(handlerId, dueAfter, signal),
+  });

@@ -1,9 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api, publicApi } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const fetchMe = (userId: string, signal?: AbortSignal) =>
   jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
+
+export const profileKeys = {
+  /** The user's whole record (the editor's), under the signed-in user's key (lib/query-keys.ts: queryKeys.me). */
+  full: (userId: string) => [...queryKeys.me, 'full', userId] as const,
+};
+
+export const fullProfileQuery = (userId: string) =>
+  queryOptions({ queryKey: profileKeys.full(userId), queryFn: ({ signal }) => fetchMe(userId, signal) });
 
 export interface ProfileValues {
   field_first_name: string;

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http/json';
 
 export type { ActiveSession } from '@pecan/contract/api/council';
@@ -7,6 +8,9 @@ import type { ActiveSession } from '@pecan/contract/api/council';
 export async function fetchSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
   return (await api.get<{ data: ActiveSession[] }>('/api/account/sessions', { signal })).data;
 }
+
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: ['account', 'sessions'] as const, queryFn: ({ signal }) => fetchSessions(signal) });
 
 /** DELETE /api/account/sessions/:id: that browser is signed out at its next request. */
 export async function endSession(id: string): Promise<void> {

@@ -1,9 +1,12 @@
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { queryKeys } from '../../../lib/query-keys';
 
+/** Under queryKeys.transfers (lib/query-keys.ts), with the dashboard's count of those awaiting countersignature. */
 export const form4Keys = {
+  all: queryKeys.transfers,
   list: (handlerId: string, seasonId: string, activity: string) =>
-    ['transfers', handlerId, seasonId, activity] as const,
+    [...queryKeys.transfers, handlerId, seasonId, activity] as const,
 };
 
 /** The season's agreements where the handler transfers or receives (spec section 7). */

@@ -1,7 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 
 export const form5Keys = {
+  /** Every handler's list of year-end forms (a save or a certification refreshes them). */
+  lists: ['year-end-forms'] as const,
   list: (handlerId: string) => ['year-end-forms', handlerId] as const,
   one: (id: string) => ['year-end-form', id] as const,
 };
@@ -23,6 +26,9 @@ export const fetchForm5 = (id: string, signal?: AbortSignal) =>
     new DrupalJsonApiParams().addInclude(['field_season', 'field_form_5_pdf', 'field_amendment_of']),
     signal,
   );
+
+export const form5Query = (id: string) =>
+  queryOptions({ queryKey: form5Keys.one(id), queryFn: ({ signal }) => fetchForm5(id, signal) });
 
 /** Starts the season's year-end form. */
 export const startForm5 = (seasonId: string, handlerId: string): Promise<Entity> =>
