@@ -1,5 +1,6 @@
 import type { ApiClient } from '@pecan/contract/api/council';
-import { authorizedFetch } from '../../lib/http/authorized-fetch';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/http/json';
 
 export type { ApiClient };
 
@@ -18,21 +19,18 @@ const listUrl = (o: ClientsOwner) =>
 const itemUrl = (o: ClientsOwner, id: string, what: 'rotate' | 'revoke') =>
   `${o.kind === 'account' ? '/api/account' : '/api/council'}/api-clients/${encodeURIComponent(id)}/${what}`;
 
-async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await authorizedFetch(url, {
-    method,
-    signal,
-    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
-
 /** The clients, newest first; `admin` says whether this user may manage them (My Profile shows the card only then). */
 export const fetchClients = (o: ClientsOwner, signal?: AbortSignal) =>
-  call<{ admin?: boolean; data: ApiClient[] }>('GET', listUrl(o), undefined, signal);
+  api.get<{ admin?: boolean; data: ApiClient[] }>(listUrl(o), { signal });
 export const createClient = (o: ClientsOwner, name: string, scope: ApiClient['scope']) =>
-  call<NewSecret>('POST', listUrl(o), { name, scope });
-export const rotateClient = (o: ClientsOwner, id: string) => call<NewSecret>('POST', itemUrl(o, id, 'rotate'));
-export const revokeClient = (o: ClientsOwner, id: string) =>
-  call<{ data: ApiClient }>('POST', itemUrl(o, id, 'revoke'));
+  api.post<NewSecret>(listUrl(o), { name, scope });
+export const rotateClient = (o: ClientsOwner, id: string) => api.post<NewSecret>(itemUrl(o, id, 'rotate'));
+export const revokeClient = (o: ClientsOwner, id: string) => api.post<{ data: ApiClient }>(itemUrl(o, id, 'revoke'));
+
+export const apiClientKeys = {
+  /** One owner's clients: the signed-in admin's own, or one handler's. */
+  list: (o: ClientsOwner) => ['api-clients', o.kind === 'account' ? 'account' : o.handlerId] as const,
+};
+
+export const apiClientsQuery = (o: ClientsOwner) =>
+  queryOptions({ queryKey: apiClientKeys.list(o), queryFn: ({ signal }) => fetchClients(o, signal) });

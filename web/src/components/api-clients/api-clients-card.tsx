@@ -23,15 +23,14 @@ import { useFeatureTranslation } from '../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../lib/i18n/format';
 import {
   createClient,
-  fetchClients,
+  apiClientKeys,
+  apiClientsQuery,
   revokeClient,
   rotateClient,
   type ApiClient,
   type ClientsOwner,
   type NewSecret,
 } from './api-clients-api';
-
-const keyOf = (o: ClientsOwner) => ['api-clients', o.kind === 'account' ? 'account' : o.handlerId] as const;
 
 /**
  * A handler's API clients (docs/API-CLIENTS.md): the list with name, scope, dates, last use and status; a form to
@@ -46,8 +45,8 @@ export function ApiClientsCard({ owner, bare = false }: { owner: ClientsOwner; b
   const [form] = Form.useForm<{ name: string; scope: ApiClient['scope'] }>();
   const [shown, setShown] = useState<{ secret: NewSecret; rotated: boolean } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const clients = useQuery({ queryKey: keyOf(owner), queryFn: ({ signal }) => fetchClients(owner, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keyOf(owner) });
+  const clients = useQuery(apiClientsQuery(owner));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiClientKeys.list(owner) });
 
   const create = useMutation({
     mutationFn: (v: { name: string; scope: ApiClient['scope'] }) => createClient(owner, v.name.trim(), v.scope),
@@ -284,7 +283,7 @@ function SecretDialog({
 /** My Profile's section: shown only to a handler's admin users (the server says who is one). */
 export function MyApiClients() {
   const owner: ClientsOwner = { kind: 'account' };
-  const probe = useQuery({ queryKey: keyOf(owner), queryFn: ({ signal }) => fetchClients(owner, signal) });
+  const probe = useQuery(apiClientsQuery(owner));
   if (!probe.data?.admin) return null;
   return <ApiClientsCard owner={owner} />;
 }

@@ -1,4 +1,5 @@
 import { endSession, getAccessToken, refreshSession } from '../session/session';
+import { bearerHeader } from './bearer';
 import { toApiError } from './errors';
 
 /** What a call with the bearer token needs; tests pass their own. */
@@ -28,7 +29,7 @@ export async function authorizedFetch(
   const send = (token: string | null) =>
     transport.fetch(url, {
       ...init,
-      headers: { ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { ...init.headers, ...bearerHeader(token) },
     });
   let response = await send(await transport.getAccessToken());
   if (response.status === 401) {

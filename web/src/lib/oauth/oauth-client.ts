@@ -1,3 +1,4 @@
+import { bearerHeader } from '../http/bearer';
 import { toApiError } from '../http/errors';
 import type { TokenResponse } from '../session/token-rules';
 
@@ -67,7 +68,7 @@ export interface TokenDebug {
 /** GET /oauth/debug?_format=json: the signed-in user's id, name and roles. */
 export async function tokenDebug(accessToken: string): Promise<TokenDebug> {
   const response = await fetch('/oauth/debug?_format=json', {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+    headers: { Accept: 'application/json', ...bearerHeader(accessToken) },
   });
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as TokenDebug;
@@ -88,7 +89,7 @@ export async function revoke(accessToken: string, refreshToken: string | null): 
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Accept: 'application/json',
-      Authorization: `Bearer ${accessToken}`,
+      ...bearerHeader(accessToken),
     },
     body: form(params),
   });

@@ -1,11 +1,14 @@
 import { buildUrl, jsonApi, type JsonApiClient } from '../jsonapi/client';
 import { deserialize, nextLink, type Entity } from '../jsonapi/deserialize';
+import { queryKeys } from '../query-keys';
 import { contactsParams, handlerDirectoryParams, handlerPickerParams } from './directory-params';
 
 /** Which handlers a list reads: the directory's cards, or every active handler for a picker (name and number). */
 export type HandlerScope = 'directory' | 'picker';
 
 export const directoryKeys = {
+  /** A handler's contacts (the directory's people), under the root a profile change refreshes. */
+  contacts: (handlerId: string) => [...queryKeys.contacts, handlerId] as const,
   /** Pages of the handler directory (or the picker's list) for a search text ('' for none). */
   handlerPages: (search: string, scope: HandlerScope = 'directory') =>
     scope === 'directory'

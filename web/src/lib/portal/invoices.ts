@@ -5,10 +5,11 @@ import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
 import { invoicesParams, openInvoicesParams } from './invoice-params';
 import type { Entity } from '../jsonapi/deserialize';
 import { str } from './entities';
+import { queryKeys } from '../query-keys';
 
-export const invoicesKey = (handlerId: string) => ['invoices', handlerId] as const;
+export const invoicesKey = (handlerId: string) => [...queryKeys.invoices, handlerId] as const;
 
-export const openInvoicesKey = (handlerId: string) => ['invoices', handlerId, 'open'] as const;
+export const openInvoicesKey = (handlerId: string) => [...queryKeys.invoices, handlerId, 'open'] as const;
 
 /**
  * A handler's invoices as one of the reads of invoice-params.ts (all of them, or the unpaid ones), every page followed.

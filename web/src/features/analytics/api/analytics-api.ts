@@ -1,7 +1,13 @@
-import { toApiError } from '../../../lib/http/errors';
+import { api } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
-import { getAccessToken } from '../../../lib/session/session';
 import { form1FiguresParams, industryAnalyticsParams, ownAnalyticsParams } from './analytics-params';
+
+export const analyticsKeys = {
+  industry: ['industry-analytics', 'with-season'] as const,
+  own: (handlerId: string) => ['handler-analytics', handlerId] as const,
+  form1Figures: (handlerId: string, seasonIds: string[]) => ['own-form1-figures', handlerId, ...seasonIds] as const,
+  industryMonthly: (seasonId: string | undefined) => ['industry-monthly', seasonId] as const,
+};
 
 export const fetchIndustryAnalytics = (signal?: AbortSignal) =>
   jsonApi.getAll('/jsonapi/node/industry_analytics', industryAnalyticsParams(), signal);
@@ -27,11 +33,9 @@ export interface IndustryMonth {
 
 /** GET /api/analytics/industry-monthly?season_id=: the industry's published monthly figures of a season. */
 export async function fetchIndustryMonthly(seasonId: string, signal?: AbortSignal): Promise<IndustryMonth[]> {
-  const token = await getAccessToken();
-  const response = await fetch(`/api/analytics/industry-monthly?season_id=${encodeURIComponent(seasonId)}`, {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  const body = await api.get<{ months: IndustryMonth[] }>('/api/analytics/industry-monthly', {
+    params: { season_id: seasonId },
     signal,
   });
-  if (!response.ok) throw await toApiError(response);
-  return ((await response.json()) as { months: IndustryMonth[] }).months;
+  return body.months;
 }

@@ -12,6 +12,7 @@ import { iso, ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
 import {
+  analyticsKeys,
   fetchForm1Figures,
   fetchIndustryAnalytics,
   fetchIndustryMonthly,
@@ -121,7 +122,7 @@ export default function AnalyticsPage() {
   const handlerId = profile.handlerUid ?? '';
   const seasons = useSeasons();
   const industry = useCachedQuery<Entity[]>({
-    queryKey: ['industry-analytics', 'with-season'],
+    queryKey: analyticsKeys.industry,
     cache: { specKey: STORAGE_KEYS.industryAnalytics },
     queryFn: async (signal) => {
       const rows = await fetchIndustryAnalytics(signal);
@@ -133,7 +134,7 @@ export default function AnalyticsPage() {
     },
   });
   const own = useCachedQuery<Entity[]>({
-    queryKey: ['handler-analytics', handlerId],
+    queryKey: analyticsKeys.own(handlerId),
     cache: handlerId ? { listKey: 'handler_analytics' } : null,
     enabled: !!handlerId,
     queryFn: async (signal) => {
@@ -151,20 +152,20 @@ export default function AnalyticsPage() {
       : undefined;
   const seasonIds = [cur?.id, prev?.id].filter(Boolean) as string[];
   const figures = useCachedQuery<Entity[]>({
-    queryKey: ['own-form1-figures', handlerId, ...seasonIds],
+    queryKey: analyticsKeys.form1Figures(handlerId, seasonIds),
     cache: handlerId && seasonIds.length ? { listKey: `form1_figures:${seasonIds.join(',')}` } : null,
     enabled: !!handlerId && seasonIds.length > 0,
     queryFn: (signal) => fetchForm1Figures(handlerId, seasonIds, signal),
   });
 
   const industryCur = useCachedQuery<IndustryMonth[]>({
-    queryKey: ['industry-monthly', cur?.id],
+    queryKey: analyticsKeys.industryMonthly(cur?.id),
     cache: cur ? { listKey: `industry_monthly:${cur.id}` } : null,
     enabled: !!cur,
     queryFn: (signal) => fetchIndustryMonthly(cur!.id, signal),
   });
   const industryPrev = useCachedQuery<IndustryMonth[]>({
-    queryKey: ['industry-monthly', prev?.id],
+    queryKey: analyticsKeys.industryMonthly(prev?.id),
     cache: prev ? { listKey: `industry_monthly:${prev.id}` } : null,
     enabled: !!prev,
     queryFn: (signal) => fetchIndustryMonthly(prev!.id, signal),

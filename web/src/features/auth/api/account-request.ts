@@ -1,4 +1,4 @@
-import { postJson } from '../../../lib/http/json';
+import { publicApi } from '../../../lib/http/json';
 
 export interface AccountRequest {
   name: string;
@@ -10,5 +10,5 @@ export interface AccountRequest {
 
 /** POST /api/account-requests: 202 accepted (staff approve it), or 422 with one error per field (source.pointer). */
 export function requestAccount(body: AccountRequest): Promise<unknown> {
-  return postJson('/api/account-requests', body);
+  return publicApi.post('/api/account-requests', body);
 }

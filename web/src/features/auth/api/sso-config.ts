@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/http/json';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicApi } from '../../../lib/http/json';
 
 /**
  * What the server publishes about single sign-on at GET /api/sso/config. Kept apart from sso.ts (PKCE, the
@@ -17,13 +17,16 @@ export interface SsoConfig {
 
 export async function getSsoConfig(): Promise<SsoConfig | null> {
   try {
-    const config = await getJson<SsoConfig>('/api/sso/config');
+    const config = await publicApi.get<SsoConfig | null>('/api/sso/config');
     return config?.enabled && config.authorizeUrl && config.clientId ? config : null;
   } catch {
     return null;
   }
 }
 
+export const ssoConfigQuery = () =>
+  queryOptions({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
+
 export function useSsoConfig() {
-  return useQuery({ queryKey: ['sso-config'], queryFn: getSsoConfig, staleTime: Infinity, retry: false });
+  return useQuery(ssoConfigQuery());
 }

@@ -1,4 +1,4 @@
-import { postJson } from '../../../lib/http/json';
+import { publicApi } from '../../../lib/http/json';
 import type { SsoConfig } from './sso-config';
 import type { TokenResponse } from '../../../lib/session/token-rules';
 import { codeChallengeS256, createCodeVerifier, randomString } from './pkce';
@@ -82,14 +82,16 @@ export async function finishSso(
   }
   // The state must be the one this tab sent, and recent (10 minutes).
   if (!pending || pending.state !== state || Date.now() - pending.createdAt > 600_000) throw new SsoError('state');
-  const token = await postJson<TokenResponse>('/api/sso/callback', {
-    code,
-    state,
-    code_verifier: pending.verifier,
-    redirect_uri: pending.redirectUri,
-  }).catch((e: unknown) => {
-    throw new SsoError('exchange', e instanceof Error ? e.message : undefined);
-  });
+  const token = await publicApi
+    .post<TokenResponse | null>('/api/sso/callback', {
+      code,
+      state,
+      code_verifier: pending.verifier,
+      redirect_uri: pending.redirectUri,
+    })
+    .catch((e: unknown) => {
+      throw new SsoError('exchange', e instanceof Error ? e.message : undefined);
+    });
   if (!token?.access_token) throw new SsoError('exchange');
   return { token, remember: pending.remember, returnTo: pending.returnTo };
 }

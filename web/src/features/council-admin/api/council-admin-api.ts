@@ -1,36 +1,13 @@
-import { ApiError } from '../../../lib/http/errors';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
-import { authorizedFetch } from '../../../lib/http/authorized-fetch';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { queryOptions } from '@tanstack/react-query';
+import { councilApi } from '../../../lib/http/json';
+import { councilKeys } from '../../../lib/query-keys';
 
 /**
  * The council console's people and season calls: plain JSON under /api/council (docs/COUNCIL-API.md) and the
  * handler records through the JSON:API. Errors are ApiError with the server's JSON:API errors (422 pointers).
  */
-
-/** A call to /api/council/... with the bearer token; on 401 the token is refreshed once and the call retried. */
-export async function council<T>(
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const response = await authorizedFetch(`/api/council${path}`, {
-    method,
-    signal,
-    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const query = (params: Record<string, string | number | undefined | null>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
 
 // ---- Account requests ----------------------------------------------------------------------------------------
 
@@ -45,11 +22,11 @@ export interface AccountRequest {
 }
 
 export const fetchAccountRequests = (signal?: AbortSignal) =>
-  council<{ data: AccountRequest[] }>('GET', '/account-requests', undefined, signal).then((r) => r.data);
+  councilApi.get<{ data: AccountRequest[] }>('/account-requests', { signal }).then((r) => r.data);
 export const approveAccount = (id: string) =>
-  council<{ mail_sent: boolean }>('POST', `/account-requests/${encodeURIComponent(id)}/approve`);
+  councilApi.post<{ mail_sent: boolean }>(`/account-requests/${encodeURIComponent(id)}/approve`);
 export const refuseAccount = (id: string, reason: string) =>
-  council<{ mail_sent: boolean }>('POST', `/account-requests/${encodeURIComponent(id)}/refuse`, {
+  councilApi.post<{ mail_sent: boolean }>(`/account-requests/${encodeURIComponent(id)}/refuse`, {
     reason: reason.trim() || null,
   });
 
@@ -73,7 +50,7 @@ export interface UserPage {
 }
 
 export const fetchUsers = (f: UserFilters, signal?: AbortSignal) =>
-  council<UserPage>('GET', `/users${query({ ...f })}`, undefined, signal);
+  councilApi.get<UserPage>('/users', { params: { ...f }, signal });
 
 export interface UserInput {
   handler_admin?: boolean;
@@ -89,11 +66,11 @@ export interface UserInput {
 }
 
 export const createUser = (input: UserInput) =>
-  council<{ data: CouncilUser; meta: { password_reset_sent: boolean } }>('POST', '/users', input);
+  councilApi.post<{ data: CouncilUser; meta: { password_reset_sent: boolean } }>('/users', input);
 export const updateUser = (id: string, input: UserInput) =>
-  council<{ data: CouncilUser }>('PATCH', `/users/${encodeURIComponent(id)}`, input).then((r) => r.data);
+  councilApi.patch<{ data: CouncilUser }>(`/users/${encodeURIComponent(id)}`, input).then((r) => r.data);
 export const sendPasswordReset = (id: string) =>
-  council<{ email: string; mail_sent: boolean }>('POST', `/users/${encodeURIComponent(id)}/password-reset`);
+  councilApi.post<{ email: string; mail_sent: boolean }>(`/users/${encodeURIComponent(id)}/password-reset`);
 
 // ---- Handlers (JSON:API) --------------------------------------------------------------------------------------
 
@@ -116,48 +93,60 @@ export const fetchHandlerRecords = (signal?: AbortSignal) =>
     signal,
   );
 
-async function writeHandler(
-  method: 'POST' | 'PATCH',
-  values: Partial<HandlerValues>,
-  existing?: Entity,
-): Promise<Entity> {
-  const path = existing ? `/jsonapi/node/handler/${encodeURIComponent(existing.id)}` : '/jsonapi/node/handler';
-  const data = {
-    type: 'node--handler',
-    ...(existing ? { id: existing.id, meta: { changed: existing.changed } } : {}),
-    attributes: values,
-  };
-  const doc = await jsonApi.request(path, { method, body: { data } });
-  const out = doc ? deserialize(doc) : null;
-  if (!out || Array.isArray(out)) throw new ApiError(500);
-  return out;
-}
-
-export const createHandler = (values: HandlerValues) => writeHandler('POST', values);
+export const createHandler = (values: HandlerValues) => jsonApi.create('node--handler', { ...values });
 export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) =>
-  writeHandler('PATCH', values, existing);
+  jsonApi.update('node--handler', existing.id, { ...values }, { changed: existing.changed });
 
 // ---- Seasons, periods, calendar -------------------------------------------------------------------------------
 
 export const fetchSeasonList = (signal?: AbortSignal) =>
-  council<{ data: Season[] }>('GET', '/seasons', undefined, signal).then((r) => r.data);
+  councilApi.get<{ data: Season[] }>('/seasons', { signal }).then((r) => r.data);
 export const createSeason = (startYear: number) =>
-  council<{ data: Season }>('POST', '/seasons', { start_year: startYear }).then((r) => r.data);
+  councilApi.post<{ data: Season }>('/seasons', { start_year: startYear }).then((r) => r.data);
 export const makeSeasonCurrent = (id: string) =>
-  council<{ data: Season }>('POST', `/seasons/${encodeURIComponent(id)}/current`).then((r) => r.data);
+  councilApi.post<{ data: Season }>(`/seasons/${encodeURIComponent(id)}/current`).then((r) => r.data);
 /** Close a season (its filings can no longer be amended) or reopen it; the server keeps an audit entry of each. */
 export const setSeasonClosed = (id: string, closed: boolean) =>
-  council<{ data: Season }>('POST', `/seasons/${encodeURIComponent(id)}/${closed ? 'close' : 'reopen'}`).then(
-    (r) => r.data,
-  );
+  councilApi
+    .post<{ data: Season }>(`/seasons/${encodeURIComponent(id)}/${closed ? 'close' : 'reopen'}`)
+    .then((r) => r.data);
 export const setYearEndDueDate = (id: string, date: string) =>
-  council<{ data: Season }>('PATCH', `/seasons/${encodeURIComponent(id)}`, { reporting_due_date: date });
+  councilApi.patch<{ data: Season }>(`/seasons/${encodeURIComponent(id)}`, { reporting_due_date: date });
 export const setPeriodDueDate = (id: string, date: string) =>
-  council<unknown>('PATCH', `/periods/${encodeURIComponent(id)}`, { due_date: date });
+  councilApi.patch<unknown>(`/periods/${encodeURIComponent(id)}`, { due_date: date });
 export const openPeriod = (month: string) =>
-  council<{ period_id: string; packages_created: number }>('POST', '/periods', { period_month: month });
+  councilApi.post<{ period_id: string; packages_created: number }>('/periods', { period_month: month });
 export const fetchCalendar = (seasonId: string | null, signal?: AbortSignal) =>
-  council<Calendar>('GET', `/calendar${query({ season_id: seasonId })}`, undefined, signal);
+  councilApi.get<Calendar>('/calendar', { params: { season_id: seasonId }, signal });
+
+// ---- Query keys and options ----------------------------------------------------------------------------------
+
+/** The console's query keys: all under 'council' (lib/query-keys.ts), so a new current season refreshes them. */
+export const councilAdminKeys = {
+  accountRequests: [...councilKeys.all, 'account-requests'] as const,
+  users: [...councilKeys.all, 'users'] as const,
+  userPage: (f: UserFilters) => [...councilKeys.all, 'users', f] as const,
+  handlerRecords: [...councilKeys.all, 'handlers'] as const,
+};
+
+export const accountRequestsQuery = () =>
+  queryOptions({ queryKey: councilAdminKeys.accountRequests, queryFn: ({ signal }) => fetchAccountRequests(signal) });
+
+export const usersQuery = (f: UserFilters) =>
+  queryOptions({ queryKey: councilAdminKeys.userPage(f), queryFn: ({ signal }) => fetchUsers(f, signal) });
+
+export const handlerRecordsQuery = () =>
+  queryOptions({
+    queryKey: councilAdminKeys.handlerRecords,
+    queryFn: ({ signal }) => fetchHandlerRecords(signal),
+    structuralSharing: false,
+  });
+
+export const seasonListQuery = () =>
+  queryOptions({ queryKey: councilKeys.seasons, queryFn: ({ signal }) => fetchSeasonList(signal) });
+
+export const calendarQuery = (seasonId: string) =>
+  queryOptions({ queryKey: councilKeys.calendar(seasonId), queryFn: ({ signal }) => fetchCalendar(seasonId, signal) });
 
 // ---- Helpers ---------------------------------------------------------------------------------------------------
 

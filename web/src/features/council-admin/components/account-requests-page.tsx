@@ -7,10 +7,14 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { approveAccount, fetchAccountRequests, refuseAccount, type AccountRequest } from '../api/council-admin-api';
+import {
+  accountRequestsQuery,
+  approveAccount,
+  councilAdminKeys,
+  refuseAccount,
+  type AccountRequest,
+} from '../api/council-admin-api';
 import { failureText, PageHeading } from './shared';
-
-export const ACCOUNT_REQUESTS_KEY = ['council', 'account-requests'] as const;
 
 /** Sign-ups waiting for the council: approve (the applicant is e-mailed and can sign in) or refuse with a reason. */
 export default function AccountRequestsPage() {
@@ -18,12 +22,12 @@ export default function AccountRequestsPage() {
   useDocumentTitle(t('requests.title'));
   const { message } = App.useApp();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ACCOUNT_REQUESTS_KEY, queryFn: ({ signal }) => fetchAccountRequests(signal) });
+  const query = useQuery(accountRequestsQuery());
   const [refusing, setRefusing] = useState<AccountRequest | null>(null);
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ACCOUNT_REQUESTS_KEY }),
-      client.invalidateQueries({ queryKey: ['council', 'users'] }),
+      client.invalidateQueries({ queryKey: councilAdminKeys.accountRequests }),
+      client.invalidateQueries({ queryKey: councilAdminKeys.users }),
     ]);
 
   const approve = useMutation({

@@ -24,7 +24,13 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { bool, str } from '../../../lib/portal/entities';
 import { matches } from '../../../lib/portal/directory-api';
-import { createHandler, fetchHandlerRecords, updateHandler, type HandlerValues } from '../api/council-admin-api';
+import {
+  councilAdminKeys,
+  createHandler,
+  handlerRecordsQuery,
+  updateHandler,
+  type HandlerValues,
+} from '../api/council-admin-api';
 import { ApiClientsCard } from '../../../components/api-clients/api-clients-card';
 import {
   ConfirmButton,
@@ -39,7 +45,6 @@ import {
   useDrawerWidth,
 } from './shared';
 
-export const HANDLER_RECORDS_KEY = ['council', 'handlers'] as const;
 type StatusFilter = 'all' | 'active' | 'inactive';
 
 /** The handler companies: list, search, create, edit, deactivate (no package when a month is opened) or reactivate. */
@@ -48,11 +53,7 @@ export default function HandlerCompaniesPage() {
   useDocumentTitle(t('handlers.title'));
   const { message } = App.useApp();
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: HANDLER_RECORDS_KEY,
-    queryFn: ({ signal }) => fetchHandlerRecords(signal),
-    structuralSharing: false,
-  });
+  const query = useQuery(handlerRecordsQuery());
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -66,7 +67,7 @@ export default function HandlerCompaniesPage() {
       updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
     onSuccess: (_, { handler, active }) => {
       message.success(t(active ? 'handlers.reactivated' : 'handlers.deactivated', { name: str(handler, 'title') }));
-      return client.invalidateQueries({ queryKey: HANDLER_RECORDS_KEY });
+      return client.invalidateQueries({ queryKey: councilAdminKeys.handlerRecords });
     },
     onError: (error) => message.error(failureText(error)),
   });
@@ -280,7 +281,7 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
     onSuccess: (saved) => {
       message.success(t(isNew ? 'handlers.created' : 'handlers.saved', { name: str(saved, 'title') }));
       onClose();
-      return client.invalidateQueries({ queryKey: HANDLER_RECORDS_KEY });
+      return client.invalidateQueries({ queryKey: councilAdminKeys.handlerRecords });
     },
     onError: (error) => setFormError(showServerErrors(form, error, HANDLER_FIELDS)),
   });

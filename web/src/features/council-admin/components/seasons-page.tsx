@@ -31,11 +31,11 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { queryKeys } from '../../../lib/query-keys';
+import { councilKeys, queryKeys } from '../../../lib/query-keys';
 import {
+  calendarQuery,
   createSeason,
-  fetchCalendar,
-  fetchSeasonList,
+  seasonListQuery,
   makeSeasonCurrent,
   setSeasonClosed,
   monthToOpen,
@@ -48,9 +48,6 @@ import {
   type Season,
 } from '../api/council-admin-api';
 import { failureText, FormError, PageHeading, showServerErrors } from './shared';
-
-const SEASONS_KEY = ['council', 'seasons'] as const;
-const CALENDAR_KEY = ['council', 'calendar'] as const;
 
 const monthLabel = (month: string, lang: string) => formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' });
 const dateLabel = (date: string, lang: string) => formatDate(date, lang, { dateStyle: 'medium' });
@@ -65,7 +62,7 @@ export default function SeasonsPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const lang = i18n.language;
-  const seasons = useQuery({ queryKey: SEASONS_KEY, queryFn: ({ signal }) => fetchSeasonList(signal) });
+  const seasons = useQuery(seasonListQuery());
   const [chosen, setChosen] = useState<string | null>(null);
   const current = seasons.data?.find((s) => s.current) ?? seasons.data?.[0] ?? null;
   const shownId = chosen ?? current?.id ?? null;
@@ -74,7 +71,7 @@ export default function SeasonsPage() {
   // The seasons list the handlers' pages read (JSON:API) changes too: refresh it with ours.
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['council'] }),
+      client.invalidateQueries({ queryKey: councilKeys.all }),
       client.invalidateQueries({ queryKey: queryKeys.seasons }),
     ]);
 
@@ -247,10 +244,7 @@ function CalendarCard({
 }) {
   const { t, i18n } = useFeatureTranslation(['councilAdmin', 'portalData']);
   const lang = i18n.language;
-  const calendar = useQuery({
-    queryKey: [...CALENDAR_KEY, seasonId],
-    queryFn: ({ signal }) => fetchCalendar(seasonId, signal),
-  });
+  const calendar = useQuery(calendarQuery(seasonId));
   const columns: ColumnsType<CalendarPeriod> = [
     { key: 'month', title: t('seasons.month'), render: (_, p) => <strong>{monthLabel(p.period_month, lang)}</strong> },
     {

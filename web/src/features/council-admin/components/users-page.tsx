@@ -10,9 +10,10 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { str } from '../../../lib/portal/entities';
 import { useSession } from '../../../lib/session/use-session';
 import {
+  councilAdminKeys,
   createUser,
-  fetchHandlerRecords,
-  fetchUsers,
+  handlerRecordsQuery,
+  usersQuery,
   sendPasswordReset,
   updateUser,
   type CouncilUser,
@@ -21,7 +22,6 @@ import {
   type UserRole,
   type UserStatus,
 } from '../api/council-admin-api';
-import { HANDLER_RECORDS_KEY } from './handler-companies-page';
 import {
   ConfirmButton,
   DrawerActions,
@@ -35,17 +35,12 @@ import {
   useDrawerWidth,
 } from './shared';
 
-const USERS_KEY = ['council', 'users'] as const;
 const STATUSES: UserStatus[] = ['active', 'blocked', 'pending', 'refused'];
 const ROLES: UserRole[] = ['handler', 'staff'];
 
 /** The handler records as choices "101 · Riverbend Pecan Co." (value: the handler number). */
 function useHandlerOptions() {
-  const query = useQuery({
-    queryKey: HANDLER_RECORDS_KEY,
-    queryFn: ({ signal }) => fetchHandlerRecords(signal),
-    structuralSharing: false,
-  });
+  const query = useQuery(handlerRecordsQuery());
   return (query.data ?? []).map((h) => ({
     value: str(h, 'field_handler_number') ?? '',
     label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}`,
@@ -91,13 +86,12 @@ export default function UsersPage() {
     return () => clearTimeout(timer);
   }, [deferred]); // eslint-disable-line react-hooks/exhaustive-deps
   const query = useQuery({
-    queryKey: [...USERS_KEY, filters],
-    queryFn: ({ signal }) => fetchUsers(filters, signal),
+    ...usersQuery(filters),
     placeholderData: keepPreviousData,
   });
   const handlerOptions = useHandlerOptions();
   const [editing, setEditing] = useState<CouncilUser | 'new' | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: USERS_KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: councilAdminKeys.users });
 
   const setStatus = useMutation({
     mutationFn: ({ user, status }: { user: CouncilUser; status: 'active' | 'blocked' }) =>

@@ -1,35 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
 import { authorizedFetch } from '../../../lib/http/authorized-fetch';
+import { councilApi, withQuery, type QueryParams } from '../../../lib/http/json';
+import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { councilKeys } from '../../../lib/query-keys';
 
-/**
- * Calls to the council's staff endpoints (/api/council/..., plain JSON, docs/COUNCIL-API.md) with the bearer
- * token: on a 401 the token is refreshed once and the call retried once, as the JSON:API client does.
- */
-export type Params = Record<string, string | number | undefined | null>;
-
-export function withQuery(path: string, params: Params = {}): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
-
-export async function councilGet<T>(path: string, params?: Params, signal?: AbortSignal): Promise<T> {
-  const response = await authorizedFetch(withQuery(`/api/council${path}`, params), {
-    signal,
-    headers: { Accept: 'application/json' },
-  });
-  return (await response.json()) as T;
-}
-
-export async function councilPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await authorizedFetch(`/api/council${path}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
+export type Params = QueryParams;
 
 /** Saves a blob under a file name (a link clicked in code, then let go). */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -63,7 +38,7 @@ export type {
   Season,
   BoardForm as FormBundle,
 } from '@pecan/contract/api/council';
-import type { BoardForm as FormBundle } from '@pecan/contract/api/council';
+import type { Board, BoardForm as FormBundle, Calendar, InvoiceRow, Season } from '@pecan/contract/api/council';
 
 export interface FilingVersion {
   id: string;
@@ -193,3 +168,113 @@ export interface ReportSources {
     }>;
   }>;
 }
+
+// ---- Reads (query keys and options) and writes (docs/COUNCIL-API.md) ----
+
+/** The operations pages' query keys: all under 'council' (lib/query-keys.ts), each list's filters last. */
+export const councilOpsKeys = {
+  board: (params: Params) => [...councilKeys.all, 'board', params] as const,
+  invoices: [...councilKeys.all, 'invoices'] as const,
+  invoiceTotals: (seasonId: string) => [...councilKeys.all, 'invoices', 'totals', seasonId] as const,
+  invoiceList: (params: Params) => [...councilKeys.all, 'invoices', 'list', params] as const,
+  audit: (params: Params) => [...councilKeys.all, 'audit', params] as const,
+  handlerNames: [...councilKeys.all, 'handler-names'] as const,
+  reminders: [...councilKeys.all, 'reminders'] as const,
+  reminderList: (params: Params) => [...councilKeys.all, 'reminders', params] as const,
+  reports: [...councilKeys.all, 'reports'] as const,
+  reportList: (seasonId: string | undefined) => [...councilKeys.all, 'reports', 'list', seasonId] as const,
+  reportSources: (doc: GeneratedDoc) =>
+    [...councilKeys.all, 'reports', 'sources', doc.kind, doc.id, doc.generated_at] as const,
+  filingVersions: (bundle: string, versionId: string) =>
+    [...councilKeys.all, 'filing-versions', bundle, versionId] as const,
+};
+
+export const councilSeasonsQuery = () =>
+  queryOptions({
+    queryKey: councilKeys.seasons,
+    queryFn: ({ signal }) => councilApi.get<{ data: Season[] }>('/seasons', { signal }).then((r) => r.data),
+  });
+
+export const calendarQuery = (seasonId: string | undefined) =>
+  queryOptions({
+    queryKey: councilKeys.calendar(seasonId),
+    queryFn: ({ signal }) => councilApi.get<Calendar>('/calendar', { params: { season_id: seasonId }, signal }),
+  });
+
+export const boardQuery = (params: Params) =>
+  queryOptions({
+    queryKey: councilOpsKeys.board(params),
+    queryFn: ({ signal }) => councilApi.get<Board>('/board', { params, signal }),
+  });
+
+export const invoiceTotalsQuery = (seasonId: string) =>
+  queryOptions({
+    queryKey: councilOpsKeys.invoiceTotals(seasonId),
+    queryFn: ({ signal }) =>
+      councilApi.get<InvoiceTotals>('/invoices/totals', { params: { season_id: seasonId }, signal }),
+  });
+
+export const invoiceListQuery = (params: Params) =>
+  queryOptions({
+    queryKey: councilOpsKeys.invoiceList(params),
+    queryFn: ({ signal }) => councilApi.get<{ data: InvoiceRow[] }>('/invoices', { params, signal }),
+  });
+
+export const auditQuery = (params: Params) =>
+  queryOptions({
+    queryKey: councilOpsKeys.audit(params),
+    queryFn: ({ signal }) => councilApi.get<Paged<AuditEntry>>('/audit', { params, signal }),
+  });
+
+/** Every handler's number and name, read once through the JSON:API (the audit log names handlers with them). */
+export const handlerNamesQuery = () =>
+  queryOptions({
+    queryKey: councilOpsKeys.handlerNames,
+    queryFn: ({ signal }) =>
+      jsonApi.getAll(
+        '/jsonapi/node/handler',
+        new DrupalJsonApiParams().addFields('node--handler', ['title', 'field_handler_number']).addPageLimit(200),
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+  });
+
+export const remindersQuery = (params: Params) =>
+  queryOptions({
+    queryKey: councilOpsKeys.reminderList(params),
+    queryFn: ({ signal }) => councilApi.get<Paged<ReminderRow>>('/reminders', { params, signal }),
+  });
+
+export const reportListQuery = (seasonId: string | undefined) =>
+  queryOptions({
+    queryKey: councilOpsKeys.reportList(seasonId),
+    queryFn: ({ signal }) => councilApi.get<ReportsList>('/reports', { params: { season_id: seasonId }, signal }),
+  });
+
+export const reportSourcesQuery = (doc: GeneratedDoc) =>
+  queryOptions({
+    queryKey: councilOpsKeys.reportSources(doc),
+    queryFn: ({ signal }) => councilApi.get<ReportSources>(`/reports/${doc.kind}/${doc.id}/sources`, { signal }),
+  });
+
+export const filingVersionsQuery = (bundle: string, versionId: string) =>
+  queryOptions({
+    queryKey: councilOpsKeys.filingVersions(bundle, versionId),
+    queryFn: ({ signal }) =>
+      councilApi.get<FilingVersions>(
+        `/filings/${encodeURIComponent(bundle)}/${encodeURIComponent(versionId)}/versions`,
+        { signal },
+      ),
+  });
+
+/** POST /invoices/:id/paid: the payment's date and reference. */
+export const markInvoicePaid = (id: string, body: { paid_date: string; reference: string | null }) =>
+  councilApi.post(`/invoices/${id}/paid`, body);
+
+/** POST /reports/monthly/:id/publish: shows the monthly report to handlers, or takes it back. */
+export const publishMonthlyReport = (id: string, publish: boolean) =>
+  councilApi.post(`/reports/monthly/${id}/publish`, { publish });
+
+/** POST a generate call (/reports/monthly, /reports/annual, /analytics/industry). */
+export const generateReport = (path: string, body: Record<string, string>) =>
+  councilApi.post<{ handlers_count?: number }>(path, body);

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { councilGet, councilPost } from './council-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { councilApi } from '../../../lib/http/json';
+import { councilKeys } from '../../../lib/query-keys';
 
 /** GET /api/council/home (docs/COUNCIL-API.md, "Staff home"): what needs the council staff today. */
 export type FilingStatus = 'not_started' | 'draft' | 'certified' | 'amended' | 'overdue';
@@ -33,15 +34,18 @@ export interface StaffHome {
   reminders: { since: string; sent: number; failed: number; retrying: number };
 }
 
-export const STAFF_HOME_KEY = ['council', 'home'] as const;
+export const STAFF_HOME_KEY = [...councilKeys.all, 'home'] as const;
 
-export function useStaffHome() {
-  return useQuery({
+export const staffHomeQuery = () =>
+  queryOptions({
     queryKey: STAFF_HOME_KEY,
-    queryFn: ({ signal }) => councilGet<StaffHome>('/home', {}, signal),
+    queryFn: ({ signal }) => councilApi.get<StaffHome>('/home', { signal }),
     // What needs staff moves while they look: refreshed every minute.
     refetchInterval: 60_000,
   });
+
+export function useStaffHome() {
+  return useQuery(staffHomeQuery());
 }
 
 export interface RemindNowResult {
@@ -58,4 +62,4 @@ export interface RemindNowResult {
  * minutes).
  */
 export const remindNow = (periodId: string, handler: string) =>
-  councilPost<RemindNowResult>('/reminders/now', { period_id: periodId, handler });
+  councilApi.post<RemindNowResult>('/reminders/now', { period_id: periodId, handler });

@@ -5,8 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { councilGet, type AuditEntry, type Paged } from '../api/council-api';
+import { auditQuery, handlerNamesQuery, type AuditEntry } from '../api/council-api';
 import { dateTime, Filter, FilterBar, PagedTable, PageHeading, useUrlFilters } from './shared';
 
 const FILTERS = ['handler', 'user', 'type', 'action', 'from', 'to', 'id', 'page'] as const;
@@ -54,16 +53,7 @@ const CHANGED_BG = '#fff1b8';
 
 /** Handler id -> "101 Riverbend Pecan Co." (every handler, read once through the JSON:API). */
 function useHandlerNames(): Map<string, string> {
-  const query = useQuery({
-    queryKey: ['council', 'handler-names'],
-    queryFn: ({ signal }) =>
-      jsonApi.getAll(
-        '/jsonapi/node/handler',
-        new DrupalJsonApiParams().addFields('node--handler', ['title', 'field_handler_number']).addPageLimit(200),
-        signal,
-      ),
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(handlerNamesQuery());
   return new Map(
     (query.data ?? []).map((h) => [h.id, `${String(h.field_handler_number ?? '')} ${String(h.title ?? '')}`]),
   );
@@ -147,8 +137,7 @@ export default function AuditLogPage() {
   const [text, setText] = useState({ handler: filters.handler ?? '', user: filters.user ?? '' });
   const params = { ...filters };
   const log = useQuery({
-    queryKey: ['council', 'audit', params],
-    queryFn: ({ signal }) => councilGet<Paged<AuditEntry>>('/audit', params, signal),
+    ...auditQuery(params),
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<AuditEntry> = [

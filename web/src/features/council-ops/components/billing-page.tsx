@@ -23,7 +23,14 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
-import { councilGet, councilPost, type InvoiceRow, type InvoiceTotals } from '../api/council-api';
+import {
+  councilOpsKeys,
+  invoiceListQuery,
+  invoiceTotalsQuery,
+  markInvoicePaid,
+  type InvoiceRow,
+  type InvoiceTotals,
+} from '../api/council-api';
 import {
   CsvButton,
   failureText,
@@ -58,10 +65,10 @@ function PaidForm({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => vo
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (v: { paid_date: string; reference?: string }) =>
-      councilPost(`/invoices/${invoice.id}/paid`, { paid_date: v.paid_date, reference: v.reference?.trim() || null }),
+      markInvoicePaid(invoice.id, { paid_date: v.paid_date, reference: v.reference?.trim() || null }),
     onSuccess: () => {
       message.success(t('invoices.paidDone', { number: invoice.invoice_number }));
-      client.invalidateQueries({ queryKey: ['council', 'invoices'] });
+      client.invalidateQueries({ queryKey: councilOpsKeys.invoices });
       onClose();
     },
   });
@@ -200,10 +207,7 @@ function InvoiceTable({
 function Totals({ seasonId }: { seasonId: string }) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const lang = i18n.language;
-  const totals = useQuery({
-    queryKey: ['council', 'invoices', 'totals', seasonId],
-    queryFn: ({ signal }) => councilGet<InvoiceTotals>('/invoices/totals', { season_id: seasonId }, signal),
-  });
+  const totals = useQuery(invoiceTotalsQuery(seasonId));
   type ByHandler = InvoiceTotals['by_handler'][number];
   const columns: ColumnsType<ByHandler> = [
     { key: 'handler', title: t('board.handler'), render: (_, r) => `${r.handler_number} ${r.handler_name}` },
@@ -252,8 +256,7 @@ export default function BillingPage() {
   const [paying, setPaying] = useState<InvoiceRow | null>(null);
   const params = { season_id: season?.id, period_id: filters.period, status: filters.status, handler: filters.handler };
   const invoices = useQuery({
-    queryKey: ['council', 'invoices', 'list', params],
-    queryFn: ({ signal }) => councilGet<{ data: InvoiceRow[] }>('/invoices', params, signal),
+    ...invoiceListQuery(params),
     enabled: !!season,
     placeholderData: keepPreviousData,
   });

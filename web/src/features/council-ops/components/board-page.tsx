@@ -10,7 +10,7 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import {
   BOARD_STATUSES,
-  councilGet,
+  boardQuery,
   type Board,
   type BoardRow,
   type BoardStatus,
@@ -236,8 +236,7 @@ export default function BoardPage() {
   const scopeParams = yearEnd ? { season_id: season?.id } : { period_id: period?.id };
   const params = { ...scopeParams, status: filters.status };
   const board = useQuery({
-    queryKey: ['council', 'board', params],
-    queryFn: ({ signal }) => councilGet<Board>('/board', params, signal),
+    ...boardQuery(params),
     enabled: !!(yearEnd ? season : period),
     placeholderData: keepPreviousData,
     // Filings move while staff watch: the board refreshes itself.

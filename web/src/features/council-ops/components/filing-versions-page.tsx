@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
-import { councilGet, type FilingVersion, type FilingVersions } from '../api/council-api';
+import { filingVersionsQuery, type FilingVersion, type FilingVersions } from '../api/council-api';
 import { dateTime, PageHeading, TextTag } from './shared';
 
 /** Attributes shown in each version's heading rather than as compared fields. */
@@ -289,15 +289,7 @@ function FilingVersionsContent() {
   const { bundle = '', versionId = '' } = useParams();
   // Back to the board as it was filtered (the board passes its query string along).
   const backSearch = (useLocation().state as { boardSearch?: string } | null)?.boardSearch ?? '';
-  const query = useQuery({
-    queryKey: ['council', 'filing-versions', bundle, versionId],
-    queryFn: ({ signal }) =>
-      councilGet<FilingVersions>(
-        `/filings/${encodeURIComponent(bundle)}/${encodeURIComponent(versionId)}/versions`,
-        undefined,
-        signal,
-      ),
-  });
+  const query = useQuery(filingVersionsQuery(bundle, versionId));
   const title = query.data
     ? t('versions.title', {
         form: t(`forms.${query.data.bundle}`),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Typography } from 'antd';
-import { councilGet, type Board } from '../api/council-api';
+import { boardQuery, type Board } from '../api/council-api';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 
 /** The handlers of a month's board whose forms 1-3 are not all certified, by handler number. */
@@ -37,8 +37,8 @@ export function monthToGenerate<T extends { period_month: string; due_date: stri
 export function PublishCheck({ periodId, handlersCount }: { periodId: string; handlersCount: number }) {
   const { t } = useFeatureTranslation(['staffHome', 'councilOps']);
   const board = useQuery({
-    queryKey: ['council', 'board', { period_id: periodId, status: undefined }],
-    queryFn: ({ signal }) => councilGet<Board>('/board', { period_id: periodId }, signal),
+    // The board page's key with no status filter: the two share what they read.
+    ...boardQuery({ period_id: periodId, status: undefined }),
     enabled: handlersCount > 0,
   });
   if (handlersCount === 0) {

@@ -15,7 +15,15 @@ import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { councilGet, councilPost, type GeneratedDoc, type ReportSources, type ReportsList } from '../api/council-api';
+import {
+  councilOpsKeys,
+  generateReport,
+  publishMonthlyReport,
+  reportListQuery,
+  reportSourcesQuery,
+  type GeneratedDoc,
+  type ReportSources,
+} from '../api/council-api';
 import {
   dateTime,
   failureText,
@@ -31,8 +39,6 @@ import {
 } from './shared';
 import { monthToGenerate, PublishCheck } from './publish-check';
 import { todayIso } from '../../../lib/portal/entities';
-
-const REPORTS_KEY = ['council', 'reports'] as const;
 
 /**
  * The PDF shown in the page: fetched through its signed link into a blob, so the browser displays it instead of saving
@@ -73,10 +79,7 @@ function PdfPreview({ url, title }: { url: string; title: string }) {
 function Sources({ doc }: { doc: GeneratedDoc }) {
   const { t, i18n } = useFeatureTranslation('councilOps');
   const lang = i18n.language;
-  const query = useQuery({
-    queryKey: [...REPORTS_KEY, 'sources', doc.kind, doc.id, doc.generated_at],
-    queryFn: ({ signal }) => councilGet<ReportSources>(`/reports/${doc.kind}/${doc.id}/sources`, undefined, signal),
-  });
+  const query = useQuery(reportSourcesQuery(doc));
   type Line = ReportSources['handlers'][number];
   return (
     <QueryState query={query} isEmpty={(d) => d.handlers.length === 0} emptyText={t('publishing.noSources')}>
@@ -214,10 +217,10 @@ function PublishButton({ doc }: { doc: GeneratedDoc }) {
   const publish = !doc.publish_to_portal;
   const month = monthLabel(doc.period_month, i18n.language);
   const mutation = useMutation({
-    mutationFn: () => councilPost(`/reports/monthly/${doc.id}/publish`, { publish }),
+    mutationFn: () => publishMonthlyReport(doc.id, publish),
     onSuccess: () => {
       message.success(t(publish ? 'publishing.publishedDone' : 'publishing.unpublishedDone', { month }));
-      client.invalidateQueries({ queryKey: REPORTS_KEY });
+      client.invalidateQueries({ queryKey: councilOpsKeys.reports });
     },
     onError: (e) => message.error(failureText(e)),
   });
@@ -336,14 +339,14 @@ function useGenerate(path: string) {
   const { message } = App.useApp();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => councilPost<{ handlers_count?: number }>(path, body),
+    mutationFn: (body: Record<string, string>) => generateReport(path, body),
     onSuccess: (r) => {
       message.success(
         r?.handlers_count !== undefined
           ? t('publishing.generatedWithCount', { count: r.handlers_count })
           : t('publishing.generated'),
       );
-      client.invalidateQueries({ queryKey: REPORTS_KEY });
+      client.invalidateQueries({ queryKey: councilOpsKeys.reports });
     },
     onError: (e) => message.error(t('publishing.generateFailed', { error: failureText(e) })),
   });
@@ -362,8 +365,7 @@ export default function PublishingPage() {
   const [month, setMonth] = useState<string | undefined>();
   const [open, setOpen] = useState<{ doc: GeneratedDoc; tab: 'preview' | 'sources' } | null>(null);
   const list = useQuery({
-    queryKey: [...REPORTS_KEY, 'list', season?.id],
-    queryFn: ({ signal }) => councilGet<ReportsList>('/reports', { season_id: season?.id }, signal),
+    ...reportListQuery(season?.id),
     enabled: !!season,
   });
   const monthly = useGenerate('/reports/monthly');

@@ -4,6 +4,7 @@ import { App, Button, Popconfirm } from 'antd';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { ApiError } from '../../../lib/http/errors';
+import { councilOpsKeys } from '../api/council-api';
 import { remindNow, STAFF_HOME_KEY } from '../api/staff-home-api';
 
 /**
@@ -33,7 +34,7 @@ export function RemindNowButton({
         message.success(
           t('remind.sent', { count: r.sent.length, handler: handlerNumber, time: time(r.next_allowed_at) }),
         );
-      client.invalidateQueries({ queryKey: ['council', 'reminders'] });
+      client.invalidateQueries({ queryKey: councilOpsKeys.reminders });
       client.invalidateQueries({ queryKey: STAFF_HOME_KEY });
     },
     onError: (e) => {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import { councilGet, REMINDER_KINDS, REMINDER_STATUSES, type Paged, type ReminderRow } from '../api/council-api';
+import { REMINDER_KINDS, REMINDER_STATUSES, remindersQuery, type ReminderRow } from '../api/council-api';
 import {
   dateTime,
   Filter,
@@ -53,8 +53,7 @@ export default function RemindersPage() {
     page: filters.page,
   };
   const log = useQuery({
-    queryKey: ['council', 'reminders', params],
-    queryFn: ({ signal }) => councilGet<Paged<ReminderRow>>('/reminders', params, signal),
+    ...remindersQuery(params),
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<ReminderRow> = [

@@ -17,10 +17,10 @@ import { QueryState, type QueryLike } from '../../../components/query-state';
 import { formatDate } from '../../../lib/i18n/format';
 import { failureText } from '../../../components/council-page-parts';
 import {
-  councilGet,
+  calendarQuery,
+  councilSeasonsQuery,
   downloadCsv,
   type BoardStatus,
-  type Calendar,
   type Paged,
   type Params,
   type Season,
@@ -80,17 +80,11 @@ export const dateTime = (iso: string | null | undefined, lang: string): string =
   iso ? formatDate(iso, lang, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 export function useCouncilSeasons() {
-  return useQuery({
-    queryKey: ['council', 'seasons'],
-    queryFn: ({ signal }) => councilGet<{ data: Season[] }>('/seasons', undefined, signal),
-  });
+  return useQuery(councilSeasonsQuery());
 }
 
 export function useCalendar(seasonId: string | undefined) {
-  return useQuery({
-    queryKey: ['council', 'calendar', seasonId ?? 'current'],
-    queryFn: ({ signal }) => councilGet<Calendar>('/calendar', { season_id: seasonId }, signal),
-  });
+  return useQuery(calendarQuery(seasonId));
 }
 
 /** The season chosen in the address, else the current one. */
@@ -100,7 +94,7 @@ export function useChosenSeason(seasonParam: string | undefined): {
   loading: boolean;
 } {
   const seasons = useCouncilSeasons();
-  const list = seasons.data?.data ?? [];
+  const list = seasons.data ?? [];
   const season = list.find((s) => s.id === seasonParam) ?? list.find((s) => s.current) ?? list[0];
   return { seasons: list, season, loading: seasons.isPending };
 }

@@ -1,4 +1,6 @@
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { queryOptions } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
+import { confirmationKey } from '../../../lib/query-keys';
 import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
 import { isoTimestamp, str } from '../../../lib/portal/entities';
@@ -32,6 +34,15 @@ export async function findConfirmation(
   }
 }
 
+/** The key is the one the sign-in's batch seeds (lib/query-keys.ts). */
+export const confirmationQuery = (handlerId: string, seasonId: string) =>
+  queryOptions({
+    queryKey: confirmationKey(handlerId, seasonId),
+    queryFn: ({ signal }) => findConfirmation(handlerId, seasonId, signal),
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+  });
+
 export interface ConfirmInput {
   handler: Entity | null | undefined;
   handlerId: string | null | undefined;
@@ -62,10 +73,7 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
     const existing = await findConfirmation(handlerId, seasonId);
     if (existing) {
       try {
-        await jsonApi.request(`/jsonapi/node/handler_packet_confirmation/${encodeURIComponent(existing.id)}`, {
-          method: 'PATCH',
-          body: { data: { type: 'node--handler_packet_confirmation', id: existing.id, attributes } },
-        });
+        await jsonApi.update('node--handler_packet_confirmation', existing.id, attributes);
       } catch (error) {
         throw new ConfirmationError(`Failed to update existing confirmation: ${statusOf(error)}`);
       }
@@ -73,33 +81,18 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
     }
     let createdId: string;
     try {
-      const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', {
-        method: 'POST',
-        body: {
-          data: {
-            type: 'node--handler_packet_confirmation',
-            attributes,
-            relationships: {
-              field_season: { data: { type: 'node--season', id: seasonId } },
-              field_handler: { data: { type: 'node--handler', id: handlerId } },
-            },
-          },
-        },
+      const created = await jsonApi.create('node--handler_packet_confirmation', attributes, {
+        field_season: ref('node--season', seasonId),
+        field_handler: ref('node--handler', handlerId),
       });
-      const data = doc?.data;
-      if (!data || Array.isArray(data)) throw new ApiError(500);
-      createdId = data.id;
+      createdId = created.id;
     } catch (error) {
       throw new ConfirmationError(`Failed to create new confirmation: ${statusOf(error)}`);
     }
     try {
-      await jsonApi.request(
-        `/jsonapi/node/handler/${encodeURIComponent(handlerId)}/relationships/field_handler_packet_confirms`,
-        {
-          method: 'POST',
-          body: { data: [{ type: 'node--handler_packet_confirmation', id: createdId }] },
-        },
-      );
+      await jsonApi.relate('node--handler', handlerId, 'field_handler_packet_confirms', [
+        ref('node--handler_packet_confirmation', createdId),
+      ]);
     } catch (error) {
       throw new ConfirmationError(`Failed to append confirmation to handler: ${statusOf(error)}`);
     }

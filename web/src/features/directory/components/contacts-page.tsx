@@ -8,7 +8,7 @@ import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchContacts, matches } from '../../../lib/portal/directory-api';
+import { directoryKeys, fetchContacts, matches } from '../../../lib/portal/directory-api';
 
 const fullName = (u: Entity) =>
   [str(u.field_first_name), str(u.field_last_name)].filter(Boolean).join(' ') || str(u.name);
@@ -21,7 +21,7 @@ export default function ContactsPage() {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
   const query = useCachedQuery<Entity[]>({
-    queryKey: ['contacts', handlerId],
+    queryKey: directoryKeys.contacts(handlerId),
     cache: handlerId ? { listKey: 'contacts' } : null,
     enabled: !!handlerId,
     queryFn: (signal) => fetchContacts(handlerId, signal),

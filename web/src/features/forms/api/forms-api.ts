@@ -1,6 +1,8 @@
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import { queryOptions } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
 import { nextPackageParams, type MonthlyBundle } from '../../../lib/portal/packages';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
 export const ROWS_OF: Record<MonthlyBundle, { bundle: RowBundle; field: string } | null> = {
@@ -36,25 +38,15 @@ export async function updateForm(
   attributes: Record<string, unknown>,
   changed: string | null,
 ): Promise<string | null> {
-  const doc = await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: `node--${bundle}`, id, attributes, ...(changed ? { meta: { changed } } : {}) } },
-  });
-  const data = doc?.data;
-  const next = data && !Array.isArray(data) ? data.attributes?.changed : null;
-  return typeof next === 'string' ? next : changed;
+  const saved = await jsonApi.update(`node--${bundle}`, id, attributes, { changed });
+  return typeof saved.changed === 'string' ? saved.changed : changed;
 }
 
 export async function certifyForm(bundle: MonthlyBundle, id: string, name: string, title: string): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: {
-      data: {
-        type: `node--${bundle}`,
-        id,
-        attributes: { field_certified: true, field_certification_name: name, field_certification_title: title },
-      },
-    },
+  await jsonApi.update(`node--${bundle}`, id, {
+    field_certified: true,
+    field_certification_name: name,
+    field_certification_title: title,
   });
 }
 
@@ -65,27 +57,16 @@ export async function amendForm(
   packageId: string,
   reason: string,
 ): Promise<string> {
-  const doc = await jsonApi.request(`/jsonapi/node/${bundle}`, {
-    method: 'POST',
-    body: {
-      data: {
-        type: `node--${bundle}`,
-        attributes: { field_amendment_reason: reason },
-        relationships: { field_amendment_of: { data: { type: `node--${bundle}`, id: formId } } },
-      },
-    },
-  });
-  const data = doc?.data;
-  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
-  const n = bundle.slice(-1);
-  await jsonApi.request(
-    `/jsonapi/node/reporting_forms_package/${encodeURIComponent(packageId)}/relationships/field_form_${n}`,
-    {
-      method: 'POST',
-      body: { data: [{ type: `node--${bundle}`, id: data.id }] },
-    },
+  const amendment = await jsonApi.create(
+    `node--${bundle}`,
+    { field_amendment_reason: reason },
+    { field_amendment_of: ref(`node--${bundle}`, formId) },
   );
-  return data.id;
+  const n = bundle.slice(-1);
+  await jsonApi.relate('node--reporting_forms_package', packageId, `field_form_${n}`, [
+    ref(`node--${bundle}`, amendment.id),
+  ]);
+  return amendment.id;
 }
 
 export async function createRow(
@@ -94,27 +75,15 @@ export async function createRow(
   formId: string,
   attributes: Record<string, unknown>,
 ): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}`, {
-    method: 'POST',
-    body: {
-      data: {
-        type: `node--${rowBundle}`,
-        attributes,
-        relationships: { field_form: { data: { type: `node--${formBundle}`, id: formId } } },
-      },
-    },
-  });
+  await jsonApi.create(`node--${rowBundle}`, attributes, { field_form: ref(`node--${formBundle}`, formId) });
 }
 
 export async function updateRow(rowBundle: RowBundle, id: string, attributes: Record<string, unknown>): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { data: { type: `node--${rowBundle}`, id, attributes } },
-  });
+  await jsonApi.update(`node--${rowBundle}`, id, attributes);
 }
 
 export async function deleteRow(rowBundle: RowBundle, id: string): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/${rowBundle}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await jsonApi.remove(`node--${rowBundle}`, id);
 }
 
 /** The variety list, in the order staff gave it. */
@@ -142,3 +111,47 @@ export async function getNextPackage(
     }),
   );
 }
+
+// ---- Query keys and options ----
+
+/**
+ * The forms' query keys. A form is under queryKeys.forms and what a certification changes besides it under
+ * queryKeys.packages (lib/query-keys.ts), so that a certification or an amendment refreshes them all.
+ */
+export const formKeys = {
+  one: (bundle: string, id: string) => [...queryKeys.forms, bundle, id] as const,
+  bundleOf: (formId: string) => ['form-bundle', formId] as const,
+  varieties: ['pecan-varieties'] as const,
+  receivers: (ids: string[]) => ['transfer-receivers', ids] as const,
+  form1Context: (handlerId: string, month: string) =>
+    [...queryKeys.packages, 'form1-context', handlerId, month] as const,
+  staleForm1: (handlerId: string, fromMonth: string) =>
+    [...queryKeys.packages, 'stale-form1', handlerId, fromMonth] as const,
+};
+
+export const formQuery = (bundle: MonthlyBundle, id: string) =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: formKeys.one(bundle, id),
+    queryFn: ({ signal }) => getForm(bundle, id, signal),
+    staleTime: 0,
+  });
+
+export const varietiesQuery = () =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: formKeys.varieties,
+    queryFn: ({ signal }) => getVarieties(signal),
+    staleTime: 10 * 60_000,
+  });
+
+/** Under the packages' key (lib/query-keys.ts), so that a certification or an amendment refreshes it with them. */
+export const nextPackageQuery = (handlerId: string, dueAfter: string) =>
+  queryOptions({
+    // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
+    structuralSharing: false,
+    queryKey: queryKeys.nextPackage(handlerId, dueAfter),
+    queryFn: ({ signal }) => getNextPackage(handlerId, dueAfter, signal),
+  });

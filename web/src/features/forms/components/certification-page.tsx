@@ -18,7 +18,8 @@ import { ApiError } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/entities';
 import { rememberCertifiedForm } from '../../../lib/portal/handler';
-import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
+import type { MonthlyBundle } from '../../../lib/portal/packages';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
 import { certifyForm, ROWS_OF } from '../api/forms-api';
 import { rowsOf, serverComputed, enteredValues } from '../api/form-model';
@@ -45,9 +46,9 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
       rememberCertifiedForm(form.id);
       setConfirming(false);
       await Promise.all([
-        client.invalidateQueries({ queryKey: [PACKAGES_KEY] }),
-        client.invalidateQueries({ queryKey: ['form'] }),
-        client.invalidateQueries({ queryKey: ['invoices'] }),
+        client.invalidateQueries({ queryKey: queryKeys.packages }),
+        client.invalidateQueries({ queryKey: queryKeys.forms }),
+        client.invalidateQueries({ queryKey: queryKeys.invoices }),
       ]);
       navigate('/dashboard');
     },

@@ -24,9 +24,10 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { fileName, fileUrl, one, str } from '../../../lib/portal/entities';
-import { currentVersionOf, numberOfBundle, PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
+import { currentVersionOf, numberOfBundle, type MonthlyBundle } from '../../../lib/portal/packages';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
-import { amendForm, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
+import { amendForm, formKeys, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
 import {
   changedAttributes,
   currentVersionId,
@@ -78,8 +79,8 @@ function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) 
   const amend = useMutation({
     mutationFn: () => amendForm(bundle, form.id, one(form, 'field_reporting_forms_package')!.id, reason.trim()),
     onSuccess: async (newId) => {
-      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
-      await client.invalidateQueries({ queryKey: ['form'] });
+      await client.invalidateQueries({ queryKey: queryKeys.packages });
+      await client.invalidateQueries({ queryKey: queryKeys.forms });
       setOpen(false);
       navigate(`/dashboard/formAmendCertification/${newId}`);
     },
@@ -205,8 +206,8 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
       }
       throw error;
     }
-    await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
-    await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+    await client.invalidateQueries({ queryKey: queryKeys.packages });
+    await client.invalidateQueries({ queryKey: formKeys.one(bundle, form.id) });
   };
   const autosave = useAutosave({
     storageKey: profile.username ? unsavedCopyKey(profile.username, `${bundle}:${form.id}`) : null,
@@ -252,7 +253,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const reload = async () => {
     autosave.discard();
     setConflict(false);
-    await client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
+    await client.invalidateQueries({ queryKey: formKeys.one(bundle, form.id) });
   };
 
   return (
@@ -315,7 +316,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
                 rows={rows}
                 readOnly={!editable}
                 varieties={varieties.data ?? []}
-                onChanged={() => client.invalidateQueries({ queryKey: ['form', bundle, form.id] })}
+                onChanged={() => client.invalidateQueries({ queryKey: formKeys.one(bundle, form.id) })}
               />
             ) : null
           }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useViewport } from '../../../components/use-viewport';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { PACKAGES_KEY, type MonthlyBundle } from '../../../lib/portal/packages';
+import type { MonthlyBundle } from '../../../lib/portal/packages';
+import { queryKeys } from '../../../lib/query-keys';
 import {
   applyImport,
   downloadTemplate,
@@ -17,6 +18,7 @@ import {
   type ImportPreview,
   type ImportProblem,
 } from '../api/import-api';
+import { formKeys } from '../api/forms-api';
 
 /**
  * "Import from spreadsheet" on a draft form's page: download the template (.xlsx or .csv), upload it filled in,
@@ -50,8 +52,8 @@ function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: 
     onSuccess: () => {
       onClose();
       message.success(t('import.applied'));
-      void client.invalidateQueries({ queryKey: ['form', bundle, form.id] });
-      void client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
+      void client.invalidateQueries({ queryKey: formKeys.one(bundle, form.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.packages });
     },
   });
   const data = preview.data;

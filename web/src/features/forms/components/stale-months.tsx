@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../components/query-state';
 import { formatDate } from '../../../lib/i18n/format';
-import { PACKAGES_KEY } from '../../../lib/query-keys';
-import { amendForm } from '../api/forms-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { amendForm, formKeys } from '../api/forms-api';
 import { getCertifiedForm1 } from '../api/form1-months';
 import { StaleFigures } from '../../../components/stale-figures';
 
@@ -21,7 +21,7 @@ import { StaleFigures } from '../../../components/stale-figures';
  */
 export function useStaleForm1(handlerId: string | null, fromMonth: string | null) {
   return useQuery({
-    queryKey: [PACKAGES_KEY, 'stale-form1', handlerId ?? '', fromMonth ?? ''],
+    queryKey: formKeys.staleForm1(handlerId ?? '', fromMonth ?? ''),
     queryFn: async ({ signal }) => {
       const months = await getCertifiedForm1(
         handlerId!,
@@ -46,7 +46,7 @@ export function StaleAmendButton({ stale }: { stale: StaleForm1Month & { package
   const amend = useMutation({
     mutationFn: () => amendForm('apc_form_1', stale.id, stale.packageId!, t('stale.reason')),
     onSuccess: async (newId) => {
-      await client.invalidateQueries({ queryKey: [PACKAGES_KEY] });
+      await client.invalidateQueries({ queryKey: queryKeys.packages });
       navigate(`/dashboard/formAmendCertification/${newId}`);
     },
   });

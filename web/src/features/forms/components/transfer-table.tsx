@@ -11,6 +11,7 @@ import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { HandlerPicker } from '../../../components/handler-picker';
 import { unitLabel } from '../../../components/field-text';
+import { formKeys } from '../api/forms-api';
 import { PoundsInput } from './inputs';
 
 type Row = TransferRow & { key: number };
@@ -19,7 +20,7 @@ type Row = TransferRow & { key: number };
 function useReceiverNames(ids: string[]) {
   const unique = [...new Set(ids)].sort();
   return useQuery({
-    queryKey: ['transfer-receivers', unique],
+    queryKey: formKeys.receivers(unique),
     enabled: unique.length > 0,
     staleTime: 300_000,
     queryFn: async ({ signal }) => {

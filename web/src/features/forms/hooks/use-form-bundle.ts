@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { ApiError } from '../../../lib/http/errors';
 import type { MonthlyBundle } from '../../../lib/portal/packages';
+import { formKeys } from '../api/forms-api';
 
 const BUNDLES: MonthlyBundle[] = ['apc_form_1', 'apc_form_2', 'apc_form_3'];
 
@@ -10,7 +11,7 @@ export function useFormBundle(formId: string | undefined) {
   return useQuery({
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
-    queryKey: ['form-bundle', formId ?? ''],
+    queryKey: formKeys.bundleOf(formId ?? ''),
     enabled: !!formId,
     staleTime: Infinity,
     queryFn: async ({ signal }) => {

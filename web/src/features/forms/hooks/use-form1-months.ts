@@ -1,7 +1,7 @@
 import { form1ContextMonths } from '@pecan/contract';
 import { useQuery } from '@tanstack/react-query';
-import { PACKAGES_KEY } from '../../../lib/query-keys';
 import { figuresByMonth, getCertifiedForm1, stocksByMonth } from '../api/form1-months';
+import { formKeys } from '../api/forms-api';
 
 /**
  * The current certified figures a form 1 of `month` reads (the season's earlier months and the previous month),
@@ -10,7 +10,7 @@ import { figuresByMonth, getCertifiedForm1, stocksByMonth } from '../api/form1-m
  */
 export function useForm1Context(handlerId: string | null, month: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: [PACKAGES_KEY, 'form1-context', handlerId ?? '', month ?? ''],
+    queryKey: formKeys.form1Context(handlerId ?? '', month ?? ''),
     queryFn: async ({ signal }) => {
       const months = await getCertifiedForm1(handlerId!, { in: form1ContextMonths(month!) }, signal);
       return { figures: figuresByMonth(months), stocks: stocksByMonth(months) };

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import { apiReference, type ApiReference } from './api-reference-model';
 
@@ -5,3 +6,10 @@ import { apiReference, type ApiReference } from './api-reference-model';
 export async function fetchApiReference(signal?: AbortSignal): Promise<ApiReference> {
   return apiReference(await jsonApi.request('/jsonapi/openapi.json', { signal }));
 }
+
+export const apiReferenceQuery = () =>
+  queryOptions({
+    queryKey: ['api-reference'] as const,
+    queryFn: ({ signal }) => fetchApiReference(signal),
+    staleTime: Infinity,
+  });

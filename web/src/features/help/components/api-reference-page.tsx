@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import type { ApiReference, AttributeRow, TypeReference } from '../api/api-reference-model';
-import { fetchApiReference } from '../api/fetch-api-reference';
+import { apiReferenceQuery } from '../api/fetch-api-reference';
 
 const code = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } as const;
 
@@ -15,11 +15,7 @@ const code = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 export default function ApiReferencePage() {
   const { t } = useFeatureTranslation('apiReference');
   useDocumentTitle(t('title'));
-  const query = useQuery({
-    queryKey: ['api-reference'],
-    queryFn: ({ signal }) => fetchApiReference(signal),
-    staleTime: Infinity,
-  });
+  const query = useQuery(apiReferenceQuery());
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim().toLowerCase());
   return (

@@ -1,19 +1,20 @@
-import { authorizedFetch } from '../../../lib/http/authorized-fetch';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/http/json';
 
 export type { ActiveSession } from '@pecan/contract/api/council';
 import type { ActiveSession } from '@pecan/contract/api/council';
 
 /** GET /api/account/sessions: the user's sessions, this one marked `current`. */
 export async function fetchSessions(signal?: AbortSignal): Promise<ActiveSession[]> {
-  const body = (await (
-    await authorizedFetch('/api/account/sessions', { signal, headers: { Accept: 'application/json' } })
-  ).json()) as { data: ActiveSession[] };
-  return body.data;
+  return (await api.get<{ data: ActiveSession[] }>('/api/account/sessions', { signal })).data;
 }
+
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: ['account', 'sessions'] as const, queryFn: ({ signal }) => fetchSessions(signal) });
 
 /** DELETE /api/account/sessions/:id: that browser is signed out at its next request. */
 export async function endSession(id: string): Promise<void> {
-  await authorizedFetch(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await api.delete(`/api/account/sessions/${encodeURIComponent(id)}`);
 }
 
 /** "Firefox on Windows" from a user agent, or null: enough to recognise one's own devices. */

@@ -6,9 +6,7 @@ import { ErrorWithRetry } from '../../../components/query-state';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { logout } from '../../../lib/session/session';
-import { describeAgent, endSession, fetchSessions, type ActiveSession } from '../api/sessions-api';
-
-const SESSIONS_KEY = ['account', 'sessions'] as const;
+import { describeAgent, endSession, sessionsQuery, type ActiveSession } from '../api/sessions-api';
 
 /** My Profile's "Active sessions": every browser signed in as this user, each of which can be signed out. */
 export function ActiveSessionsCard() {
@@ -17,7 +15,7 @@ export function ActiveSessionsCard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => fetchSessions(signal) });
+  const sessions = useQuery(sessionsQuery());
   const end = useMutation({
     mutationFn: async (s: ActiveSession) => {
       // Ending this browser's own session is signing out.
@@ -31,7 +29,7 @@ export function ActiveSessionsCard() {
         return;
       }
       message.success(t('account:sessions.ended'));
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     },
     onError: () => message.error(t('account:sessions.endFailed')),
   });

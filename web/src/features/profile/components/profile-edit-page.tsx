@@ -10,7 +10,8 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/text';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
-import { changePassword, fetchMe, patchMe, type ProfileValues } from '../api/profile-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { changePassword, fullProfileQuery, patchMe, profileKeys, type ProfileValues } from '../api/profile-api';
 import { EmailChangeCard } from './email-change-card';
 
 function Labelled({
@@ -169,11 +170,7 @@ export function ProfileEditor() {
   const { profile } = useSession();
   const userId = profile.userUid ?? '';
   const ids = { first: useId(), last: useId(), job: useId(), phone: useId(), dir: useId() };
-  const query = useQuery({
-    queryKey: ['me', 'full', userId],
-    queryFn: ({ signal }) => fetchMe(userId, signal),
-    enabled: !!userId,
-  });
+  const query = useQuery({ ...fullProfileQuery(userId), enabled: !!userId });
   const [values, setValues] = useState<ProfileValues | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -187,10 +184,10 @@ export function ProfileEditor() {
         field_last_name: values!.field_last_name.trim(),
       }),
     onSuccess: (user) => {
-      queryClient.setQueryData(['me', 'full', userId], user);
+      queryClient.setQueryData(profileKeys.full(userId), user);
       setValues(valuesOf(user));
       sessionStore.setProfile({ userFirstName: str(user.field_first_name) || null });
-      void queryClient.invalidateQueries({ queryKey: ['contacts'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contacts });
       message.success(t('profileEdit:saved'));
     },
     onError: (e) => {

@@ -1,5 +1,11 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 
+export const reportKeys = {
+  /** A season's published monthly reports (the dashboard's newest report is lib/query-keys.ts: newestReportKey). */
+  monthly: (seasonId: string) => ['monthly-position-reports', seasonId] as const,
+  annual: ['annual-position-reports'] as const,
+};
+
 export function monthlyReportsParams(seasonId: string) {
   return new DrupalJsonApiParams()
     .addFilter('field_reporting_period.field_season.id', seasonId)

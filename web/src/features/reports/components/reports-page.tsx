@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/i18n/format';
 import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { iso, ltr, str } from '../../../lib/portal/text';
-import { fetchAnnualReports, fetchMonthlyReports } from '../api/reports-api';
+import { fetchAnnualReports, fetchMonthlyReports, reportKeys } from '../api/reports-api';
 
 function ReportList({ rows, subtitle }: { rows: Entity[]; subtitle: (r: Entity) => string }) {
   return (
@@ -43,13 +43,13 @@ export default function ReportsPage() {
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const sid = seasonId ?? current?.id ?? '';
   const monthly = useCachedQuery<Entity[]>({
-    queryKey: ['monthly-position-reports', sid],
+    queryKey: reportKeys.monthly(sid),
     cache: sid ? { listKey: `monthly_position_reports:${sid}` } : null,
     enabled: !!sid,
     queryFn: (signal) => fetchMonthlyReports(sid, signal),
   });
   const annual = useCachedQuery<Entity[]>({
-    queryKey: ['annual-position-reports'],
+    queryKey: reportKeys.annual,
     cache: { listKey: 'annual_position_reports' },
     queryFn: (signal) => fetchAnnualReports(signal),
   });

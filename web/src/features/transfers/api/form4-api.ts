@@ -1,9 +1,12 @@
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { queryKeys } from '../../../lib/query-keys';
 
+/** Under queryKeys.transfers (lib/query-keys.ts), with the dashboard's count of those awaiting countersignature. */
 export const form4Keys = {
+  all: queryKeys.transfers,
   list: (handlerId: string, seasonId: string, activity: string) =>
-    ['transfers', handlerId, seasonId, activity] as const,
+    [...queryKeys.transfers, handlerId, seasonId, activity] as const,
 };
 
 /** The season's agreements where the handler transfers or receives (spec section 7). */
@@ -26,12 +29,6 @@ export const fetchForm4List = (
   signal?: AbortSignal,
 ) => jsonApi.getAll('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
 
-function one(doc: Awaited<ReturnType<typeof jsonApi.request>>): Entity {
-  const data = doc ? deserialize(doc) : null;
-  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
-  return data;
-}
-
 export interface NewTransfer {
   transferringId: string;
   receivingId: string;
@@ -42,41 +39,23 @@ export interface NewTransfer {
   title: string;
 }
 
-export async function fileForm4(n: NewTransfer): Promise<Entity> {
-  return one(
-    await jsonApi.request('/jsonapi/node/apc_form_4', {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'node--apc_form_4',
-          attributes: {
-            field_responsible_handler: n.responsible,
-            field_first_transfer_month: n.firstMonth,
-            field_certified: true,
-            field_certification_name: n.name,
-            ...(n.title ? { field_certification_title: n.title } : {}),
-          },
-          relationships: {
-            field_transferring_handler: { data: { type: 'node--handler', id: n.transferringId } },
-            field_receiving_handler: { data: { type: 'node--handler', id: n.receivingId } },
-            field_season: { data: { type: 'node--season', id: n.seasonId } },
-          },
-        },
-      },
-    }),
+export const fileForm4 = (n: NewTransfer): Promise<Entity> =>
+  jsonApi.create(
+    'node--apc_form_4',
+    {
+      field_responsible_handler: n.responsible,
+      field_first_transfer_month: n.firstMonth,
+      field_certified: true,
+      field_certification_name: n.name,
+      ...(n.title ? { field_certification_title: n.title } : {}),
+    },
+    {
+      field_transferring_handler: ref('node--handler', n.transferringId),
+      field_receiving_handler: ref('node--handler', n.receivingId),
+      field_season: ref('node--season', n.seasonId),
+    },
   );
-}
 
 export async function patchForm4(form: Entity, attributes: Record<string, unknown>): Promise<void> {
-  await jsonApi.request(`/jsonapi/node/apc_form_4/${encodeURIComponent(form.id)}`, {
-    method: 'PATCH',
-    body: {
-      data: {
-        type: 'node--apc_form_4',
-        id: form.id,
-        attributes,
-        meta: form.changed ? { changed: form.changed } : undefined,
-      },
-    },
-  });
+  await jsonApi.update('node--apc_form_4', form.id, attributes, { changed: form.changed });
 }

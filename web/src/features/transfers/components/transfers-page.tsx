@@ -253,7 +253,7 @@ function NewTransferModal({
       message.success(t('transfers:filed'));
       if (copyKey) removeUnsavedCopy(copyKey);
       setRestoredAt(null);
-      void queryClient.invalidateQueries({ queryKey: ['transfers'] });
+      void queryClient.invalidateQueries({ queryKey: form4Keys.all });
       setReceivingId(undefined);
       setMonth('');
       setAttest(false);
@@ -390,7 +390,7 @@ export default function TransfersPage() {
 
   const patch = useMutation({
     mutationFn: ({ form, attrs }: { form: Entity; attrs: Record<string, unknown> }) => patchForm4(form, attrs),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['transfers'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: form4Keys.all }),
   });
 
   const onCancel = (form: Entity) => {

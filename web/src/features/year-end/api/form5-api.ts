@@ -1,7 +1,10 @@
-import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { queryOptions } from '@tanstack/react-query';
+import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
+import type { Entity } from '../../../lib/jsonapi/deserialize';
 
 export const form5Keys = {
+  /** Every handler's list of year-end forms (a save or a certification refreshes them). */
+  lists: ['year-end-forms'] as const,
   list: (handlerId: string) => ['year-end-forms', handlerId] as const,
   one: (id: string) => ['year-end-form', id] as const,
 };
@@ -24,52 +27,24 @@ export const fetchForm5 = (id: string, signal?: AbortSignal) =>
     signal,
   );
 
-async function created(doc: Awaited<ReturnType<typeof jsonApi.request>>): Promise<Entity> {
-  const data = doc ? deserialize(doc) : null;
-  if (!data || Array.isArray(data)) throw new Error('An error has occured.');
-  return data;
-}
+export const form5Query = (id: string) =>
+  queryOptions({ queryKey: form5Keys.one(id), queryFn: ({ signal }) => fetchForm5(id, signal) });
 
 /** Starts the season's year-end form. */
-export async function startForm5(seasonId: string, handlerId: string): Promise<Entity> {
-  return created(
-    await jsonApi.request('/jsonapi/node/apc_form_5', {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'node--apc_form_5',
-          attributes: {},
-          relationships: {
-            field_season: { data: { type: 'node--season', id: seasonId } },
-            field_handler: { data: { type: 'node--handler', id: handlerId } },
-          },
-        },
-      },
-    }),
+export const startForm5 = (seasonId: string, handlerId: string): Promise<Entity> =>
+  jsonApi.create(
+    'node--apc_form_5',
+    {},
+    { field_season: ref('node--season', seasonId), field_handler: ref('node--handler', handlerId) },
   );
-}
 
 /** An amendment of a certified form 5: a new version that starts as a copy, with the reason for it. */
-export async function amendForm5(certifiedId: string, reason: string): Promise<Entity> {
-  return created(
-    await jsonApi.request('/jsonapi/node/apc_form_5', {
-      method: 'POST',
-      body: {
-        data: {
-          type: 'node--apc_form_5',
-          attributes: { field_amendment_reason: reason },
-          relationships: { field_amendment_of: { data: { type: 'node--apc_form_5', id: certifiedId } } },
-        },
-      },
-    }),
+export const amendForm5 = (certifiedId: string, reason: string): Promise<Entity> =>
+  jsonApi.create(
+    'node--apc_form_5',
+    { field_amendment_reason: reason },
+    { field_amendment_of: ref('node--apc_form_5', certifiedId) },
   );
-}
 
-export async function patchForm5(id: string, attributes: Record<string, unknown>, changed: unknown): Promise<Entity> {
-  return created(
-    await jsonApi.request(`/jsonapi/node/apc_form_5/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: { data: { type: 'node--apc_form_5', id, attributes, meta: changed ? { changed } : undefined } },
-    }),
-  );
-}
+export const patchForm5 = (id: string, attributes: Record<string, unknown>, changed: unknown): Promise<Entity> =>
+  jsonApi.update('node--apc_form_5', id, attributes, { changed });

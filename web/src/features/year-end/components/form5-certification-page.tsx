@@ -23,7 +23,7 @@ import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
+import { form5Keys, form5Query, patchForm5 } from '../api/form5-api';
 import { AUGUST_FIELDS, FIELD_GROUPS, certificationProblems, draftOf } from './form5-fields';
 
 /** The certification of a year-end form (or of its amendment): statement, certifier, a confirm step. */
@@ -35,7 +35,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const { profile } = useSession();
   const reasonId = useId();
   useDocumentTitle(amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title'));
-  const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
+  const query = useQuery(form5Query(formId));
   const [name, setName] = useCertifierName();
   const [title, setTitle] = useState('');
   const [reason, setReason] = useState('');
@@ -56,7 +56,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     onSuccess: (saved) => {
       sessionStore.setItem(STORAGE_KEYS.newYearEndFormCertification, formId);
       sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
-      void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
+      void queryClient.invalidateQueries({ queryKey: form5Keys.lists });
       queryClient.removeQueries({ queryKey: form5Keys.one(formId) });
       navigate('/dashboard');
     },

@@ -20,7 +20,7 @@ import { keepExpanded, type Entity } from '../../../lib/jsonapi/deserialize';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
-import { fetchForm5, form5Keys, patchForm5 } from '../api/form5-api';
+import { form5Keys, form5Query, patchForm5 } from '../api/form5-api';
 import {
   FIELD_GROUPS,
   attr,
@@ -196,7 +196,7 @@ export default function Form5EditPage() {
   const { t, i18n } = useFeatureTranslation(['yearEnd', 'portalData']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: form5Keys.one(formId), queryFn: ({ signal }) => fetchForm5(formId, signal) });
+  const query = useQuery(form5Query(formId));
   const [draft, setDraft] = useState<Draft | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const form = query.data;
@@ -232,7 +232,7 @@ export default function Form5EditPage() {
       setServerErrors({});
       sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
       queryClient.setQueryData<Entity>(form5Keys.one(formId), (cached) => keepExpanded(saved, cached));
-      void queryClient.invalidateQueries({ queryKey: ['year-end-forms'] });
+      void queryClient.invalidateQueries({ queryKey: form5Keys.lists });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
         const f = fieldErrors(e);
