@@ -2,6 +2,15 @@ import { ApiError } from '../../../lib/http/errors';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
 import { authorizedFetch } from '../../../lib/http/authorized-fetch';
+import type {
+  NewUserInput,
+  PeriodDueDateInput,
+  PeriodMonthInput,
+  RefusalInput,
+  SeasonDueDateInput,
+  SeasonInput,
+  UserEditInput,
+} from '@pecan/contract/api/council-requests';
 
 /**
  * The council console's people and season calls: plain JSON under /api/council (docs/COUNCIL-API.md) and the
@@ -51,7 +60,7 @@ export const approveAccount = (id: string) =>
 export const refuseAccount = (id: string, reason: string) =>
   council<{ mail_sent: boolean }>('POST', `/account-requests/${encodeURIComponent(id)}/refuse`, {
     reason: reason.trim() || null,
-  });
+  } satisfies RefusalInput);
 
 // The answers' shapes are the contract's (the server writes them from the same types).
 export type { Calendar, CalendarPeriod, CouncilUser, Season, UserRole, UserStatus } from '@pecan/contract/api/council';
@@ -75,22 +84,12 @@ export interface UserPage {
 export const fetchUsers = (f: UserFilters, signal?: AbortSignal) =>
   council<UserPage>('GET', `/users${query({ ...f })}`, undefined, signal);
 
-export interface UserInput {
-  handler_admin?: boolean;
-  username?: string;
-  first_name?: string;
-  last_name?: string | null;
-  email?: string | null;
-  job_title?: string | null;
-  phone?: string | null;
-  role?: UserRole;
-  handler_number?: string | null;
-  status?: 'active' | 'blocked';
-}
+/** What the users page posts: the contract's schemas' input (contract/src/api/council-requests.ts). */
+export type { NewUserInput, UserEditInput } from '@pecan/contract/api/council-requests';
 
-export const createUser = (input: UserInput) =>
+export const createUser = (input: NewUserInput) =>
   council<{ data: CouncilUser; meta: { password_reset_sent: boolean } }>('POST', '/users', input);
-export const updateUser = (id: string, input: UserInput) =>
+export const updateUser = (id: string, input: UserEditInput) =>
   council<{ data: CouncilUser }>('PATCH', `/users/${encodeURIComponent(id)}`, input).then((r) => r.data);
 export const sendPasswordReset = (id: string) =>
   council<{ email: string; mail_sent: boolean }>('POST', `/users/${encodeURIComponent(id)}/password-reset`);
@@ -142,7 +141,7 @@ export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) 
 export const fetchSeasonList = (signal?: AbortSignal) =>
   council<{ data: Season[] }>('GET', '/seasons', undefined, signal).then((r) => r.data);
 export const createSeason = (startYear: number) =>
-  council<{ data: Season }>('POST', '/seasons', { start_year: startYear }).then((r) => r.data);
+  council<{ data: Season }>('POST', '/seasons', { start_year: startYear } satisfies SeasonInput).then((r) => r.data);
 export const makeSeasonCurrent = (id: string) =>
   council<{ data: Season }>('POST', `/seasons/${encodeURIComponent(id)}/current`).then((r) => r.data);
 /** Close a season (its filings can no longer be amended) or reopen it; the server keeps an audit entry of each. */
@@ -151,11 +150,15 @@ export const setSeasonClosed = (id: string, closed: boolean) =>
     (r) => r.data,
   );
 export const setYearEndDueDate = (id: string, date: string) =>
-  council<{ data: Season }>('PATCH', `/seasons/${encodeURIComponent(id)}`, { reporting_due_date: date });
+  council<{ data: Season }>('PATCH', `/seasons/${encodeURIComponent(id)}`, {
+    reporting_due_date: date,
+  } satisfies SeasonDueDateInput);
 export const setPeriodDueDate = (id: string, date: string) =>
-  council<unknown>('PATCH', `/periods/${encodeURIComponent(id)}`, { due_date: date });
+  council<unknown>('PATCH', `/periods/${encodeURIComponent(id)}`, { due_date: date } satisfies PeriodDueDateInput);
 export const openPeriod = (month: string) =>
-  council<{ period_id: string; packages_created: number }>('POST', '/periods', { period_month: month });
+  council<{ period_id: string; packages_created: number }>('POST', '/periods', {
+    period_month: month,
+  } satisfies PeriodMonthInput);
 export const fetchCalendar = (seasonId: string | null, signal?: AbortSignal) =>
   council<Calendar>('GET', `/calendar${query({ season_id: seasonId })}`, undefined, signal);
 

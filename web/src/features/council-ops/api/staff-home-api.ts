@@ -1,3 +1,4 @@
+import type { RemindNowInput } from '@pecan/contract/api/council-requests';
 import { useQuery } from '@tanstack/react-query';
 import { councilGet, councilPost } from './council-api';
 
@@ -55,4 +56,4 @@ export interface RemindNowResult {
 
 /** POST /api/council/reminders/now: the reminder e-mail to one handler's users now (409 when sent in the last 15 minutes). */
 export const remindNow = (periodId: string, handler: string) =>
-  councilPost<RemindNowResult>('/reminders/now', { period_id: periodId, handler });
+  councilPost<RemindNowResult>('/reminders/now', { period_id: periodId, handler } satisfies RemindNowInput);

@@ -23,6 +23,7 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
+import type { InvoicePaidInput } from '@pecan/contract/api/council-requests';
 import { councilGet, councilPost, type InvoiceRow, type InvoiceTotals } from '../api/council-api';
 import {
   CsvButton,
@@ -58,7 +59,10 @@ function PaidForm({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => vo
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (v: { paid_date: string; reference?: string }) =>
-      councilPost(`/invoices/${invoice.id}/paid`, { paid_date: v.paid_date, reference: v.reference?.trim() || null }),
+      councilPost(`/invoices/${invoice.id}/paid`, {
+        paid_date: v.paid_date,
+        reference: v.reference?.trim() || null,
+      } satisfies InvoicePaidInput),
     onSuccess: () => {
       message.success(t('invoices.paidDone', { number: invoice.invoice_number }));
       client.invalidateQueries({ queryKey: ['council', 'invoices'] });

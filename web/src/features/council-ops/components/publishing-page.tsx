@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import type { PeriodMonthInput, PublishInput, SeasonIdInput } from '@pecan/contract/api/council-requests';
 import { councilGet, councilPost, type GeneratedDoc, type ReportSources, type ReportsList } from '../api/council-api';
 import {
   dateTime,
@@ -211,7 +212,7 @@ function PublishButton({ doc }: { doc: GeneratedDoc }) {
   const publish = !doc.publish_to_portal;
   const month = monthLabel(doc.period_month, i18n.language);
   const mutation = useMutation({
-    mutationFn: () => councilPost(`/reports/monthly/${doc.id}/publish`, { publish }),
+    mutationFn: () => councilPost(`/reports/monthly/${doc.id}/publish`, { publish } satisfies PublishInput),
     onSuccess: () => {
       message.success(t(publish ? 'publishing.publishedDone' : 'publishing.unpublishedDone', { month }));
       client.invalidateQueries({ queryKey: REPORTS_KEY });
@@ -333,7 +334,7 @@ function useGenerate(path: string) {
   const { message } = App.useApp();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => councilPost<{ handlers_count?: number }>(path, body),
+    mutationFn: (body: PeriodMonthInput | SeasonIdInput) => councilPost<{ handlers_count?: number }>(path, body),
     onSuccess: (r) => {
       message.success(
         r?.handlers_count !== undefined
