@@ -119,8 +119,8 @@ function fail(problems: FieldProblem[]): void {
 }
 
 /**
- * Reads the body's fields (types and lengths); the rules of a new user are createUser's (workflows/accounts.ts), run
- * here too so that one answer lists every problem.
+ * The body as its schema read it (types and lengths, newUserBody); the rules of a new user are createUser's
+ * (workflows/accounts.ts), run here too so that one answer lists every problem.
  */
 async function createUserFromBody(
   a: Actor,
