@@ -30,7 +30,7 @@ import {
  * out (application/json), bodies and queries checked by the contract's schemas; errors are JSON:API error
  * documents. Every write is one transaction.
  */
-export const COUNCIL_PREFIX = '/api/council';
+const COUNCIL_PREFIX = '/api/council';
 
 const pathId = (request: FastifyRequest): string => pathParam(request);
 
