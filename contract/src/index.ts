@@ -37,5 +37,6 @@ export * from './reference/countries.js';
 export * from './reference/varieties.js';
 
 export * from './api/council.js';
+export * from './api/council-requests.js';
 
 export * from './accounts/password.js';

@@ -1,3 +1,4 @@
+import { refusalBody, requestProblems } from '@pecan/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
@@ -292,18 +293,11 @@ export interface DecisionResult {
   mail_sent: boolean;
 }
 
-const MAX_REASON_LENGTH = 2000;
-
-/** The refusal's optional reason: text of at most 2000 characters, or null. */
+/** The refusal's optional reason (contract's refusalBody): trimmed text, or null. */
 export function refusalReason(body: Body): string | null {
-  const reason = body.reason;
-  if (reason === undefined || reason === null) return null;
-  if (typeof reason !== 'string' || reason.length > MAX_REASON_LENGTH) {
-    throw invalid([
-      { field: 'reason', detail: `reason must be text of at most ${MAX_REASON_LENGTH} characters, or null.` },
-    ]);
-  }
-  return reason.trim() || null;
+  const result = refusalBody.safeParse(body);
+  if (!result.success) throw invalid(requestProblems(refusalBody, result));
+  return result.data.reason;
 }
 
 /**

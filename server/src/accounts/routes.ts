@@ -2,9 +2,8 @@ import { changeOwnPassword } from './password-change.js';
 import { confirmEmail, requestEmailChange } from './email-change.js';
 import { unlockAccount } from './unlock.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isStaff, type AppContext, type Viewer } from '../context.js';
-import { authenticate } from '../oauth/bearer.js';
-import { forbidden } from '../lib/errors.js';
+import type { AppContext } from '../context.js';
+import { staffViewer } from '../council/http.js';
 import { jsonBody } from './fields.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { endOwnSession, listOwnSessions } from './sessions.js';
@@ -20,12 +19,6 @@ import { badId, decideAccount, listPendingAccounts, refusalReason, requestAccoun
  * - POST /api/account/password: change one's own password; GET /api/account/sessions and
  *   DELETE /api/account/sessions/:id: one's active sessions (sessions.ts).
  */
-async function asStaff(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const viewer = await authenticate(ctx, request);
-  if (!isStaff(viewer)) throw forbidden('Only council staff can review account requests.');
-  return viewer;
-}
-
 const pathId = (request: FastifyRequest): string => {
   const id = String((request.params as { id: string }).id);
   const bad = badId(id);
@@ -39,20 +32,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/api/account-requests', async (request, reply) => {
     await requestAccount(ctx, requestContext(request), jsonBody(request));
     return reply.code(202).send({ status: 'pending' });
-  });
-
-  app.get('/api/council/account-requests', async (request) => {
-    await asStaff(ctx, request);
-    return { data: await listPendingAccounts(ctx) };
-  });
-  app.post('/api/council/account-requests/:id/approve', async (request) => {
-    const viewer = await asStaff(ctx, request);
-    return decideAccount(ctx, requestContext(request), pathId(request), { approve: true }, viewer);
-  });
-  app.post('/api/council/account-requests/:id/refuse', async (request) => {
-    const viewer = await asStaff(ctx, request);
-    const reason = refusalReason(jsonBody(request, true));
-    return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason }, viewer);
   });
 
   app.post('/api/account/password', async (request, reply) => {
@@ -81,5 +60,18 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post('/api/password-reset/confirm', async (request, reply) => {
     await confirmPasswordReset(ctx, jsonBody(request));
     return reply.code(204).send();
+  });
+}
+
+/** Council staff decide account requests: paths under the council prefix, whose hook lets in only staff. */
+export function registerAccountRequestRoutes(council: FastifyInstance, ctx: AppContext): void {
+  council.get('/account-requests', async () => ({ data: await listPendingAccounts(ctx) }));
+  council.post('/account-requests/:id/approve', async (request) =>
+    decideAccount(ctx, requestContext(request), pathId(request), { approve: true }, staffViewer(request)),
+  );
+  council.post('/account-requests/:id/refuse', async (request) => {
+    const reason = refusalReason(jsonBody(request, true));
+    const viewer = staffViewer(request);
+    return decideAccount(ctx, requestContext(request), pathId(request), { approve: false, reason }, viewer);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { authenticate } from '../oauth/bearer.js';
+import { staffViewer } from '../council/http.js';
 import { ApiError, forbidden, notFound } from '../lib/errors.js';
 import { recordAudit } from '../audit/log.js';
 import type { Db } from '../db/database.js';
@@ -55,11 +56,8 @@ async function handlerAdmin(ctx: AppContext, request: FastifyRequest): Promise<M
   return { ...m, handlerId: m.handlerId };
 }
 
-async function staff(ctx: AppContext, request: FastifyRequest): Promise<Manager> {
-  const viewer = await authenticate(ctx, request);
-  if (!isStaff(viewer)) throw forbidden('Only council staff can do this.');
-  return { viewer, handlerId: null };
-}
+/** Council staff, let in by the council prefix's hook: any handler's clients. */
+const staff = (request: FastifyRequest): Manager => ({ viewer: staffViewer(request), handlerId: null });
 
 type Problem = { detail: string; source: { pointer: string } };
 function newClientInput(request: FastifyRequest): { name: string; scope: ClientScope } {
@@ -170,20 +168,19 @@ export function registerApiClientRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/account/api-clients/:id/revoke', async (request) =>
     change(ctx, await handlerAdmin(ctx, request), idParam(request), 'revoke'),
   );
+}
 
-  app.get('/api/council/handlers/:handler/api-clients', async (request) => {
-    await staff(ctx, request);
+/** Council staff manage any handler's API clients: paths under the council prefix, whose hook lets in only staff. */
+export function registerCouncilApiClientRoutes(council: FastifyInstance, ctx: AppContext): void {
+  const now = () => isoTimestamp(ctx.clock.now());
+  council.get('/handlers/:handler/api-clients', async (request) => {
     return { data: await listClients(ctx.db, await handlerOf(ctx, request), now()) };
   });
-  app.post('/api/council/handlers/:handler/api-clients', async (request, reply) => {
-    const m = await staff(ctx, request);
+  council.post('/handlers/:handler/api-clients', async (request, reply) => {
+    const m = staff(request);
     const handlerId = await handlerOf(ctx, request);
     return reply.code(201).send(await create(ctx, m, handlerId, newClientInput(request)));
   });
-  app.post('/api/council/api-clients/:id/rotate', async (request) =>
-    change(ctx, await staff(ctx, request), idParam(request), 'rotate'),
-  );
-  app.post('/api/council/api-clients/:id/revoke', async (request) =>
-    change(ctx, await staff(ctx, request), idParam(request), 'revoke'),
-  );
+  council.post('/api-clients/:id/rotate', async (request) => change(ctx, staff(request), idParam(request), 'rotate'));
+  council.post('/api-clients/:id/revoke', async (request) => change(ctx, staff(request), idParam(request), 'revoke'));
 }

@@ -1,40 +1,24 @@
-import { isIsoDate } from '@pecan/contract';
+import { auditQuery } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { allResources } from '../resources/index.js';
-import { handlerParam, invalidParameters, pageParam, queryOf, staffViewer, type FieldProblem } from './http.js';
+import { handlerParam, invalidParameters, queryOf } from './http.js';
 
 /**
  * GET /api/council/audit: the audit log, newest first, searchable. Read only: there is no way to change or delete
  * an entry (and the database refuses it, see migration 004).
  */
 const PAGE_SIZE = 50;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** JSON:API type of a table, where there is one (`apc_form_1` -> `node--apc_form_1`). */
 const TYPE_OF_TABLE = new Map(allResources.map((d) => [d.table, d.type]));
 const TABLE_OF_TYPE = new Map(allResources.map((d) => [d.type, d.table]));
 
-/** A date (whole day) or a timestamp, as the ISO text the log stores, or a problem. */
-function bound(value: string | undefined, name: 'from' | 'to', problems: FieldProblem[]): string | undefined {
-  if (value === undefined) return undefined;
-  if (isIsoDate(value)) return name === 'from' ? `${value}T00:00:00+00:00` : `${value}T23:59:59+00:00`;
-  if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)))
-    return new Date(value).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-  problems.push({
-    field: name,
-    detail: `${name} must be a date (YYYY-MM-DD) or a timestamp (2026-11-22T14:03:00+00:00).`,
-  });
-  return undefined;
-}
-
 const parse = (text: unknown): unknown => (typeof text === 'string' ? JSON.parse(text) : null);
 
 export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/council/audit', async (request) => {
-    await staffViewer(ctx, request);
-    const q = queryOf(request, ['handler', 'user', 'type', 'id', 'action', 'from', 'to', 'page']);
-    const problems: FieldProblem[] = [];
+  app.get('/audit', async (request) => {
+    const { value: q, problems } = queryOf(request, auditQuery);
     const handlerId = await handlerParam(ctx, q.handler, problems);
     let userId: string | undefined;
     if (q.user !== undefined) {
@@ -47,10 +31,9 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
       else userId = u.id as string;
     }
     const table = q.type === undefined ? undefined : (TABLE_OF_TYPE.get(q.type) ?? q.type);
-    const from = bound(q.from, 'from', problems);
-    const to = bound(q.to, 'to', problems);
+    const { from, to } = q;
     if (from && to && from > to) problems.push({ field: 'to', detail: 'to must not be before from.' });
-    const page = pageParam(q.page, problems);
+    const page = q.page ?? 1;
     if (problems.length > 0) throw invalidParameters(problems);
 
     let query = ctx.db.selectFrom('audit_log');

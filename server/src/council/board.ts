@@ -1,4 +1,13 @@
-import { apiAttributesOf, BOARD_STATUSES, type Board, type BoardRow, type BoardStatus } from '@pecan/contract';
+import {
+  apiAttributesOf,
+  BOARD_STATUSES,
+  boardQuery,
+  noQuery,
+  type Board,
+  type BoardRow,
+  type BoardStatus,
+} from '@pecan/contract';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -6,18 +15,17 @@ import { notFound } from '../lib/errors.js';
 import { staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 import {
+  checkedQuery,
   existingId,
   handlerParam,
   invalidParameters,
   MAX_ID_LENGTH,
-  oneOf,
   pathParam,
   queryOf,
   sendCsv,
-  staffViewer,
   toCsv,
   todayIn,
-  type FieldProblem,
+  type Checked,
 } from './http.js';
 
 /**
@@ -72,8 +80,10 @@ export function filingStatus(
 }
 
 /** The board of a period (forms 1-3) or a season (form 5), filtered by status and handler. */
-export async function buildBoard(ctx: AppContext, q: Record<string, string | undefined>): Promise<Board> {
-  const problems: FieldProblem[] = [];
+export async function buildBoard(
+  ctx: AppContext,
+  { value: q, problems }: Checked<z.output<typeof boardQuery>>,
+): Promise<Board> {
   if (q.period_id === undefined && q.season_id === undefined)
     problems.push({
       field: 'period_id',
@@ -83,7 +93,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
     problems.push({ field: 'season_id', detail: 'Give period_id or season_id, not both.' });
   const periodId = await existingId(ctx, 'reporting_periods', q.period_id, 'period_id', problems);
   const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
-  const status = oneOf(q.status, BOARD_STATUSES, 'status', problems);
+  const status = q.status;
   const handlerId = await handlerParam(ctx, q.handler, problems);
   if (problems.length > 0) throw invalidParameters(problems);
 
@@ -195,15 +205,11 @@ const VERSIONED = ['apc_form_1', 'apc_form_2', 'apc_form_3', 'apc_form_5'] as co
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const boardQuery = ['period_id', 'season_id', 'status', 'handler'];
-
-  app.get('/api/council/board', async (request) => {
-    await staffViewer(ctx, request);
+  app.get('/board', async (request) => {
     return buildBoard(ctx, queryOf(request, boardQuery));
   });
 
-  app.get('/api/council/board.csv', async (request, reply) => {
-    await staffViewer(ctx, request);
+  app.get('/board.csv', async (request, reply) => {
     const board = await buildBoard(ctx, queryOf(request, boardQuery));
     const csv = toCsv(
       [...BOARD_COLUMNS],
@@ -219,9 +225,8 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   /** Every version of the filing that version :id belongs to, oldest first, with what changed from one to the next. */
-  app.get('/api/council/filings/:bundle/:id/versions', async (request) => {
-    await staffViewer(ctx, request);
-    queryOf(request, []);
+  app.get('/filings/:bundle/:id/versions', async (request) => {
+    checkedQuery(request, noQuery);
     const bundle = pathParam(request, 'bundle');
     const id = pathParam(request);
     if (!(VERSIONED as readonly string[]).includes(bundle))

@@ -1,19 +1,45 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_ID_LENGTH, requestProblems, type FieldProblem } from '@pecan/contract';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
-import { authenticate } from '../oauth/bearer.js';
+import { authenticateSession, type Session } from '../oauth/bearer.js';
 import { ApiError, forbidden } from '../lib/errors.js';
 import type { Actor } from '../workflows/common.js';
 
 /**
- * What every council endpoint shares: signed in (401), staff (403), then input checked field by field (422 with
- * one error per field: `source.pointer` `/<field>` for body members, `source.parameter` for query parameters),
- * and writes in one transaction with the transaction as the actor's database (so the audit log entries land with
- * the change).
+ * What every council endpoint shares: signed in (401), staff (403), both checked once for the whole
+ * `/api/council` prefix by `requireStaff`; then input checked against its schema in the contract
+ * (`contract/src/api/council-requests.ts`: 422 with one error per field, `source.pointer` `/<field>` for body
+ * members, `source.parameter` for query parameters), and writes in one transaction with the transaction as the
+ * actor's database (so the audit log entries land with the change).
  */
-export type Body = Record<string, unknown>;
-export interface FieldProblem {
-  field: string;
-  detail: string;
+export { MAX_ID_LENGTH, type FieldProblem };
+
+const staffSessions = new WeakMap<FastifyRequest, Session>();
+
+/** The hook of the council prefix: a person signed in (401) who is council staff (403), kept for the route. */
+export const requireStaff =
+  (ctx: AppContext): onRequestAsyncHookHandler =>
+  async (request) => {
+    const session = await authenticateSession(ctx, request);
+    if (!isStaff(session.viewer)) throw forbidden('Only council staff can do this.');
+    staffSessions.set(request, session);
+  };
+
+/** The staff member's session that `requireStaff` checked. */
+export function staffSession(request: FastifyRequest): Session {
+  const session = staffSessions.get(request);
+  // Only a route outside the council prefix could get here: a wiring mistake, not the caller's.
+  if (!session) throw new Error(`${request.url} is not behind the council's staff hook.`);
+  return session;
+}
+
+export const staffViewer = (request: FastifyRequest): Viewer => staffSession(request).viewer;
+
+/** The work in one transaction, with the transaction as the staff member's database. */
+export async function asStaff<T>(ctx: AppContext, request: FastifyRequest, work: (a: Actor) => Promise<T>): Promise<T> {
+  const viewer = staffViewer(request);
+  return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }));
 }
 
 /** 422 with one error per body field, each pointing at its member. */
@@ -32,105 +58,84 @@ export function invalidParameters(problems: FieldProblem[]): ApiError {
   );
 }
 
-/** The JSON object body, or 400; then the fields checked, all problems reported at once. */
-export function bodyOf(
-  request: FastifyRequest,
-  allowed: string[],
-  check: (body: Body, problems: FieldProblem[]) => void,
-): Body {
+/** What a schema made of the members it took, and the problems of the others (for checks that go on). */
+export interface Checked<T> {
+  value: Partial<T>;
+  problems: FieldProblem[];
+}
+
+/**
+ * The input checked against its schema. When some members are refused, the others are still read (each member's
+ * rule stands alone), so that checks that need the database can go on and one answer lists every problem.
+ */
+function check<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+  what: 'field' | 'parameter',
+): Checked<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { value: result.data, problems: [] };
+  const problems = requestProblems(schema, result, what);
+  const refused = new Set(problems.map((p) => p.field));
+  const rest = Object.fromEntries(Object.entries(input).filter(([member]) => !refused.has(member)));
+  const again = schema.partial().safeParse(rest);
+  return { value: again.success ? (again.data as Partial<z.output<S>>) : {}, problems };
+}
+
+/** The JSON object body, or 400. */
+function jsonObject(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'The request body must be a JSON object (Content-Type: application/json).');
   }
-  const problems: FieldProblem[] = Object.keys(body)
-    .filter((k) => !allowed.includes(k))
-    .map((k) => ({ field: k, detail: `${k} is not a field of this request (expected: ${allowed.join(', ')}).` }));
-  check(body as Body, problems);
+  return body as Record<string, unknown>;
+}
+
+/** The JSON object body (or 400) as its schema gives it, or 422 with all its problems at once. */
+export function bodyOf<S extends z.ZodObject>(request: FastifyRequest, schema: S): z.output<S> {
+  const { value, problems } = check(schema, jsonObject(request), 'field');
   if (problems.length > 0) throw invalid(problems);
-  return body as Body;
+  return value as z.output<S>;
 }
 
-/** The JSON object body (or 400), and a problem for each member that is not in `allowed`, for checks that go on. */
-export function openBody(request: FastifyRequest, allowed: string[]): { body: Body; problems: FieldProblem[] } {
-  const body = request.body;
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, 'The request body must be a JSON object (Content-Type: application/json).');
-  }
-  const problems = Object.keys(body)
-    .filter((k) => !allowed.includes(k))
-    .map((k) => ({ field: k, detail: `${k} is not a field of this request (expected: ${allowed.join(', ')}).` }));
-  return { body: body as Body, problems };
-}
-
-/** Signed in and staff, or 401/403. */
-export async function staffViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const viewer = await authenticate(ctx, request);
-  if (!isStaff(viewer)) throw forbidden('Only council staff can do this.');
-  return viewer;
-}
-
-/** Signed in (401), staff (403), then the work in one transaction with the transaction as the actor's database. */
-export async function asStaff<T>(
-  ctx: AppContext,
-  request: FastifyRequest,
-  validate: () => Body,
-  work: (a: Actor, body: Body) => Promise<T>,
-): Promise<T> {
-  const viewer = await staffViewer(ctx, request);
-  const body = validate();
-  return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
-}
-
-export const MAX_ID_LENGTH = 64;
+/** The JSON object body (or 400) checked against its schema, with its problems, for checks that go on. */
+export const openBody = <S extends z.ZodObject>(request: FastifyRequest, schema: S): Checked<z.output<S>> =>
+  check(schema, jsonObject(request), 'field');
 
 export const pathParam = (request: FastifyRequest, name = 'id'): string =>
   String((request.params as Record<string, string>)[name]);
 
+const MAX_PARAMETER_LENGTH = 200;
+
 /**
- * The query string's parameters as single strings. A parameter given twice, or one this endpoint does not know, is
- * a 422 naming it (never silently ignored).
+ * The query string's parameters checked against their schema, with the problems of those it refused, for checks
+ * that go on. A parameter given twice, too long, or one this endpoint does not know is a 422 naming it at once
+ * (never silently ignored); an empty one counts as absent.
  */
-export function queryOf(request: FastifyRequest, allowed: string[]): Record<string, string | undefined> {
+export function queryOf<S extends z.ZodObject>(request: FastifyRequest, schema: S): Checked<z.output<S>> {
   const raw = (request.query ?? {}) as Record<string, unknown>;
+  const known = Object.keys(schema.shape);
   const problems: FieldProblem[] = [];
-  const out: Record<string, string | undefined> = {};
+  const given: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!allowed.includes(key))
+    if (!known.includes(key))
       problems.push({
         field: key,
-        detail: `${key} is not a parameter of this request (expected: ${allowed.join(', ') || 'none'}).`,
+        detail: `${key} is not a parameter of this request (expected: ${known.join(', ') || 'none'}).`,
       });
     else if (typeof value !== 'string') problems.push({ field: key, detail: `${key} must be given once.` });
-    else if (value.length > 200) problems.push({ field: key, detail: `${key} is too long.` });
-    else if (value !== '') out[key] = value;
+    else if (value.length > MAX_PARAMETER_LENGTH) problems.push({ field: key, detail: `${key} is too long.` });
+    else if (value !== '') given[key] = value;
   }
   if (problems.length > 0) throw invalidParameters(problems);
-  return out;
+  return check(schema, given, 'parameter');
 }
 
-/** A positive page number (1 when absent). */
-export function pageParam(value: string | undefined, problems: FieldProblem[], name = 'page'): number {
-  if (value === undefined) return 1;
-  if (!/^[1-9][0-9]{0,5}$/.test(value)) {
-    problems.push({ field: name, detail: `${name} must be a whole number from 1.` });
-    return 1;
-  }
-  return Number(value);
-}
-
-/** One of a fixed list of values, or a problem. */
-export function oneOf<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  name: string,
-  problems: FieldProblem[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    problems.push({ field: name, detail: `${name} must be one of ${allowed.join(', ')}.` });
-    return undefined;
-  }
-  return value as T;
+/** The query checked against its schema, or 422: for a query whose parameters need no other check. */
+export function checkedQuery<S extends z.ZodObject>(request: FastifyRequest, schema: S): z.output<S> {
+  const { value, problems } = queryOf(request, schema);
+  if (problems.length > 0) throw invalidParameters(problems);
+  return value as z.output<S>;
 }
 
 /**

@@ -1,37 +1,27 @@
-import { formatCents } from '@pecan/contract';
+import { formatCents, invoiceListQuery, invoiceTotalsQuery } from '@pecan/contract';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../lib/errors.js';
-import {
-  existingId,
-  handlerParam,
-  invalidParameters,
-  oneOf,
-  queryOf,
-  sendCsv,
-  staffViewer,
-  toCsv,
-  type FieldProblem,
-} from './http.js';
+import { existingId, handlerParam, invalidParameters, queryOf, sendCsv, toCsv, type Checked } from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
 
 /**
  * Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings
  * out.
  */
-const STATUSES = ['open', 'paid'] as const;
+type InvoiceQuery = Checked<z.output<typeof invoiceListQuery>>;
 
-async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefined>) {
-  const problems: FieldProblem[] = [];
+async function invoiceFilters(ctx: AppContext, { value: q, problems }: InvoiceQuery) {
   const periodId = await existingId(ctx, 'reporting_periods', q.period_id, 'period_id', problems);
   const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
-  const status = oneOf(q.status, STATUSES, 'status', problems);
+  const status = q.status;
   const handlerId = await handlerParam(ctx, q.handler, problems);
   if (problems.length > 0) throw invalidParameters(problems);
   return { periodId, seasonId, status, handlerId };
 }
 
-export async function listInvoices(ctx: AppContext, q: Record<string, string | undefined>): Promise<InvoiceRow[]> {
+export async function listInvoices(ctx: AppContext, q: InvoiceQuery): Promise<InvoiceRow[]> {
   const f = await invoiceFilters(ctx, q);
   let query = ctx.db
     .selectFrom('invoices as i')
@@ -97,17 +87,13 @@ const money = (s: Sums) => ({
 });
 
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const params = ['period_id', 'season_id', 'status', 'handler'];
-
-  app.get('/api/council/invoices', async (request) => {
-    await staffViewer(ctx, request);
-    const data = await listInvoices(ctx, queryOf(request, params));
+  app.get('/invoices', async (request) => {
+    const data = await listInvoices(ctx, queryOf(request, invoiceListQuery));
     return { data, meta: { count: data.length } };
   });
 
-  app.get('/api/council/invoices.csv', async (request, reply) => {
-    await staffViewer(ctx, request);
-    const data = await listInvoices(ctx, queryOf(request, params));
+  app.get('/invoices.csv', async (request, reply) => {
+    const data = await listInvoices(ctx, queryOf(request, invoiceListQuery));
     const header = [
       'invoice_number',
       'handler_number',
@@ -131,11 +117,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   /** A season's billed, paid and open amounts, in total and per handler (credits count negative). */
-  app.get('/api/council/invoices/totals', async (request) => {
-    await staffViewer(ctx, request);
-    const q = queryOf(request, ['season_id']);
-    const problems: FieldProblem[] = [];
-    if (q.season_id === undefined) problems.push({ field: 'season_id', detail: 'season_id is required.' });
+  app.get('/invoices/totals', async (request) => {
+    const { value: q, problems } = queryOf(request, invoiceTotalsQuery);
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
     const season = await ctx.db

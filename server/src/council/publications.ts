@@ -1,13 +1,21 @@
 import { earlierPeriodsOfSeason } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { isStaff, type AppContext } from '../context.js';
-import { authenticateSession } from '../oauth/bearer.js';
+import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { fileLinkSigner, readerLinkExpiry, type FileLinkSigner } from '../files/signing.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { isTrue } from '../workflows/common.js';
-import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, type FieldProblem } from './http.js';
+import { noQuery, seasonQuery } from '@pecan/contract';
+import {
+  checkedQuery,
+  existingId,
+  invalidParameters,
+  MAX_ID_LENGTH,
+  pathParam,
+  queryOf,
+  staffSession,
+} from './http.js';
 
 /**
  * What the council has generated: the season's monthly and annual position reports and industry analytics
@@ -40,9 +48,8 @@ interface Links {
   sign: FileLinkSigner;
 }
 
-async function linksFor(ctx: AppContext, request: FastifyRequest): Promise<Links> {
-  const session = await authenticateSession(ctx, request);
-  if (!isStaff(session.viewer)) throw forbidden('Only council staff can do this.');
+function linksFor(ctx: AppContext, request: FastifyRequest): Links {
+  const session = staffSession(request);
   return {
     baseUrl: `${request.protocol}://${request.host}`,
     sign: fileLinkSigner(ctx, readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now()), session.familyId),
@@ -219,10 +226,9 @@ async function sourcesOf(ctx: AppContext, kind: Kind, row: Row, at: string) {
 }
 
 export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/council/reports', async (request) => {
-    const links = await linksFor(ctx, request);
-    const q = queryOf(request, ['season_id']);
-    const problems: FieldProblem[] = [];
+  app.get('/reports', async (request) => {
+    const links = linksFor(ctx, request);
+    const { value: q, problems } = queryOf(request, seasonQuery);
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
     const season = await seasonOf(ctx, seasonId);
@@ -270,9 +276,9 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
     };
   });
 
-  app.get('/api/council/reports/:kind/:id/sources', async (request) => {
-    const links = await linksFor(ctx, request);
-    queryOf(request, []);
+  app.get('/reports/:kind/:id/sources', async (request) => {
+    const links = linksFor(ctx, request);
+    checkedQuery(request, noQuery);
     const kind = pathParam(request, 'kind');
     const id = pathParam(request);
     if (!(kind in KINDS)) throw notFound(`There is no kind of report "${kind}" (monthly, annual or industry).`);

@@ -6,7 +6,8 @@ import { trySendMail } from '../mail/mailer.js';
 import { ApiError } from '../lib/errors.js';
 import { reminderMail } from '../reminders/mail.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
-import { asStaff, bodyOf, MAX_ID_LENGTH, type Body, type FieldProblem } from './http.js';
+import { remindNowBody } from '@pecan/contract';
+import { asStaff, bodyOf, invalid, type FieldProblem } from './http.js';
 
 /**
  * POST /api/council/reminders/now {period_id, handler}: staff remind one handler now of a month's forms 1-3 that are
@@ -19,18 +20,6 @@ export const REMIND_NOW_MINUTES = 15;
 
 const FORM_NAMES: Record<string, string> = { apc_form_1: 'Form 1', apc_form_2: 'Form 2', apc_form_3: 'Form 3' };
 
-const fields = (body: Body, problems: FieldProblem[]): void => {
-  for (const name of ['period_id', 'handler']) {
-    const v = body[name];
-    if (v === undefined) problems.push({ field: name, detail: `${name} is required.` });
-    else if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_ID_LENGTH)
-      problems.push({
-        field: name,
-        detail: `${name} must be a string: ${name === 'handler' ? "the handler's id or number" : 'the id of a reporting period'}.`,
-      });
-  }
-};
-
 export interface RemindNowResult {
   period_id: string;
   handler_id: string;
@@ -41,172 +30,165 @@ export interface RemindNowResult {
 }
 
 export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/council/reminders/now', async (request, reply) => {
-    const claimed = await asStaff(
-      ctx,
-      request,
-      () => bodyOf(request, ['period_id', 'handler'], fields),
-      async (a, body) => {
-        const db = a.ctx.db;
-        const problems: FieldProblem[] = [];
-        const period = await db
-          .selectFrom('reporting_periods')
-          .select(['id', 'title', 'period_month', 'due_date'])
-          .where('id', '=', String(body.period_id))
-          .executeTakeFirst();
-        if (!period) problems.push({ field: 'period_id', detail: 'period_id names no reporting period.' });
-        const handler = await db
-          .selectFrom('handlers')
-          .select(['id', 'handler_number', 'title', 'handler_status'])
-          .where((eb) => eb.or([eb('id', '=', String(body.handler)), eb('handler_number', '=', String(body.handler))]))
-          .executeTakeFirst();
-        if (!handler)
-          problems.push({
-            field: 'handler',
-            detail: `There is no handler ${String(body.handler)} (give its id or its handler number).`,
-          });
-        if (problems.length > 0 || !period || !handler) {
-          throw ApiError.many(
-            422,
-            problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })),
-          );
-        }
-        if (handler.handler_status !== 'active')
-          throw new ApiError(409, `Handler ${handler.handler_number} is inactive: it is not reminded.`);
-        const pkg = await db
-          .selectFrom('reporting_forms_packages')
+  app.post('/reminders/now', async (request, reply) => {
+    const body = bodyOf(request, remindNowBody);
+    const claimed = await asStaff(ctx, request, async (a) => {
+      const db = a.ctx.db;
+      const problems: FieldProblem[] = [];
+      const period = await db
+        .selectFrom('reporting_periods')
+        .select(['id', 'title', 'period_month', 'due_date'])
+        .where('id', '=', body.period_id)
+        .executeTakeFirst();
+      if (!period) problems.push({ field: 'period_id', detail: 'period_id names no reporting period.' });
+      const handler = await db
+        .selectFrom('handlers')
+        .select(['id', 'handler_number', 'title', 'handler_status'])
+        .where((eb) => eb.or([eb('id', '=', body.handler), eb('handler_number', '=', body.handler)]))
+        .executeTakeFirst();
+      if (!handler)
+        problems.push({
+          field: 'handler',
+          detail: `There is no handler ${body.handler} (give its id or its handler number).`,
+        });
+      if (problems.length > 0 || !period || !handler) {
+        throw invalid(problems);
+      }
+      if (handler.handler_status !== 'active')
+        throw new ApiError(409, `Handler ${handler.handler_number} is inactive: it is not reminded.`);
+      const pkg = await db
+        .selectFrom('reporting_forms_packages')
+        .select('id')
+        .where('period_id', '=', period.id)
+        .where('handler_id', '=', handler.id)
+        .executeTakeFirst();
+      if (!pkg) throw new ApiError(409, `Handler ${handler.handler_number} has no forms for ${period.title}.`);
+      const missing: string[] = [];
+      for (const form of MONTHLY_FORMS) {
+        const done = await db
+          .selectFrom(form)
           .select('id')
           .where('period_id', '=', period.id)
           .where('handler_id', '=', handler.id)
+          .where('form_status', '=', 'certified')
           .executeTakeFirst();
-        if (!pkg) throw new ApiError(409, `Handler ${handler.handler_number} has no forms for ${period.title}.`);
-        const missing: string[] = [];
-        for (const form of MONTHLY_FORMS) {
-          const done = await db
-            .selectFrom(form)
-            .select('id')
-            .where('period_id', '=', period.id)
-            .where('handler_id', '=', handler.id)
-            .where('form_status', '=', 'certified')
-            .executeTakeFirst();
-          if (!done) missing.push(FORM_NAMES[form]);
-        }
-        if (missing.length === 0)
-          throw new ApiError(
-            409,
-            `Handler ${handler.handler_number} has certified every form of ${period.title}: there is nothing to remind it of.`,
-          );
+        if (!done) missing.push(FORM_NAMES[form]);
+      }
+      if (missing.length === 0)
+        throw new ApiError(
+          409,
+          `Handler ${handler.handler_number} has certified every form of ${period.title}: there is nothing to remind it of.`,
+        );
 
-        const now = a.ctx.clock.now();
-        const stamp = isoTimestamp(now);
-        const cutoff = isoTimestamp(new Date(now.getTime() - REMIND_NOW_MINUTES * 60_000));
-        const last = await db
-          .selectFrom('reminders_sent')
-          .select('claimed_at')
-          .where('kind', '=', 'sent_now')
-          .where('period_id', '=', period.id)
+      const now = a.ctx.clock.now();
+      const stamp = isoTimestamp(now);
+      const cutoff = isoTimestamp(new Date(now.getTime() - REMIND_NOW_MINUTES * 60_000));
+      const last = await db
+        .selectFrom('reminders_sent')
+        .select('claimed_at')
+        .where('kind', '=', 'sent_now')
+        .where('period_id', '=', period.id)
+        .where('handler_id', '=', handler.id)
+        .where('claimed_at', '>', cutoff)
+        .orderBy('claimed_at', 'desc')
+        .executeTakeFirst();
+      if (last) {
+        const next = isoTimestamp(new Date(Date.parse(last.claimed_at) + REMIND_NOW_MINUTES * 60_000));
+        throw new ApiError(
+          409,
+          `Handler ${handler.handler_number} was reminded of ${period.title} at ${last.claimed_at}; the next reminder can be sent from ${next} (one every ${REMIND_NOW_MINUTES} minutes).`,
+          { meta: { code: 'reminded_recently', last_sent_at: last.claimed_at, next_allowed_at: next } },
+        );
+      }
+      const users = (
+        await db
+          .selectFrom('users')
+          .select(['id', 'mail', 'first_name'])
           .where('handler_id', '=', handler.id)
-          .where('claimed_at', '>', cutoff)
-          .orderBy('claimed_at', 'desc')
-          .executeTakeFirst();
-        if (last) {
-          const next = isoTimestamp(new Date(Date.parse(last.claimed_at) + REMIND_NOW_MINUTES * 60_000));
-          throw new ApiError(
-            409,
-            `Handler ${handler.handler_number} was reminded of ${period.title} at ${last.claimed_at}; the next reminder can be sent from ${next} (one every ${REMIND_NOW_MINUTES} minutes).`,
-            { meta: { code: 'reminded_recently', last_sent_at: last.claimed_at, next_allowed_at: next } },
-          );
-        }
-        const users = (
-          await db
-            .selectFrom('users')
-            .select(['id', 'mail', 'first_name'])
-            .where('handler_id', '=', handler.id)
-            .where('status', '=', 'active')
-            .where('role', '=', 'handler')
-            .where('mail', 'is not', null)
-            .orderBy('name')
-            .execute()
-        ).filter((u) => String(u.mail).trim() !== '');
-        if (users.length === 0)
-          throw new ApiError(
-            409,
-            `Handler ${handler.handler_number} has no active user with an e-mail address to remind.`,
-          );
+          .where('status', '=', 'active')
+          .where('role', '=', 'handler')
+          .where('mail', 'is not', null)
+          .orderBy('name')
+          .execute()
+      ).filter((u) => String(u.mail).trim() !== '');
+      if (users.length === 0)
+        throw new ApiError(
+          409,
+          `Handler ${handler.handler_number} has no active user with an e-mail address to remind.`,
+        );
 
-        const kind = stamp.slice(0, 10) > period.due_date ? ('overdue' as const) : ('due_soon' as const);
-        const h = { id: handler.id, number: handler.handler_number, name: handler.title };
-        const mails: Array<{ rowId: string; message: ReturnType<typeof reminderMail> }> = [];
-        for (const u of users) {
-          const message = reminderMail(a.ctx, {
-            kind,
-            period,
-            handler: h,
-            user: { mail: u.mail as string, first_name: u.first_name },
-            missing,
-          });
-          // One row per user and month: a later send claims it again, but only once the guard's minutes have passed.
-          const row = await db
-            .insertInto('reminders_sent')
-            .values({
-              id: newId(),
-              kind: 'sent_now',
-              period_id: period.id,
-              handler_id: handler.id,
-              user_id: u.id,
-              mail_to: message.to,
-              subject: message.subject,
-              due_date: period.due_date,
-              claimed_at: stamp,
-              sent_at: null,
-              status: 'claimed',
-              attempts: 1,
-              next_attempt_at: null,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['kind', 'period_id', 'handler_id', 'user_id'])
-                .doUpdateSet({
-                  mail_to: message.to,
-                  subject: message.subject,
-                  due_date: period.due_date,
-                  claimed_at: stamp,
-                  sent_at: null,
-                  status: 'claimed',
-                  attempts: 1,
-                  next_attempt_at: null,
-                })
-                .where('reminders_sent.claimed_at', '<=', cutoff),
-            )
-            .returning('id')
-            .executeTakeFirst();
-          if (row) mails.push({ rowId: row.id, message });
-        }
-        if (mails.length === 0)
-          throw new ApiError(409, `Handler ${handler.handler_number} was just reminded of ${period.title}.`, {
-            meta: { code: 'reminded_recently' },
-          });
-        await recordAudit(db, a.ctx.clock, a.viewer, {
-          type: 'handlers',
-          id: handler.id,
-          action: 'remind',
-          after: {
-            kind: 'sent_now',
-            reminder_kind: kind,
-            period_month: period.period_month,
-            missing,
-            to: mails.map((m) => m.message.to),
-          },
-        });
-        return {
-          period,
-          handler,
+      const kind = stamp.slice(0, 10) > period.due_date ? ('overdue' as const) : ('due_soon' as const);
+      const h = { id: handler.id, number: handler.handler_number, name: handler.title };
+      const mails: Array<{ rowId: string; message: ReturnType<typeof reminderMail> }> = [];
+      for (const u of users) {
+        const message = reminderMail(a.ctx, {
           kind,
-          mails,
-          next: isoTimestamp(new Date(now.getTime() + REMIND_NOW_MINUTES * 60_000)),
-        };
-      },
-    );
+          period,
+          handler: h,
+          user: { mail: u.mail as string, first_name: u.first_name },
+          missing,
+        });
+        // One row per user and month: a later send claims it again, but only once the guard's minutes have passed.
+        const row = await db
+          .insertInto('reminders_sent')
+          .values({
+            id: newId(),
+            kind: 'sent_now',
+            period_id: period.id,
+            handler_id: handler.id,
+            user_id: u.id,
+            mail_to: message.to,
+            subject: message.subject,
+            due_date: period.due_date,
+            claimed_at: stamp,
+            sent_at: null,
+            status: 'claimed',
+            attempts: 1,
+            next_attempt_at: null,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['kind', 'period_id', 'handler_id', 'user_id'])
+              .doUpdateSet({
+                mail_to: message.to,
+                subject: message.subject,
+                due_date: period.due_date,
+                claimed_at: stamp,
+                sent_at: null,
+                status: 'claimed',
+                attempts: 1,
+                next_attempt_at: null,
+              })
+              .where('reminders_sent.claimed_at', '<=', cutoff),
+          )
+          .returning('id')
+          .executeTakeFirst();
+        if (row) mails.push({ rowId: row.id, message });
+      }
+      if (mails.length === 0)
+        throw new ApiError(409, `Handler ${handler.handler_number} was just reminded of ${period.title}.`, {
+          meta: { code: 'reminded_recently' },
+        });
+      await recordAudit(db, a.ctx.clock, a.viewer, {
+        type: 'handlers',
+        id: handler.id,
+        action: 'remind',
+        after: {
+          kind: 'sent_now',
+          reminder_kind: kind,
+          period_month: period.period_month,
+          missing,
+          to: mails.map((m) => m.message.to),
+        },
+      });
+      return {
+        period,
+        handler,
+        kind,
+        mails,
+        next: isoTimestamp(new Date(now.getTime() + REMIND_NOW_MINUTES * 60_000)),
+      };
+    });
 
     // After the commit, as the job does: send, then record whether each went out (no retries: staff can send again).
     const sent: string[] = [];

@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { REMINDER_KINDS } from '../reminders/mail.js';
-import {
-  existingId,
-  handlerParam,
-  invalidParameters,
-  oneOf,
-  pageParam,
-  queryOf,
-  staffViewer,
-  type FieldProblem,
-} from './http.js';
+import { reminderListQuery } from '@pecan/contract';
+import { existingId, handlerParam, invalidParameters, queryOf } from './http.js';
 
 /** GET /api/council/reminders: the reminder e-mails the job has sent (or tried to), newest first. */
 const PAGE_SIZE = 100;
 
 export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/council/reminders', async (request) => {
-    await staffViewer(ctx, request);
-    const q = queryOf(request, ['period_id', 'handler', 'kind', 'status', 'page']);
-    const problems: FieldProblem[] = [];
+  app.get('/reminders', async (request) => {
+    const { value: q, problems } = queryOf(request, reminderListQuery);
     const periodId = await existingId(ctx, 'reporting_periods', q.period_id, 'period_id', problems);
     const handlerId = await handlerParam(ctx, q.handler, problems);
-    const kind = oneOf(q.kind, REMINDER_KINDS, 'kind', problems);
-    const status = oneOf(q.status, ['claimed', 'sent', 'retrying', 'failed', 'cancelled'] as const, 'status', problems);
-    const page = pageParam(q.page, problems);
+    const { kind, status } = q;
+    const page = q.page ?? 1;
     if (problems.length > 0) throw invalidParameters(problems);
     let query = ctx.db
       .selectFrom('reminders_sent as r')

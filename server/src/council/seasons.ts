@@ -1,4 +1,4 @@
-import { isIsoDate } from '@pecan/contract';
+import { noQuery, periodDueDateBody, seasonBody, seasonDueDateBody, seasonQuery } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -8,14 +8,12 @@ import { ensureSeason, setCurrentSeason, setSeasonClosed } from '../workflows/se
 import {
   asStaff,
   bodyOf,
+  checkedQuery,
   existingId,
   invalidParameters,
   MAX_ID_LENGTH,
   pathParam,
   queryOf,
-  staffViewer,
-  type Body,
-  type FieldProblem,
 } from './http.js';
 import type { Season } from '@pecan/contract';
 
@@ -41,66 +39,33 @@ async function loadById(a: Actor | AppContext, table: string, id: string, what: 
   return row as Row;
 }
 
-const startYearField = (body: Body, problems: FieldProblem[]): void => {
-  const y = body.start_year;
-  if (y === undefined)
-    problems.push({
-      field: 'start_year',
-      detail: 'start_year is required: the year the crop year starts (1 September), such as 2027.',
-    });
-  else if (typeof y !== 'number' || !Number.isInteger(y) || y < 2000 || y > 2200)
-    problems.push({ field: 'start_year', detail: 'start_year must be a whole year between 2000 and 2200.' });
-};
-
-const dateField =
-  (name: string) =>
-  (body: Body, problems: FieldProblem[]): void => {
-    if (body[name] === undefined)
-      problems.push({ field: name, detail: `${name} is required: a date written YYYY-MM-DD.` });
-    else if (!isIsoDate(body[name]))
-      problems.push({
-        field: name,
-        detail: `${name} must be a calendar date written YYYY-MM-DD, such as "2026-12-10".`,
-      });
-  };
-
 export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/council/seasons', async (request, reply) => {
-    const r = await asStaff(
-      ctx,
-      request,
-      () => bodyOf(request, ['start_year'], startYearField),
-      async (a, body) => {
-        const before = await a.ctx.db.selectFrom('seasons').select('id').execute();
-        const id = await ensureSeason(a, body.start_year as number);
-        return {
-          created: !before.some((s) => s.id === id),
-          season: seasonOut(await loadById(a, 'seasons', id, 'season')),
-        };
-      },
-    );
+  app.post('/seasons', async (request, reply) => {
+    const { start_year } = bodyOf(request, seasonBody);
+    const r = await asStaff(ctx, request, async (a) => {
+      const before = await a.ctx.db.selectFrom('seasons').select('id').execute();
+      const id = await ensureSeason(a, start_year);
+      return {
+        created: !before.some((s) => s.id === id),
+        season: seasonOut(await loadById(a, 'seasons', id, 'season')),
+      };
+    });
     return reply.code(r.created ? 201 : 200).send({ data: r.season });
   });
 
-  app.get('/api/council/seasons', async (request) => {
-    await staffViewer(ctx, request);
-    queryOf(request, []);
+  app.get('/seasons', async (request) => {
+    checkedQuery(request, noQuery);
     const rows = await ctx.db.selectFrom('seasons').selectAll().orderBy('season_start_date', 'desc').execute();
     return { data: rows.map((r) => seasonOut(r as Row)) };
   });
 
-  app.post('/api/council/seasons/:id/current', async (request) => {
+  app.post('/seasons/:id/current', async (request) => {
     const id = pathParam(request);
-    const season = await asStaff(
-      ctx,
-      request,
-      () => ({}),
-      async (a) => {
-        await loadById(a, 'seasons', id, 'season');
-        await setCurrentSeason(a, id);
-        return seasonOut(await loadById(a, 'seasons', id, 'season'));
-      },
-    );
+    const season = await asStaff(ctx, request, async (a) => {
+      await loadById(a, 'seasons', id, 'season');
+      await setCurrentSeason(a, id);
+      return seasonOut(await loadById(a, 'seasons', id, 'season'));
+    });
     return { data: season };
   });
 
@@ -109,49 +74,36 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     ['close', true],
     ['reopen', false],
   ] as const) {
-    app.post(`/api/council/seasons/:id/${verb}`, async (request) => {
+    app.post(`/seasons/:id/${verb}`, async (request) => {
       const id = pathParam(request);
-      const season = await asStaff(
-        ctx,
-        request,
-        () => ({}),
-        async (a) => {
-          await loadById(a, 'seasons', id, 'season');
-          await setSeasonClosed(a, id, closed);
-          return seasonOut(await loadById(a, 'seasons', id, 'season'));
-        },
-      );
+      const season = await asStaff(ctx, request, async (a) => {
+        await loadById(a, 'seasons', id, 'season');
+        await setSeasonClosed(a, id, closed);
+        return seasonOut(await loadById(a, 'seasons', id, 'season'));
+      });
       return { data: season };
     });
   }
 
-  app.patch('/api/council/seasons/:id', async (request) => {
+  app.patch('/seasons/:id', async (request) => {
     const id = pathParam(request);
-    const season = await asStaff(
-      ctx,
-      request,
-      () => bodyOf(request, ['reporting_due_date'], dateField('reporting_due_date')),
-      async (a, body) => {
-        const row = await loadById(a, 'seasons', id, 'season');
-        await updateRow(a, 'seasons', row, { reporting_due_date: body.reporting_due_date });
-        return seasonOut(await loadById(a, 'seasons', id, 'season'));
-      },
-    );
+    const { reporting_due_date } = bodyOf(request, seasonDueDateBody);
+    const season = await asStaff(ctx, request, async (a) => {
+      const row = await loadById(a, 'seasons', id, 'season');
+      await updateRow(a, 'seasons', row, { reporting_due_date });
+      return seasonOut(await loadById(a, 'seasons', id, 'season'));
+    });
     return { data: season };
   });
 
-  app.patch('/api/council/periods/:id', async (request) => {
+  app.patch('/periods/:id', async (request) => {
     const id = pathParam(request);
-    const period = await asStaff(
-      ctx,
-      request,
-      () => bodyOf(request, ['due_date'], dateField('due_date')),
-      async (a, body) => {
-        const row = await loadById(a, 'reporting_periods', id, 'reporting period');
-        await updateRow(a, 'reporting_periods', row, { due_date: body.due_date });
-        return loadById(a, 'reporting_periods', id, 'reporting period');
-      },
-    );
+    const { due_date } = bodyOf(request, periodDueDateBody);
+    const period = await asStaff(ctx, request, async (a) => {
+      const row = await loadById(a, 'reporting_periods', id, 'reporting period');
+      await updateRow(a, 'reporting_periods', row, { due_date });
+      return loadById(a, 'reporting_periods', id, 'reporting period');
+    });
     return {
       data: {
         id: period.id,
@@ -163,10 +115,8 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     };
   });
 
-  app.get('/api/council/calendar', async (request) => {
-    await staffViewer(ctx, request);
-    const q = queryOf(request, ['season_id']);
-    const problems: FieldProblem[] = [];
+  app.get('/calendar', async (request) => {
+    const { value: q, problems } = queryOf(request, seasonQuery);
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
     let seasonRow: Row | undefined;

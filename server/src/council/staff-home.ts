@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
-import { staffViewer, queryOf, todayIn } from './http.js';
+import { noQuery } from '@pecan/contract';
+import { checkedQuery, todayIn } from './http.js';
 
 /**
  * GET /api/council/home: what needs the council staff today, each figure counted in SQL (SQLite and PostgreSQL
@@ -238,9 +239,8 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
 }
 
 export function registerStaffHomeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/council/home', async (request) => {
-    await staffViewer(ctx, request);
-    queryOf(request, []);
+  app.get('/home', async (request) => {
+    checkedQuery(request, noQuery);
     return staffHome(ctx);
   });
 }

@@ -1,4 +1,12 @@
-import type { CouncilUser, UserRole, UserStatus } from '@pecan/contract';
+import {
+  newUserBody,
+  userEditBody,
+  userListQuery,
+  type CouncilUser,
+  type UserRole,
+  type UserStatus,
+} from '@pecan/contract';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { isoTimestamp } from '../lib/time.js';
@@ -7,23 +15,20 @@ import type { Row } from '../jsonapi/resource.js';
 import { issuePasswordResetLink } from '../accounts/password-reset.js';
 import { trySendMail, type MailMessage } from '../mail/mailer.js';
 import { revokeUserSessions } from '../oauth/bearer.js';
-import { ApiError, conflict, notFound } from '../lib/errors.js';
-import { MAX_PASSWORD_LENGTH } from '../users/passwords.js';
+import { conflict, notFound } from '../lib/errors.js';
 import { isUniqueViolation, mailProblem } from '../users/identity.js';
 import { createUser, newUserProblems, type NewUser } from '../workflows/accounts.js';
 import { dbBool, updateRow, type Actor } from '../workflows/common.js';
 import {
   asStaff,
   handlerParam,
+  invalid,
   invalidParameters,
   MAX_ID_LENGTH,
-  oneOf,
   openBody,
-  pageParam,
   pathParam,
   queryOf,
-  staffViewer,
-  type Body,
+  type Checked,
   type FieldProblem,
 } from './http.js';
 
@@ -31,9 +36,6 @@ import {
  * Council staff keep the user accounts: list and search, create, edit, assign to a handler, block (which ends
  * every session at once) and send a password-reset link (the same e-mail as the public forgot-password flow).
  */
-const ROLES = ['handler', 'staff'] as const;
-const EDITABLE_STATUSES = ['active', 'blocked'] as const;
-const LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
 const PAGE_SIZE = 100;
 
 function usersQuery(ctx: AppContext) {
@@ -89,63 +91,21 @@ async function loadUser(ctx: AppContext, id: string): Promise<CouncilUser> {
   return toUser(row as Row);
 }
 
-/** Optional text: absent (undefined), null/'' (null when nullable), or trimmed text of at most `max` characters. */
-function textField(
-  body: Body,
-  field: string,
-  problems: FieldProblem[],
-  options: { max: number; required?: boolean; nullable?: boolean },
-): string | null | undefined {
-  const v = body[field];
-  if (v === undefined) {
-    if (options.required) problems.push({ field, detail: `${field} is required.` });
-    return undefined;
-  }
-  if (v === null || (typeof v === 'string' && v.trim() === '')) {
-    if (options.required || !options.nullable) {
-      problems.push({ field, detail: `${field} cannot be empty.` });
-      return undefined;
-    }
-    return null;
-  }
-  if (typeof v !== 'string') {
-    problems.push({ field, detail: `${field} must be text.` });
-    return undefined;
-  }
-  if (v.length > options.max) {
-    problems.push({ field, detail: `${field} must be at most ${options.max} characters long.` });
-    return undefined;
-  }
-  return v.trim();
+/** The address's identity rules (users/identity.ts): one problem, or none. */
+async function emailProblems(a: Actor, email: string | null | undefined, userId: string): Promise<FieldProblem[]> {
+  if (typeof email !== 'string') return [];
+  const problem = await mailProblem(a.ctx.db, email, userId);
+  return problem ? [problem] : [];
 }
 
-/** An e-mail address (checked by the identity rules, users/identity.ts), null to remove it, or absent. */
-async function emailOf(
+/** A handler's id by its number (null for none, '' too), or a problem. */
+async function handlerByNumber(
   a: Actor,
-  body: Body,
+  value: string | null | undefined,
   problems: FieldProblem[],
-  userId: string,
 ): Promise<string | null | undefined> {
-  const value = textField(body, 'email', problems, { max: 254, nullable: true });
-  if (typeof value !== 'string') return value;
-  const problem = await mailProblem(a.ctx.db, value, userId);
-  if (problem) {
-    problems.push(problem);
-    return undefined;
-  }
-  return value;
-}
-
-async function handlerByNumber(a: Actor, value: unknown, problems: FieldProblem[]): Promise<string | null | undefined> {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 20) {
-    problems.push({
-      field: 'handler_number',
-      detail: 'handler_number must be the number of a handler (text), or null.',
-    });
-    return undefined;
-  }
   const h = await a.ctx.db.selectFrom('handlers').select('id').where('handler_number', '=', value).executeTakeFirst();
   if (!h) {
     problems.push({ field: 'handler_number', detail: `There is no handler number ${value}.` });
@@ -155,83 +115,27 @@ async function handlerByNumber(a: Actor, value: unknown, problems: FieldProblem[
 }
 
 function fail(problems: FieldProblem[]): void {
-  if (problems.length > 0)
-    throw ApiError.many(
-      422,
-      problems.map((p) => ({ detail: p.detail, source: { pointer: `/${p.field}` } })),
-    );
+  if (problems.length > 0) throw invalid(problems);
 }
 
-const CREATE_FIELDS = [
-  'username',
-  'first_name',
-  'last_name',
-  'email',
-  'role',
-  'handler_number',
-  'password',
-  'job_title',
-  'phone',
-];
-const EDIT_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'job_title',
-  'phone',
-  'handler_number',
-  'role',
-  'status',
-  'handler_admin',
-];
-
 /**
- * Reads the body's fields (types and lengths); the rules of a new user are createUser's (workflows/accounts.ts), run
- * here too so that one answer lists every problem.
+ * The body as its schema read it (types and lengths, newUserBody); the rules of a new user are createUser's
+ * (workflows/accounts.ts), run here too so that one answer lists every problem.
  */
 async function createUserFromBody(
   a: Actor,
-  body: Body,
-  problems: FieldProblem[],
+  { value: body, problems }: Checked<z.output<typeof newUserBody>>,
 ): Promise<{ id: string; mail: MailMessage | null }> {
-  const username = textField(body, 'username', problems, { max: 60, required: true });
-  const firstName = textField(body, 'first_name', problems, { max: 100, required: true });
-  const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
-  const email = textField(body, 'email', problems, { max: 254, required: true });
-  const jobTitle = textField(body, 'job_title', problems, { max: 255, nullable: true });
-  const phone = textField(body, 'phone', problems, { max: 60, nullable: true });
-  const role = body.role;
-  if (!ROLES.includes(role as 'handler'))
-    problems.push({ field: 'role', detail: 'role is required: handler or staff.' });
-  const handlerNumber = body.handler_number;
-  if (
-    handlerNumber !== undefined &&
-    handlerNumber !== null &&
-    (typeof handlerNumber !== 'string' || handlerNumber.length > 20)
-  ) {
-    problems.push({
-      field: 'handler_number',
-      detail: 'handler_number must be the number of a handler (text), or null.',
-    });
-  }
-  const password = body.password;
-  if (
-    password !== undefined &&
-    password !== null &&
-    (typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH)
-  ) {
-    problems.push({ field: 'password', detail: 'password must be text.' });
-  }
   const input: NewUser = {
-    username: username ?? '',
-    firstName: firstName ?? '',
-    lastName: lastName ?? '',
-    mail: email ?? null,
-    role: role as NewUser['role'],
-    handlerNumber: typeof handlerNumber === 'string' && handlerNumber !== '' ? handlerNumber : null,
-    password: typeof password === 'string' ? password : null,
-    jobTitle: jobTitle ?? null,
-    phone: phone ?? null,
+    username: body.username ?? '',
+    firstName: body.first_name ?? '',
+    lastName: body.last_name ?? '',
+    mail: body.email ?? null,
+    role: body.role as NewUser['role'],
+    handlerNumber: body.handler_number || null,
+    password: body.password ?? null,
+    jobTitle: body.job_title ?? null,
+    phone: body.phone ?? null,
   };
   const seen = new Set(problems.map((p) => p.field));
   for (const p of await newUserProblems(a.ctx.db, input)) if (!seen.has(p.field)) problems.push(p);
@@ -249,40 +153,31 @@ async function createUserFromBody(
   return { id, mail };
 }
 
-async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem[]): Promise<void> {
+async function editUser(
+  a: Actor,
+  id: string,
+  { value: body, problems }: Checked<z.output<typeof userEditBody>>,
+): Promise<void> {
   if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
   const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as
     Row | undefined;
   if (!row) throw notFound('There is no user with this id.');
   const values: Row = {};
-  const firstName = textField(body, 'first_name', problems, { max: 100 });
-  if (firstName !== undefined) values.first_name = firstName;
-  const lastName = textField(body, 'last_name', problems, { max: 100, nullable: true });
-  if (lastName !== undefined) values.last_name = lastName ?? '';
-  for (const [field, max] of [
-    ['job_title', 255],
-    ['phone', 60],
-  ] as const) {
-    const v = textField(body, field, problems, { max, nullable: true });
-    if (v !== undefined) values[field] = v;
-  }
-  const email = await emailOf(a, body, problems, id);
-  if (email !== undefined && email !== row.mail) {
-    values.mail = email;
+  if (body.first_name !== undefined) values.first_name = body.first_name;
+  if (body.last_name !== undefined) values.last_name = body.last_name ?? '';
+  if (body.job_title !== undefined) values.job_title = body.job_title;
+  if (body.phone !== undefined) values.phone = body.phone;
+  const emailProblem = await emailProblems(a, body.email, id);
+  problems.push(...emailProblem);
+  if (body.email !== undefined && emailProblem.length === 0 && body.email !== row.mail) {
+    values.mail = body.email;
     // Staff vouch for an address they set, as for a new user's (workflows/accounts.ts createUser).
-    values.mail_verified_at = email === null ? null : isoTimestamp(a.ctx.clock.now());
+    values.mail_verified_at = body.email === null ? null : isoTimestamp(a.ctx.clock.now());
   }
-  if (body.role !== undefined) {
-    if (!ROLES.includes(body.role as 'handler'))
-      problems.push({ field: 'role', detail: 'role must be handler or staff.' });
-    else values.role = body.role;
-  }
+  if (body.role !== undefined) values.role = body.role;
   const handlerId = await handlerByNumber(a, body.handler_number, problems);
   if (handlerId !== undefined) values.handler_id = handlerId;
-  const status =
-    body.status === undefined
-      ? undefined
-      : oneOf(typeof body.status === 'string' ? body.status : '#', EDITABLE_STATUSES, 'status', problems);
+  const status = body.status;
   if (status !== undefined) {
     if (status === 'blocked' && id === a.viewer.userId)
       problems.push({ field: 'status', detail: 'You cannot block your own account.' });
@@ -294,11 +189,7 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
       detail: `This account is ${String(row.status)}: decide it under /api/council/account-requests.`,
     });
   }
-  if (body.handler_admin !== undefined) {
-    if (typeof body.handler_admin !== 'boolean')
-      problems.push({ field: 'handler_admin', detail: 'handler_admin must be true or false.' });
-    else values.handler_admin = dbBool(a, body.handler_admin);
-  }
+  if (body.handler_admin !== undefined) values.handler_admin = dbBool(a, body.handler_admin);
   const role = (values.role ?? row.role) as string;
   const handler = values.handler_id !== undefined ? values.handler_id : row.handler_id;
   // The API-client administrator flag belongs to a handler user; staff, or a user moved to another handler, lose it.
@@ -350,13 +241,10 @@ async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem
 }
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/council/users', async (request) => {
-    await staffViewer(ctx, request);
-    const q = queryOf(request, ['q', 'handler', 'status', 'role', 'page']);
-    const problems: FieldProblem[] = [];
-    const status = oneOf(q.status, LIST_STATUSES, 'status', problems);
-    const role = oneOf(q.role, ROLES, 'role', problems);
-    const page = pageParam(q.page, problems);
+  app.get('/users', async (request) => {
+    const { value: q, problems } = queryOf(request, userListQuery);
+    const { status, role } = q;
+    const page = q.page ?? 1;
     const handlerId = q.handler === 'none' ? null : await handlerParam(ctx, q.handler, problems);
     if (problems.length > 0) throw invalidParameters(problems);
     let query = usersQuery(ctx);
@@ -384,63 +272,38 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { data: rows.map((r) => toUser(r as Row)), meta: { total, page, per_page: PAGE_SIZE } };
   });
 
-  app.get('/api/council/users/:id', async (request) => {
-    await staffViewer(ctx, request);
+  app.get('/users/:id', async (request) => {
     return { data: await loadUser(ctx, pathParam(request)) };
   });
 
-  app.post('/api/council/users', async (request, reply) => {
-    let extra: FieldProblem[] = [];
-    const result = await asStaff(
-      ctx,
-      request,
-      () => {
-        const o = openBody(request, CREATE_FIELDS);
-        extra = o.problems;
-        return o.body;
-      },
-      (a, body) => createUserFromBody(a, body, extra),
-    );
+  app.post('/users', async (request, reply) => {
+    const body = openBody(request, newUserBody);
+    const result = await asStaff(ctx, request, (a) => createUserFromBody(a, body));
     const mailSent = result.mail ? await trySendMail(ctx, result.mail, request.log) : false;
     return reply.code(201).send({ data: await loadUser(ctx, result.id), meta: { password_reset_sent: mailSent } });
   });
 
-  app.patch('/api/council/users/:id', async (request) => {
+  app.patch('/users/:id', async (request) => {
     const id = pathParam(request);
-    let extra: FieldProblem[] = [];
-    await asStaff(
-      ctx,
-      request,
-      () => {
-        const o = openBody(request, EDIT_FIELDS);
-        extra = o.problems;
-        return o.body;
-      },
-      (a, body) => editUser(a, id, body, extra),
-    );
+    const body = openBody(request, userEditBody);
+    await asStaff(ctx, request, (a) => editUser(a, id, body));
     return { data: await loadUser(ctx, id) };
   });
 
-  app.post('/api/council/users/:id/password-reset', async (request, reply) => {
+  app.post('/users/:id/password-reset', async (request, reply) => {
     const id = pathParam(request);
-    const message = await asStaff(
-      ctx,
-      request,
-      () => ({}),
-      async (a) => {
-        const user = await loadUser(a.ctx, id);
-        const problems: FieldProblem[] = [];
-        if (user.status !== 'active')
-          problems.push({
-            field: 'status',
-            detail: `This account is ${user.status}: only an active account can get a password-reset link.`,
-          });
-        if (!user.email)
-          problems.push({ field: 'email', detail: 'This account has no e-mail address: add one first.' });
-        fail(problems);
-        return issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: user.email, first_name: user.first_name }, a.viewer);
-      },
-    );
+    const message = await asStaff(ctx, request, async (a) => {
+      const user = await loadUser(a.ctx, id);
+      const problems: FieldProblem[] = [];
+      if (user.status !== 'active')
+        problems.push({
+          field: 'status',
+          detail: `This account is ${user.status}: only an active account can get a password-reset link.`,
+        });
+      if (!user.email) problems.push({ field: 'email', detail: 'This account has no e-mail address: add one first.' });
+      fail(problems);
+      return issuePasswordResetLink(a.ctx, a.ctx.db, { id, mail: user.email, first_name: user.first_name }, a.viewer);
+    });
     // After commit: the link exists before the mail that carries it goes out.
     const sent = await trySendMail(ctx, message, request.log);
     return reply.code(202).send({ id, email: message.to, mail_sent: sent });

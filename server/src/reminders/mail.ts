@@ -1,3 +1,4 @@
+import { REMINDER_KINDS } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import type { MailMessage } from '../mail/mailer.js';
 
@@ -5,15 +6,7 @@ import type { MailMessage } from '../mail/mailer.js';
  * Monthly forms: due_soon, overdue; the yearly forms 4 and 5 have their own kinds, so each is sent once apart.
  * sent_now: a monthly reminder staff sent by hand from the board (council/remind-now.ts), never by the job.
  */
-export const REMINDER_KINDS = [
-  'due_soon',
-  'overdue',
-  'form_4_due_soon',
-  'form_4_overdue',
-  'form_5_due_soon',
-  'form_5_overdue',
-  'sent_now',
-] as const;
+export { REMINDER_KINDS };
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 /** One reminder to send: a kind, its period and due date, the handler and user it goes to, and its mail. */
 export interface ReminderCandidate {

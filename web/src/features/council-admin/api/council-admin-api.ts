@@ -3,6 +3,15 @@ import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { queryOptions } from '@tanstack/react-query';
 import { councilApi } from '../../../lib/http/json';
 import { councilKeys } from '../../../lib/query-keys';
+import type {
+  NewUserInput,
+  PeriodDueDateInput,
+  PeriodMonthInput,
+  RefusalInput,
+  SeasonDueDateInput,
+  SeasonInput,
+  UserEditInput,
+} from '@pecan/contract/api/council-requests';
 
 /**
  * The council console's people and season calls: plain JSON under /api/council (docs/COUNCIL-API.md) and the
@@ -28,7 +37,7 @@ export const approveAccount = (id: string) =>
 export const refuseAccount = (id: string, reason: string) =>
   councilApi.post<{ mail_sent: boolean }>(`/account-requests/${encodeURIComponent(id)}/refuse`, {
     reason: reason.trim() || null,
-  });
+  } satisfies RefusalInput);
 
 // The answers' shapes are the contract's (the server writes them from the same types).
 export type { Calendar, CalendarPeriod, CouncilUser, Season, UserRole, UserStatus } from '@pecan/contract/api/council';
@@ -52,22 +61,12 @@ export interface UserPage {
 export const fetchUsers = (f: UserFilters, signal?: AbortSignal) =>
   councilApi.get<UserPage>('/users', { params: { ...f }, signal });
 
-export interface UserInput {
-  handler_admin?: boolean;
-  username?: string;
-  first_name?: string;
-  last_name?: string | null;
-  email?: string | null;
-  job_title?: string | null;
-  phone?: string | null;
-  role?: UserRole;
-  handler_number?: string | null;
-  status?: 'active' | 'blocked';
-}
+/** What the users page posts: the contract's schemas' input (contract/src/api/council-requests.ts). */
+export type { NewUserInput, UserEditInput } from '@pecan/contract/api/council-requests';
 
-export const createUser = (input: UserInput) =>
+export const createUser = (input: NewUserInput) =>
   councilApi.post<{ data: CouncilUser; meta: { password_reset_sent: boolean } }>('/users', input);
-export const updateUser = (id: string, input: UserInput) =>
+export const updateUser = (id: string, input: UserEditInput) =>
   councilApi.patch<{ data: CouncilUser }>(`/users/${encodeURIComponent(id)}`, input).then((r) => r.data);
 export const sendPasswordReset = (id: string) =>
   councilApi.post<{ email: string; mail_sent: boolean }>(`/users/${encodeURIComponent(id)}/password-reset`);
@@ -102,7 +101,7 @@ export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) 
 export const fetchSeasonList = (signal?: AbortSignal) =>
   councilApi.get<{ data: Season[] }>('/seasons', { signal }).then((r) => r.data);
 export const createSeason = (startYear: number) =>
-  councilApi.post<{ data: Season }>('/seasons', { start_year: startYear }).then((r) => r.data);
+  councilApi.post<{ data: Season }>('/seasons', { start_year: startYear } satisfies SeasonInput).then((r) => r.data);
 export const makeSeasonCurrent = (id: string) =>
   councilApi.post<{ data: Season }>(`/seasons/${encodeURIComponent(id)}/current`).then((r) => r.data);
 /** Close a season (its filings can no longer be amended) or reopen it; the server keeps an audit entry of each. */
@@ -111,11 +110,15 @@ export const setSeasonClosed = (id: string, closed: boolean) =>
     .post<{ data: Season }>(`/seasons/${encodeURIComponent(id)}/${closed ? 'close' : 'reopen'}`)
     .then((r) => r.data);
 export const setYearEndDueDate = (id: string, date: string) =>
-  councilApi.patch<{ data: Season }>(`/seasons/${encodeURIComponent(id)}`, { reporting_due_date: date });
+  councilApi.patch<{ data: Season }>(`/seasons/${encodeURIComponent(id)}`, {
+    reporting_due_date: date,
+  } satisfies SeasonDueDateInput);
 export const setPeriodDueDate = (id: string, date: string) =>
-  councilApi.patch<unknown>(`/periods/${encodeURIComponent(id)}`, { due_date: date });
+  councilApi.patch<unknown>(`/periods/${encodeURIComponent(id)}`, { due_date: date } satisfies PeriodDueDateInput);
 export const openPeriod = (month: string) =>
-  councilApi.post<{ period_id: string; packages_created: number }>('/periods', { period_month: month });
+  councilApi.post<{ period_id: string; packages_created: number }>('/periods', {
+    period_month: month,
+  } satisfies PeriodMonthInput);
 export const fetchCalendar = (seasonId: string | null, signal?: AbortSignal) =>
   councilApi.get<Calendar>('/calendar', { params: { season_id: seasonId }, signal });
 

@@ -18,7 +18,7 @@ import {
   updateUser,
   type CouncilUser,
   type UserFilters,
-  type UserInput,
+  type UserEditInput,
   type UserRole,
   type UserStatus,
 } from '../api/council-admin-api';
@@ -319,7 +319,7 @@ function UserDrawer({
   const role = Form.useWatch('role', form);
   const save = useMutation({
     mutationFn: async (v: UserFormValues) => {
-      const input: UserInput = {
+      const input: UserEditInput = {
         first_name: v.first_name?.trim(),
         last_name: orNull(v.last_name),
         job_title: orNull(v.job_title),
@@ -328,7 +328,14 @@ function UserDrawer({
         handler_number: v.role === 'handler' ? (v.handler_number ?? null) : null,
       };
       if (isNew) {
-        const made = await createUser({ ...input, username: v.username?.trim(), email: v.email?.trim() || undefined });
+        // The form requires a username, a first name and an address for a new user.
+        const made = await createUser({
+          ...input,
+          username: v.username.trim(),
+          first_name: v.first_name.trim(),
+          email: v.email.trim(),
+          role: v.role,
+        });
         return { user: made.data, resetSent: made.meta.password_reset_sent };
       }
       return {

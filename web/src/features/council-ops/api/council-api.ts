@@ -3,6 +3,12 @@ import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 import { councilApi, withQuery, type QueryParams } from '../../../lib/http/json';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { councilKeys } from '../../../lib/query-keys';
+import type {
+  InvoicePaidInput,
+  PeriodMonthInput,
+  PublishInput,
+  SeasonIdInput,
+} from '@pecan/contract/api/council-requests';
 
 export type Params = QueryParams;
 
@@ -268,13 +274,12 @@ export const filingVersionsQuery = (bundle: string, versionId: string) =>
   });
 
 /** POST /invoices/:id/paid: the payment's date and reference. */
-export const markInvoicePaid = (id: string, body: { paid_date: string; reference: string | null }) =>
-  councilApi.post(`/invoices/${id}/paid`, body);
+export const markInvoicePaid = (id: string, body: InvoicePaidInput) => councilApi.post(`/invoices/${id}/paid`, body);
 
 /** POST /reports/monthly/:id/publish: shows the monthly report to handlers, or takes it back. */
 export const publishMonthlyReport = (id: string, publish: boolean) =>
-  councilApi.post(`/reports/monthly/${id}/publish`, { publish });
+  councilApi.post(`/reports/monthly/${id}/publish`, { publish } satisfies PublishInput);
 
 /** POST a generate call (/reports/monthly, /reports/annual, /analytics/industry). */
-export const generateReport = (path: string, body: Record<string, string>) =>
+export const generateReport = (path: string, body: PeriodMonthInput | SeasonIdInput) =>
   councilApi.post<{ handlers_count?: number }>(path, body);

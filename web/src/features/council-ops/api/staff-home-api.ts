@@ -1,3 +1,4 @@
+import type { RemindNowInput } from '@pecan/contract/api/council-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { councilApi } from '../../../lib/http/json';
 import { councilKeys } from '../../../lib/query-keys';
@@ -62,4 +63,4 @@ export interface RemindNowResult {
  * minutes).
  */
 export const remindNow = (periodId: string, handler: string) =>
-  councilApi.post<RemindNowResult>('/reminders/now', { period_id: periodId, handler });
+  councilApi.post<RemindNowResult>('/reminders/now', { period_id: periodId, handler } satisfies RemindNowInput);

@@ -24,6 +24,7 @@ import {
   type GeneratedDoc,
   type ReportSources,
 } from '../api/council-api';
+import type { PeriodMonthInput, SeasonIdInput } from '@pecan/contract/api/council-requests';
 import {
   dateTime,
   failureText,
@@ -339,7 +340,7 @@ function useGenerate(path: string) {
   const { message } = App.useApp();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => generateReport(path, body),
+    mutationFn: (body: PeriodMonthInput | SeasonIdInput) => generateReport(path, body),
     onSuccess: (r) => {
       message.success(
         r?.handlers_count !== undefined
