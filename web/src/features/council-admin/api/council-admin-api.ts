@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/http/errors';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { deserialize, type Entity } from '../../../lib/jsonapi/deserialize';
+import { deserialize } from '../../../lib/jsonapi/deserialize';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 
 /**
@@ -97,6 +98,8 @@ export const sendPasswordReset = (id: string) =>
 
 // ---- Handlers (JSON:API) --------------------------------------------------------------------------------------
 
+export type HandlerRecord = ApiEntity<'node--handler'>;
+
 export interface HandlerValues {
   title: string;
   field_handler_number: string;
@@ -110,7 +113,7 @@ export interface HandlerValues {
 
 /** Every handler record, active and inactive, by number (staff read them all). */
 export const fetchHandlerRecords = (signal?: AbortSignal) =>
-  jsonApi.getAll(
+  jsonApi.getAll<HandlerRecord>(
     '/jsonapi/node/handler',
     new DrupalJsonApiParams().addSort('field_handler_number', 'ASC').addPageLimit(500),
     signal,
@@ -119,8 +122,8 @@ export const fetchHandlerRecords = (signal?: AbortSignal) =>
 async function writeHandler(
   method: 'POST' | 'PATCH',
   values: Partial<HandlerValues>,
-  existing?: Entity,
-): Promise<Entity> {
+  existing?: HandlerRecord,
+): Promise<HandlerRecord> {
   const path = existing ? `/jsonapi/node/handler/${encodeURIComponent(existing.id)}` : '/jsonapi/node/handler';
   const data = {
     type: 'node--handler',
@@ -128,13 +131,13 @@ async function writeHandler(
     attributes: values,
   };
   const doc = await jsonApi.request(path, { method, body: { data } });
-  const out = doc ? deserialize(doc) : null;
+  const out = doc ? deserialize<HandlerRecord>(doc) : null;
   if (!out || Array.isArray(out)) throw new ApiError(500);
   return out;
 }
 
 export const createHandler = (values: HandlerValues) => writeHandler('POST', values);
-export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) =>
+export const updateHandler = (existing: HandlerRecord, values: Partial<HandlerValues>) =>
   writeHandler('PATCH', values, existing);
 
 // ---- Seasons, periods, calendar -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { str } from '../../../lib/portal/entities';
+import { attr } from '../../../lib/portal/entities';
 import { useSession } from '../../../lib/session/use-session';
 import {
   createUser,
@@ -47,8 +47,8 @@ function useHandlerOptions() {
     structuralSharing: false,
   });
   return (query.data ?? []).map((h) => ({
-    value: str(h, 'field_handler_number') ?? '',
-    label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}`,
+    value: attr(h, 'field_handler_number') ?? '',
+    label: `${attr(h, 'field_handler_number')} · ${attr(h, 'title')}`,
   }));
 }
 

@@ -1,7 +1,10 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
+import { firstOf } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
-import { isoTimestamp, str } from '../../../lib/portal/entities';
+import { attr, isoTimestamp, type ApiEntity } from '../../../lib/portal/entities';
+import type { Season } from '../../../lib/portal/seasons';
+
+type PacketConfirmation = ApiEntity<'node--handler_packet_confirmation'>;
 
 /** Spec section 8: the confirmation's own messages. */
 export class ConfirmationError extends Error {}
@@ -20,23 +23,23 @@ export async function findConfirmation(
   handlerId: string,
   seasonId: string,
   signal?: AbortSignal,
-): Promise<Entity | null> {
+): Promise<PacketConfirmation | null> {
   try {
     const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', {
       params: confirmationParams(handlerId, seasonId),
       signal,
     });
-    return firstOf(doc);
+    return firstOf<PacketConfirmation>(doc);
   } catch (error) {
     throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
   }
 }
 
 export interface ConfirmInput {
-  handler: Entity | null | undefined;
+  handler: ApiEntity<'node--handler'> | null | undefined;
   handlerId: string | null | undefined;
   handlerNumber: string | null | undefined;
-  season: Entity | null | undefined;
+  season: Season | null | undefined;
   username: string;
 }
 
@@ -52,7 +55,7 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
   try {
     const seasonId = input.season.id;
     const handlerId = input.handlerId;
-    const title = `Handler Packet Confirmation-${input.handlerNumber ?? ''}-${str(input.season, 'title') ?? ''}`;
+    const title = `Handler Packet Confirmation-${input.handlerNumber ?? ''}-${attr(input.season, 'title') ?? ''}`;
     const attributes = {
       title,
       field_handler_packet_confirm: true,

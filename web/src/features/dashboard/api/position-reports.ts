@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { jsonApi } from '../../../lib/jsonapi/client';
 import { firstOf } from '../../../lib/jsonapi/deserialize';
 import { newestReportKey } from '../../../lib/query-keys';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { newestReportParams } from '../../../lib/portal/position-report-params';
 
 export function useNewestPositionReport() {
@@ -10,7 +11,7 @@ export function useNewestPositionReport() {
     structuralSharing: false,
     queryKey: newestReportKey,
     queryFn: async ({ signal }) => {
-      return firstOf(
+      return firstOf<ApiEntity<'node--monthly_position_report'>>(
         await jsonApi.request('/jsonapi/node/monthly_position_report', { params: newestReportParams(), signal }),
       );
     },
