@@ -40,3 +40,6 @@ export * from './api/council.js';
 export * from './api/council-requests.js';
 
 export * from './accounts/password.js';
+
+// Types only (generated from the server's resource registry): nothing of it reaches a bundle.
+export type * from './entities/generated.js';

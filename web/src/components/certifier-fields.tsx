@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../lib/i18n/languages';
-import { str } from '../lib/portal/entities';
+import { attr } from '../lib/portal/entities';
 import { useMe } from '../lib/portal/handler';
 import { ltr } from '../lib/portal/text';
 import { useSession } from '../lib/session/use-session';
@@ -51,7 +51,7 @@ export function useCertifierName(): [string, (value: string) => void] {
   const { profile } = useSession();
   const me = useMe(profile.username);
   const fullName =
-    [str(me.data, 'field_first_name') ?? profile.userFirstName, str(me.data, 'field_last_name')]
+    [attr(me.data, 'field_first_name') ?? profile.userFirstName, attr(me.data, 'field_last_name')]
       .filter(Boolean)
       .join(' ') ||
     profile.username ||

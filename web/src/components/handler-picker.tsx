@@ -1,7 +1,7 @@
 import { Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from './query-state';
-import type { Entity } from '../lib/jsonapi/deserialize';
+import type { DirectoryHandler } from '../lib/portal/directory-api';
 import { useFeatureTranslation } from '../lib/i18n/feature-namespaces';
 import { str } from '../lib/portal/text';
 import { useHandlerDirectory, useSearchText } from '../lib/portal/use-handler-directory';
@@ -24,7 +24,7 @@ interface HandlerPickerProps {
   valueLabel?: string;
 }
 
-const optionOf = (h: Entity): HandlerOption => ({
+const optionOf = (h: DirectoryHandler): HandlerOption => ({
   value: h.id,
   label: `${str(h.title)} (${str(h.field_handler_number)})`,
 });

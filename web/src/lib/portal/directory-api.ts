@@ -1,6 +1,7 @@
 import { buildUrl, jsonApi, type JsonApiClient } from '../jsonapi/client';
-import { deserialize, nextLink, type Entity } from '../jsonapi/deserialize';
+import { deserialize, nextLink } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
+import type { ApiEntity } from './entities';
 import { contactsParams, handlerDirectoryParams, handlerPickerParams } from './directory-params';
 
 /** Which handlers a list reads: the directory's cards, or every active handler for a picker (name and number). */
@@ -16,9 +17,12 @@ export const directoryKeys = {
       : (['handler-directory', 'picker', search] as const),
 };
 
+export type DirectoryHandler = ApiEntity<'node--handler'>;
+export type DirectoryContact = ApiEntity<'user--user'>;
+
 /** One page of the directory and where the next one is (null on the last). */
 export interface HandlerPage {
-  rows: Entity[];
+  rows: DirectoryHandler[];
   next: string | null;
 }
 
@@ -38,12 +42,12 @@ export async function fetchHandlerPage(
     path = u.pathname + u.search;
   }
   const doc = await client.request(path, { signal });
-  const data = doc ? deserialize(doc) : [];
+  const data = doc ? deserialize<DirectoryHandler>(doc) : [];
   return { rows: Array.isArray(data) ? data : [], next: doc ? nextLink(doc) : null };
 }
 
 export const fetchContacts = (handlerId: string, signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/user/user', contactsParams(handlerId), signal);
+  jsonApi.getAll<DirectoryContact>('/jsonapi/user/user', contactsParams(handlerId), signal);
 
 /** Case- and accent-insensitive match of a search text against some fields. */
 export function matches(query: string, ...fields: unknown[]): boolean {

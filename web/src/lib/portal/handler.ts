@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { jsonApi } from '../jsonapi/client';
-import type { Entity } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
 import { handlerWithIncludesParams, userByNameParams } from './handler-params';
 import { STORAGE_KEYS } from '../session/keys';
 import { sessionStore } from '../session/session-store';
+import type { ApiEntity } from './entities';
+
+type Handler = ApiEntity<'node--handler'>;
 
 /** The signed-in user's handler (seeded by the login sequence; its cached copy covers a reload). */
 export function useHandler(handlerId: string | null) {
@@ -13,10 +15,14 @@ export function useHandler(handlerId: string | null) {
     structuralSharing: false,
     queryKey: queryKeys.handler(handlerId ?? ''),
     queryFn: ({ signal }) =>
-      jsonApi.getOne(`/jsonapi/node/handler/${encodeURIComponent(handlerId!)}`, handlerWithIncludesParams(), signal),
+      jsonApi.getOne<Handler>(
+        `/jsonapi/node/handler/${encodeURIComponent(handlerId!)}`,
+        handlerWithIncludesParams(),
+        signal,
+      ),
     enabled: !!handlerId,
     initialData: () => {
-      const cached = sessionStore.getJson<Entity>(STORAGE_KEYS.handlerProfile);
+      const cached = sessionStore.getJson<Handler>(STORAGE_KEYS.handlerProfile);
       return cached && cached.id === handlerId ? cached : undefined;
     },
     initialDataUpdatedAt: 0,
@@ -30,7 +36,11 @@ export function useMe(username: string | null) {
     structuralSharing: false,
     queryKey: queryKeys.me,
     queryFn: async ({ signal }) => {
-      const users = await jsonApi.getAll('/jsonapi/user/user', userByNameParams(username!), signal);
+      const users = await jsonApi.getAll<ApiEntity<'user--user'>>(
+        '/jsonapi/user/user',
+        userByNameParams(username!),
+        signal,
+      );
       return users[0] ?? null;
     },
     enabled: !!username,

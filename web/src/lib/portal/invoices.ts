@@ -3,9 +3,10 @@ import { formatCents, parseMoney } from '@pecan/contract/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi } from '../jsonapi/client';
 import { invoicesParams, openInvoicesParams } from './invoice-params';
-import type { Entity } from '../jsonapi/deserialize';
-import { str } from './entities';
+import { attr, type ApiEntity } from './entities';
 import { queryKeys } from '../query-keys';
+
+export type Invoice = ApiEntity<'node--invoice'>;
 
 export const invoicesKey = (handlerId: string) => [...queryKeys.invoices, handlerId] as const;
 
@@ -23,7 +24,7 @@ function useInvoiceRead(
     // Deserialized JSON:API graphs have cycles: structural sharing would walk them without end.
     structuralSharing: false,
     queryKey: key(handlerId ?? ''),
-    queryFn: ({ signal }) => jsonApi.getAll('/jsonapi/node/invoice', params(handlerId!), signal),
+    queryFn: ({ signal }) => jsonApi.getAll<Invoice>('/jsonapi/node/invoice', params(handlerId!), signal),
     enabled: !!handlerId,
   });
 }
@@ -34,20 +35,20 @@ export const useInvoices = (handlerId: string | null) => useInvoiceRead(handlerI
 
 export type InvoiceStatus = 'open' | 'paid' | 'overdue';
 
-export function invoiceStatus(invoice: Entity, today: string): InvoiceStatus {
-  if (str(invoice, 'field_invoice_status') === 'paid') return 'paid';
-  const due = str(invoice, 'field_due_date');
+export function invoiceStatus(invoice: Invoice, today: string): InvoiceStatus {
+  if (attr(invoice, 'field_invoice_status') === 'paid') return 'paid';
+  const due = attr(invoice, 'field_due_date');
   return due && today > due ? 'overdue' : 'open';
 }
 
 /** An amount due in integer cents (0 when unreadable). */
-export function centsOf(invoice: Entity): number {
-  const parsed = parseMoney(str(invoice, 'field_amount_due') ?? '0');
+export function centsOf(invoice: Invoice): number {
+  const parsed = parseMoney(attr(invoice, 'field_amount_due') ?? '0');
   return parsed.ok ? parsed.value : 0;
 }
 
 /** The sum of the open (and overdue) amounts, added as integer cents, as the API's decimal string. */
-export function openTotal(invoices: Entity[], today: string): { count: number; cents: number; amount: string } {
+export function openTotal(invoices: Invoice[], today: string): { count: number; cents: number; amount: string } {
   let cents = 0;
   let count = 0;
   for (const inv of invoices) {
@@ -59,7 +60,7 @@ export function openTotal(invoices: Entity[], today: string): { count: number; c
 }
 
 /** The overdue invoices (unpaid past their due date): how many and their sum, as the API's decimal string. */
-export function overdueTotal(invoices: Entity[], today: string): { count: number; cents: number; amount: string } {
+export function overdueTotal(invoices: Invoice[], today: string): { count: number; cents: number; amount: string } {
   let cents = 0;
   let count = 0;
   for (const inv of invoices) {
@@ -73,8 +74,8 @@ export function overdueTotal(invoices: Entity[], today: string): { count: number
 const URGENCY: Record<InvoiceStatus, number> = { overdue: 0, open: 1, paid: 2 };
 
 /** Overdue first, then open, then paid; within each the latest due date first. */
-export function byUrgency(invoices: Entity[], today: string): Entity[] {
-  const due = (inv: Entity) => str(inv, 'field_due_date') ?? '';
+export function byUrgency(invoices: Invoice[], today: string): Invoice[] {
+  const due = (inv: Invoice) => attr(inv, 'field_due_date') ?? '';
   return [...invoices].sort(
     (a, b) => URGENCY[invoiceStatus(a, today)] - URGENCY[invoiceStatus(b, today)] || due(b).localeCompare(due(a)),
   );

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { seasonPackagesParams } from './package-params';
 import { jsonApi } from '../jsonapi/client';
-import type { Entity } from '../jsonapi/deserialize';
 import { PACKAGES_KEY } from '../query-keys';
-import { many, num, one, str } from './entities';
+import { attr, many, one, type ApiEntity } from './entities';
+
+export type FormsPackage = ApiEntity<'node--reporting_forms_package'>;
+/** A version of form 1, 2 or 3. */
+export type MonthlyForm = ApiEntity<'node--apc_form_1' | 'node--apc_form_2' | 'node--apc_form_3'>;
 
 export type FormNumber = 1 | 2 | 3;
 export const FORM_NUMBERS: FormNumber[] = [1, 2, 3];
@@ -15,14 +18,22 @@ export const numberOfBundle = (bundle: string): FormNumber | null =>
 export { currentSeasonPackagesParams, nextPackageParams, seasonPackagesParams } from './package-params';
 
 /** The id of the season a package's reporting period belongs to. */
-export const seasonIdOf = (pkg: Entity): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;
+export const seasonIdOf = (pkg: FormsPackage): string | null => one(periodOf(pkg), 'field_season')?.id ?? null;
 
 export { PACKAGES_KEY };
 export const seasonPackagesKey = (handlerId: string, seasonId: string) =>
   [PACKAGES_KEY, handlerId, 'season', seasonId] as const;
 
-export function fetchSeasonPackages(handlerId: string, seasonId: string, signal?: AbortSignal): Promise<Entity[]> {
-  return jsonApi.getAll('/jsonapi/node/reporting_forms_package', seasonPackagesParams(handlerId, seasonId), signal);
+export function fetchSeasonPackages(
+  handlerId: string,
+  seasonId: string,
+  signal?: AbortSignal,
+): Promise<FormsPackage[]> {
+  return jsonApi.getAll<FormsPackage>(
+    '/jsonapi/node/reporting_forms_package',
+    seasonPackagesParams(handlerId, seasonId),
+    signal,
+  );
 }
 
 export function useSeasonPackages(handlerId: string | null, seasonId: string | null) {
@@ -35,12 +46,12 @@ export function useSeasonPackages(handlerId: string | null, seasonId: string | n
   });
 }
 
-export const periodOf = (pkg: Entity): Entity | null => one(pkg, 'field_reporting_period');
-export const dueDateOf = (pkg: Entity): string | null => str(periodOf(pkg), 'field_due_date');
-export const periodMonthOf = (pkg: Entity): string | null => str(periodOf(pkg), 'field_period_month');
+export const periodOf = (pkg: FormsPackage) => one(pkg, 'field_reporting_period');
+export const dueDateOf = (pkg: FormsPackage): string | null => attr(periodOf(pkg), 'field_due_date');
+export const periodMonthOf = (pkg: FormsPackage): string | null => attr(periodOf(pkg), 'field_period_month');
 /** The versions of form n in a package, oldest first; the last is the current one. */
-export const versionsOf = (pkg: Entity, n: FormNumber): Entity[] => many(pkg, `field_form_${n}`);
-export const currentVersionOf = (pkg: Entity, n: FormNumber): Entity | null => {
+export const versionsOf = (pkg: FormsPackage, n: FormNumber): MonthlyForm[] => many(pkg, `field_form_${n}`);
+export const currentVersionOf = (pkg: FormsPackage, n: FormNumber): MonthlyForm | null => {
   const list = versionsOf(pkg, n);
   return list.length ? list[list.length - 1] : null;
 };
@@ -50,14 +61,14 @@ export type FormDisplayStatus =
 
 /** What a version shows: draft, certified, amended (a certified amendment), overdue (a draft past its due date). */
 export function formDisplayStatus(
-  form: Entity | null,
+  form: MonthlyForm | null,
   dueDate: string | null,
   today: string,
   isCurrent = true,
 ): FormDisplayStatus {
   if (!form) return 'missing';
-  const status = str(form, 'field_form_status');
-  const amendment = (num(form, 'field_amendment_number') ?? 0) > 0;
+  const status = attr(form, 'field_form_status');
+  const amendment = (attr(form, 'field_amendment_number') ?? 0) > 0;
   if (status === 'superseded' || (!isCurrent && status === 'certified')) return 'superseded';
   if (status === 'certified') return amendment ? 'amended' : 'certified';
   if (amendment) return 'amendmentDraft';

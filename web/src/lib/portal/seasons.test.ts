@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../jsonapi/deserialize';
-import { currentOrNewestSeason, currentSeasonOf } from './seasons';
+import { currentOrNewestSeason, currentSeasonOf, type Season } from './seasons';
 
 // Newest first, as the seasons read sorts them.
-const season = (id: string, current: unknown): Entity =>
-  ({ id, type: 'node--season', field_current_season: current }) as Entity;
+const season = (id: string, current: unknown): Season =>
+  ({ id, type: 'node--season', field_current_season: current }) as Season;
 
 describe('the current season', () => {
   const list = [season('2027', false), season('2026', true), season('2025', false)];

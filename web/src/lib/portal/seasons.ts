@@ -1,14 +1,15 @@
 import { useCachedQuery } from '../cache/cached-copy';
 import { jsonApi } from '../jsonapi/client';
-import type { Entity } from '../jsonapi/deserialize';
 import { queryKeys } from '../query-keys';
 import { STORAGE_KEYS } from '../session/keys';
-import { bool } from './entities';
+import { bool, type ApiEntity } from './entities';
 import { seasonsParams } from './season-params';
 
+export type Season = ApiEntity<'node--season'>;
+
 /** GET /jsonapi/node/season sorted by start date, newest first (the login sequence seeds this query). */
-export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {
-  return jsonApi.getAll('/jsonapi/node/season', seasonsParams(), signal);
+export function fetchSeasons(signal?: AbortSignal): Promise<Season[]> {
+  return jsonApi.getAll<Season>('/jsonapi/node/season', seasonsParams(), signal);
 }
 
 /**
@@ -17,7 +18,7 @@ export function fetchSeasons(signal?: AbortSignal): Promise<Entity[]> {
  * its batch, which seeds the same query.
  */
 export function useSeasons({ enabled = true }: { enabled?: boolean } = {}) {
-  return useCachedQuery<Entity[]>({
+  return useCachedQuery<Season[]>({
     enabled,
     queryKey: queryKeys.seasons,
     cache: { specKey: STORAGE_KEYS.seasons },
@@ -26,11 +27,11 @@ export function useSeasons({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /** The current season is the first with field_current_season true. */
-export function currentSeasonOf(seasons: Entity[] | undefined): Entity | null {
+export function currentSeasonOf(seasons: Season[] | undefined): Season | null {
   return seasons?.find((s) => bool(s, 'field_current_season')) ?? null;
 }
 
 /** The current season (spec section 3), else the newest: for pages that always show one season. */
-export function currentOrNewestSeason(seasons: Entity[] | undefined): Entity | null {
+export function currentOrNewestSeason(seasons: Season[] | undefined): Season | null {
   return currentSeasonOf(seasons) ?? seasons?.[0] ?? null;
 }

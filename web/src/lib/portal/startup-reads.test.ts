@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http/errors';
 import { buildUrl } from '../jsonapi/client';
 import { deserialize, type Entity } from '../jsonapi/deserialize';
+import type { ApiEntity } from './entities';
 import { invoicesKey, openInvoicesKey } from './invoices';
 import { openInvoicesParams } from './invoice-params';
 import { currentSeasonPackagesParams, seasonPackagesKey } from './packages';
@@ -250,7 +251,7 @@ describe('the start-up reads', () => {
         relationships: { field_user_handler_company: ref('node--handler', 'h1') },
       },
       included: [{ type: 'node--handler', id: 'h1', attributes: { title: 'Riverbend' } }],
-    }) as Entity;
+    }) as ApiEntity<'user--user'>;
     expect(rolesOf(user)).toEqual(['authenticated', 'handler']);
     expect(handlerOf(user)?.id).toBe('h1');
     const staff = deserialize({
@@ -260,7 +261,7 @@ describe('the start-up reads', () => {
         attributes: { name: 'staff', field_role: 'staff' },
         relationships: { field_user_handler_company: { data: null } },
       },
-    }) as Entity;
+    }) as ApiEntity<'user--user'>;
     expect(rolesOf(staff)).toEqual(['authenticated', 'staff']);
     expect(handlerOf(staff)).toBeNull();
   });

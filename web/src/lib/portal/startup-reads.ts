@@ -3,11 +3,11 @@ import { deserialize, firstOf, nextLink, type Entity, type JsonApiDocument } fro
 import { batchRead, type BatchAnswer } from '../jsonapi/subrequests';
 import type { AuthTransport } from '../http/authorized-fetch';
 import { ApiError } from '../http/errors';
-import { one, many } from './entities';
+import { one, many, type ApiEntity } from './entities';
 import { openInvoicesKey } from './invoices';
 import { awaitingCountersignatureKey } from './transfers-awaiting';
-import { seasonIdOf, seasonPackagesKey } from './packages';
-import { currentSeasonOf } from './seasons';
+import { seasonIdOf, seasonPackagesKey, type FormsPackage } from './packages';
+import { currentSeasonOf, type Season } from './seasons';
 import { confirmationKey, newestReportKey, queryKeys } from '../query-keys';
 import { STORAGE_KEYS } from '../session/keys';
 import { sessionStore } from '../session/session-store';
@@ -24,6 +24,9 @@ import { startupReads } from './startup-read-list';
  */
 
 /** The key of "the start-up reads were made for this user": set once they are, so a page does not make them again. */
+type User = ApiEntity<'user--user'>;
+type Handler = ApiEntity<'node--handler'>;
+
 export const startupReadsKey = (username: string) => ['startup-reads', username] as const;
 
 /** The start-up reads as one query (useStartupReads): made once per user, whatever mounts the dashboard again. */
@@ -42,12 +45,12 @@ export function startupReadsQuery(queryClient: QueryClient, username: string) {
 /**
  * The roles /oauth/debug gives a user: `authenticated`, and `staff` or else `handler` (as the server's token check).
  */
-export function rolesOf(user: Entity): string[] {
+export function rolesOf(user: User): string[] {
   return ['authenticated', user.field_role === 'staff' ? 'staff' : 'handler'];
 }
 
 /** The user's handler company, read in full (null for staff, who have none). */
-export function handlerOf(user: Entity): Entity | null {
+export function handlerOf(user: User): Handler | null {
   const handler = one(user, 'field_user_handler_company');
   // A handler resolved from `included` carries its attributes; a bare identifier means it was not readable.
   return handler && 'title' in handler ? handler : null;
@@ -59,13 +62,13 @@ function completeDoc(answer: BatchAnswer | undefined): JsonApiDocument | null {
   return answer.doc;
 }
 
-function listOf(doc: JsonApiDocument): Entity[] {
-  const data = deserialize(doc);
+function listOf<E extends Entity = Entity>(doc: JsonApiDocument): E[] {
+  const data = deserialize<E>(doc);
   return Array.isArray(data) ? data : [];
 }
 
 /** Seeds what the user read gives: the user record and its handler (with analytics and confirmations). */
-export function seedUser(queryClient: QueryClient, user: Entity, handler: Entity | null): void {
+export function seedUser(queryClient: QueryClient, user: User, handler: Handler | null): void {
   queryClient.setQueryData(queryKeys.me, user);
   if (handler) queryClient.setQueryData(queryKeys.handler(handler.id), handler);
 }
@@ -73,7 +76,12 @@ export function seedUser(queryClient: QueryClient, user: Entity, handler: Entity
 /**
  * The current season's packages under that season's own key (only its own: the flag is the seasons' to keep single).
  */
-function seedCurrentPackages(queryClient: QueryClient, handlerId: string, current: Entity, packages: Entity[]): void {
+function seedCurrentPackages(
+  queryClient: QueryClient,
+  handlerId: string,
+  current: Season,
+  packages: FormsPackage[],
+): void {
   queryClient.setQueryData(
     seasonPackagesKey(handlerId, current.id),
     packages.filter((p) => seasonIdOf(p) === current.id),
@@ -81,7 +89,7 @@ function seedCurrentPackages(queryClient: QueryClient, handlerId: string, curren
 }
 
 /** The current season's confirmation, from the handler's own list (the first one made, as the page's query sorts). */
-function seedConfirmation(queryClient: QueryClient, handler: Entity, current: Entity | null): void {
+function seedConfirmation(queryClient: QueryClient, handler: Handler, current: Season | null): void {
   if (!current) return;
   const found =
     many(handler, 'field_handler_packet_confirms').find((c) => one(c, 'field_season')?.id === current.id) ?? null;
@@ -95,18 +103,18 @@ function failed(answer: BatchAnswer | undefined): ApiError | null {
 }
 
 /** The user of the batch's answer, or the error of the sign-in (404 when no user has that name). */
-function userOf(answer: BatchAnswer | undefined): Entity {
+function userOf(answer: BatchAnswer | undefined): User {
   const error = failed(answer);
   if (error) throw error;
-  const user = answer?.doc ? listOf(answer.doc)[0] : undefined;
+  const user = answer?.doc ? listOf<User>(answer.doc)[0] : undefined;
   if (!user) throw new ApiError(404, [{ detail: 'message: 404' }]);
   return user;
 }
 
 export interface StartupUser {
-  user: Entity;
+  user: User;
   roles: string[];
-  handler: Entity | null;
+  handler: Handler | null;
 }
 
 /**
@@ -136,9 +144,9 @@ export async function loadStartupReads(
  * Seeds the seasons and, for a handler, its current packages, unpaid invoices, the agreements awaiting its
  * countersignature, the newest report and confirmation.
  */
-function seedPortalData(queryClient: QueryClient, handler: Entity | null, answers: Map<string, BatchAnswer>): void {
+function seedPortalData(queryClient: QueryClient, handler: Handler | null, answers: Map<string, BatchAnswer>): void {
   const seasonsDoc = completeDoc(answers.get('seasons'));
-  const seasons = seasonsDoc ? listOf(seasonsDoc) : null;
+  const seasons = seasonsDoc ? listOf<Season>(seasonsDoc) : null;
   if (seasons) {
     queryClient.setQueryData(queryKeys.seasons, seasons);
     sessionStore.setCopyWhenIdle(STORAGE_KEYS.seasons, seasons);
@@ -147,7 +155,7 @@ function seedPortalData(queryClient: QueryClient, handler: Entity | null, answer
 
   const current = seasons ? currentSeasonOf(seasons) : null;
   const packagesDoc = completeDoc(answers.get('packages'));
-  if (packagesDoc && current) seedCurrentPackages(queryClient, handler.id, current, listOf(packagesDoc));
+  if (packagesDoc && current) seedCurrentPackages(queryClient, handler.id, current, listOf<FormsPackage>(packagesDoc));
   const invoicesDoc = completeDoc(answers.get('invoices'));
   if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf(invoicesDoc));
   const awaitingDoc = completeDoc(answers.get('awaiting'));

@@ -1,6 +1,6 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { queryOptions } from '@tanstack/react-query';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { councilApi } from '../../../lib/http/json';
 import { councilKeys } from '../../../lib/query-keys';
 import type {
@@ -73,6 +73,8 @@ export const sendPasswordReset = (id: string) =>
 
 // ---- Handlers (JSON:API) --------------------------------------------------------------------------------------
 
+export type HandlerRecord = ApiEntity<'node--handler'>;
+
 export interface HandlerValues {
   title: string;
   field_handler_number: string;
@@ -86,15 +88,15 @@ export interface HandlerValues {
 
 /** Every handler record, active and inactive, by number (staff read them all). */
 export const fetchHandlerRecords = (signal?: AbortSignal) =>
-  jsonApi.getAll(
+  jsonApi.getAll<HandlerRecord>(
     '/jsonapi/node/handler',
     new DrupalJsonApiParams().addSort('field_handler_number', 'ASC').addPageLimit(500),
     signal,
   );
 
-export const createHandler = (values: HandlerValues) => jsonApi.create('node--handler', { ...values });
-export const updateHandler = (existing: Entity, values: Partial<HandlerValues>) =>
-  jsonApi.update('node--handler', existing.id, { ...values }, { changed: existing.changed });
+export const createHandler = (values: HandlerValues) => jsonApi.create<HandlerRecord>('node--handler', { ...values });
+export const updateHandler = (existing: HandlerRecord, values: Partial<HandlerValues>) =>
+  jsonApi.update<HandlerRecord>('node--handler', existing.id, { ...values }, { changed: existing.changed });
 
 // ---- Seasons, periods, calendar -------------------------------------------------------------------------------
 

@@ -21,14 +21,14 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { bool, str } from '../../../lib/portal/entities';
+import { attr, bool } from '../../../lib/portal/entities';
 import { matches } from '../../../lib/portal/directory-api';
 import {
   councilAdminKeys,
   createHandler,
   handlerRecordsQuery,
   updateHandler,
+  type HandlerRecord,
   type HandlerValues,
 } from '../api/council-admin-api';
 import { ApiClientsCard } from '../../../components/api-clients/api-clients-card';
@@ -58,36 +58,36 @@ export default function HandlerCompaniesPage() {
   const q = useDeferredValue(search);
   const [status, setStatus] = useState<StatusFilter>('all');
   // null: drawer closed; 'new': creating; an entity: editing it.
-  const [editing, setEditing] = useState<Entity | 'new' | null>(null);
-  const [clientsOf, setClientsOf] = useState<Entity | null>(null);
+  const [editing, setEditing] = useState<HandlerRecord | 'new' | null>(null);
+  const [clientsOf, setClientsOf] = useState<HandlerRecord | null>(null);
   const drawerWidth = useDrawerWidth();
 
   const setActive = useMutation({
-    mutationFn: ({ handler, active }: { handler: Entity; active: boolean }) =>
+    mutationFn: ({ handler, active }: { handler: HandlerRecord; active: boolean }) =>
       updateHandler(handler, { field_handler_status: active ? 'active' : 'inactive' }),
     onSuccess: (_, { handler, active }) => {
-      message.success(t(active ? 'handlers.reactivated' : 'handlers.deactivated', { name: str(handler, 'title') }));
+      message.success(t(active ? 'handlers.reactivated' : 'handlers.deactivated', { name: attr(handler, 'title') }));
       return client.invalidateQueries({ queryKey: councilAdminKeys.handlerRecords });
     },
     onError: (error) => message.error(failureText(error)),
   });
 
-  const columns: ColumnsType<Entity> = [
+  const columns: ColumnsType<HandlerRecord> = [
     {
       key: 'number',
       title: t('fields.handlerNumber'),
       width: 100,
-      render: (_, h) => <strong>{str(h, 'field_handler_number')}</strong>,
+      render: (_, h) => <strong>{attr(h, 'field_handler_number')}</strong>,
     },
     {
       key: 'name',
       title: t('fields.name'),
       render: (_, h) => (
         <Space direction="vertical" size={0}>
-          <span>{str(h, 'title')}</span>
+          <span>{attr(h, 'title')}</span>
           {h.field_address ? (
             <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
-              {str(h, 'field_address')}
+              {attr(h, 'field_address')}
             </Typography.Text>
           ) : null}
         </Space>
@@ -98,8 +98,8 @@ export default function HandlerCompaniesPage() {
       title: t('fields.status'),
       render: (_, h) => (
         <StatusTag
-          status={str(h, 'field_handler_status') ?? ''}
-          label={t(`handlerStatus.${str(h, 'field_handler_status')}`)}
+          status={attr(h, 'field_handler_status') ?? ''}
+          label={t(`handlerStatus.${attr(h, 'field_handler_status')}`)}
         />
       ),
     },
@@ -113,8 +113,8 @@ export default function HandlerCompaniesPage() {
       title: t('handlers.contacts'),
       render: (_, h) => (
         <Space direction="vertical" size={0}>
-          {h.field_email ? <bdi>{str(h, 'field_email')}</bdi> : null}
-          {h.field_phone ? <bdi>{str(h, 'field_phone')}</bdi> : null}
+          {h.field_email ? <bdi>{attr(h, 'field_email')}</bdi> : null}
+          {h.field_phone ? <bdi>{attr(h, 'field_phone')}</bdi> : null}
         </Space>
       ),
     },
@@ -122,8 +122,8 @@ export default function HandlerCompaniesPage() {
       key: 'actions',
       title: t('actions'),
       render: (_, h) => {
-        const name = str(h, 'title') ?? '';
-        const active = str(h, 'field_handler_status') === 'active';
+        const name = attr(h, 'title') ?? '';
+        const active = attr(h, 'field_handler_status') === 'active';
         return (
           <Space wrap size={4}>
             <Button
@@ -143,7 +143,7 @@ export default function HandlerCompaniesPage() {
               {t('handlers.apiClients')}
             </Button>
             <Link
-              to={`/dashboard/council/users?handler=${encodeURIComponent(str(h, 'field_handler_number') ?? '')}`}
+              to={`/dashboard/council/users?handler=${encodeURIComponent(attr(h, 'field_handler_number') ?? '')}`}
               aria-label={t('handlers.usersOf', { name })}
             >
               <Space size={4}>
@@ -203,12 +203,12 @@ export default function HandlerCompaniesPage() {
         {(list) => {
           const found = list.filter(
             (h) =>
-              (status === 'all' || str(h, 'field_handler_status') === status) &&
+              (status === 'all' || attr(h, 'field_handler_status') === status) &&
               matches(q, h.title, h.field_handler_number, h.field_email, h.field_phone, h.field_address),
           );
           if (found.length === 0) return <Empty description={t('handlers.noneFound')} />;
           return (
-            <Table<Entity>
+            <Table<HandlerRecord>
               rowKey="id"
               columns={columns}
               dataSource={found}
@@ -224,7 +224,7 @@ export default function HandlerCompaniesPage() {
         onClose={() => setClientsOf(null)}
         width={drawerWidth}
         destroyOnHidden
-        title={t('handlers.apiClientsTitle', { name: clientsOf ? (str(clientsOf, 'title') ?? '') : '' })}
+        title={t('handlers.apiClientsTitle', { name: clientsOf ? (attr(clientsOf, 'title') ?? '') : '' })}
       >
         {clientsOf ? <ApiClientsCard owner={{ kind: 'council', handlerId: clientsOf.id }} bare /> : null}
       </Drawer>
@@ -243,22 +243,22 @@ const HANDLER_FIELDS = [
   'field_website',
 ];
 
-function initialValues(editing: Entity | 'new' | null): HandlerValues {
+function initialValues(editing: HandlerRecord | 'new' | null): HandlerValues {
   const h = editing && editing !== 'new' ? editing : null;
   return {
-    title: str(h, 'title') ?? '',
-    field_handler_number: str(h, 'field_handler_number') ?? '',
-    field_handler_status: (str(h, 'field_handler_status') as 'active' | 'inactive' | null) ?? 'active',
+    title: attr(h, 'title') ?? '',
+    field_handler_number: attr(h, 'field_handler_number') ?? '',
+    field_handler_status: attr(h, 'field_handler_status') ?? 'active',
     field_show_in_handler_directory: h ? bool(h, 'field_show_in_handler_directory') : true,
-    field_address: str(h, 'field_address'),
-    field_phone: str(h, 'field_phone'),
-    field_email: str(h, 'field_email'),
-    field_website: str(h, 'field_website'),
+    field_address: attr(h, 'field_address'),
+    field_phone: attr(h, 'field_phone'),
+    field_email: attr(h, 'field_email'),
+    field_website: attr(h, 'field_website'),
   };
 }
 
 /** Create or edit a handler; the server's checks (a taken number, a bad e-mail address) show at their fields. */
-function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; onClose: () => void }) {
+function HandlerDrawer({ editing, onClose }: { editing: HandlerRecord | 'new' | null; onClose: () => void }) {
   const { t } = useFeatureTranslation('councilAdmin');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -279,7 +279,7 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
     },
     onMutate: () => setFormError(null),
     onSuccess: (saved) => {
-      message.success(t(isNew ? 'handlers.created' : 'handlers.saved', { name: str(saved, 'title') }));
+      message.success(t(isNew ? 'handlers.created' : 'handlers.saved', { name: attr(saved, 'title') }));
       onClose();
       return client.invalidateQueries({ queryKey: councilAdminKeys.handlerRecords });
     },
@@ -291,7 +291,7 @@ function HandlerDrawer({ editing, onClose }: { editing: Entity | 'new' | null; o
       onClose={onClose}
       width={width}
       destroyOnHidden
-      title={isNew ? t('handlers.new') : t('handlers.editTitle', { name: editing ? str(editing, 'title') : '' })}
+      title={isNew ? t('handlers.new') : t('handlers.editTitle', { name: editing ? attr(editing, 'title') : '' })}
       afterOpenChange={(open) => !open && setFormError(null)}
       extra={<DrawerActions isNew={isNew} saving={save.isPending} onCancel={onClose} onSave={() => form.submit()} />}
     >

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { str } from '../../../lib/portal/entities';
+import { attr } from '../../../lib/portal/entities';
 import { useSession } from '../../../lib/session/use-session';
 import {
   councilAdminKeys,
@@ -42,8 +42,8 @@ const ROLES: UserRole[] = ['handler', 'staff'];
 function useHandlerOptions() {
   const query = useQuery(handlerRecordsQuery());
   return (query.data ?? []).map((h) => ({
-    value: str(h, 'field_handler_number') ?? '',
-    label: `${str(h, 'field_handler_number')} · ${str(h, 'title')}`,
+    value: attr(h, 'field_handler_number') ?? '',
+    label: `${attr(h, 'field_handler_number')} · ${attr(h, 'title')}`,
   }));
 }
 

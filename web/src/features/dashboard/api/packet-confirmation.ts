@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import { confirmationKey } from '../../../lib/query-keys';
-import { firstOf, type Entity } from '../../../lib/jsonapi/deserialize';
+import { firstOf } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
-import { isoTimestamp, str } from '../../../lib/portal/entities';
+import { attr, isoTimestamp, type ApiEntity } from '../../../lib/portal/entities';
+import type { Season } from '../../../lib/portal/seasons';
+
+type PacketConfirmation = ApiEntity<'node--handler_packet_confirmation'>;
 
 /** Spec section 8: the confirmation's own messages. */
 export class ConfirmationError extends Error {}
@@ -22,13 +25,13 @@ export async function findConfirmation(
   handlerId: string,
   seasonId: string,
   signal?: AbortSignal,
-): Promise<Entity | null> {
+): Promise<PacketConfirmation | null> {
   try {
     const doc = await jsonApi.request('/jsonapi/node/handler_packet_confirmation', {
       params: confirmationParams(handlerId, seasonId),
       signal,
     });
-    return firstOf(doc);
+    return firstOf<PacketConfirmation>(doc);
   } catch (error) {
     throw new ConfirmationError(`Failed to search existing confirmations: ${statusOf(error)}`);
   }
@@ -44,10 +47,10 @@ export const confirmationQuery = (handlerId: string, seasonId: string) =>
   });
 
 export interface ConfirmInput {
-  handler: Entity | null | undefined;
+  handler: ApiEntity<'node--handler'> | null | undefined;
   handlerId: string | null | undefined;
   handlerNumber: string | null | undefined;
-  season: Entity | null | undefined;
+  season: Season | null | undefined;
   username: string;
 }
 
@@ -63,7 +66,7 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
   try {
     const seasonId = input.season.id;
     const handlerId = input.handlerId;
-    const title = `Handler Packet Confirmation-${input.handlerNumber ?? ''}-${str(input.season, 'title') ?? ''}`;
+    const title = `Handler Packet Confirmation-${input.handlerNumber ?? ''}-${attr(input.season, 'title') ?? ''}`;
     const attributes = {
       title,
       field_handler_packet_confirm: true,

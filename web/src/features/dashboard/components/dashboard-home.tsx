@@ -8,8 +8,7 @@ import { FilingPage } from '../../../components/filing-page';
 import { NATIVE_OPTION_STYLE, NativeSelect } from '../../../components/native-select';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { bool, fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
+import { attr, bool, fileName, fileUrl, one, todayIso } from '../../../lib/portal/entities';
 import { forgetCertifiedForm, justCertifiedForm, useHandler } from '../../../lib/portal/handler';
 import { useOpenInvoices, openTotal, overdueTotal } from '../../../lib/portal/invoices';
 import {
@@ -19,8 +18,9 @@ import {
   FORM_NUMBERS,
   periodMonthOf,
   useSeasonPackages,
+  type FormsPackage,
 } from '../../../lib/portal/packages';
-import { currentSeasonOf, useSeasons } from '../../../lib/portal/seasons';
+import { currentSeasonOf, useSeasons, type Season } from '../../../lib/portal/seasons';
 import { useAwaitingCountersignature } from '../../../lib/portal/transfers-awaiting';
 import { useSession } from '../../../lib/session/use-session';
 import { useNewestPositionReport } from '../api/position-reports';
@@ -40,7 +40,7 @@ export function nextMonthlyDue(today: Date): { month: Date; due: Date } {
 }
 
 /** The package due next: the earliest due date on or after today; null when the season has none left. */
-export function nextDuePackage(packages: Entity[], today: string): Entity | null {
+export function nextDuePackage(packages: FormsPackage[], today: string): FormsPackage | null {
   const upcoming = packages
     .filter((p) => (dueDateOf(p) ?? '') >= today)
     .sort((a, b) => (dueDateOf(a) ?? '').localeCompare(dueDateOf(b) ?? ''));
@@ -76,19 +76,19 @@ function StaleMonthsLater({
 }
 
 /** The current season's first month ('YYYY-09'): stale months are looked for from there on. */
-const seasonStartMonth = (season: Entity | null | undefined): string | null =>
-  str(season, 'field_season_start_date')?.slice(0, 7) ?? null;
+const seasonStartMonth = (season: Season | null | undefined): string | null =>
+  attr(season, 'field_season_start_date')?.slice(0, 7) ?? null;
 
 const monthLabel = (month: string | null, lang: string) =>
   month ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' }) : '';
 
-function NextDueCard({ packages, today }: { packages: Entity[]; today: string }) {
+function NextDueCard({ packages, today }: { packages: FormsPackage[]; today: string }) {
   const { t, i18n } = useTranslation('filing');
   const next = nextDuePackage(packages, today);
   if (!next) return <Typography.Paragraph>{t('dashboard.nothingDue')}</Typography.Paragraph>;
   const open = FORM_NUMBERS.filter((n) => {
     const form = currentVersionOf(next, n);
-    return form && str(form, 'field_form_status') === 'draft';
+    return form && attr(form, 'field_form_status') === 'draft';
   });
   return (
     <>
@@ -168,7 +168,7 @@ function PositionReportCard() {
       {(report) => {
         const file = one(report!, 'field_position_report_pdf');
         const url = fileUrl(file);
-        const month = str(one(report!, 'field_reporting_period'), 'field_period_month');
+        const month = attr(one(report!, 'field_reporting_period'), 'field_period_month');
         return (
           <>
             <Typography.Paragraph style={{ fontSize: 16, marginBottom: 12 }}>
@@ -188,7 +188,7 @@ function PositionReportCard() {
   );
 }
 
-function PacketCard({ handlerId, season }: { handlerId: string; season: Entity | null }) {
+function PacketCard({ handlerId, season }: { handlerId: string; season: Season | null }) {
   const { t, i18n } = useTranslation('filing');
   const { profile } = useSession();
   const handler = useHandler(handlerId);
@@ -205,9 +205,9 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
               <Typography.Paragraph style={{ fontSize: 16 }}>
                 <CheckCircleTwoTone twoToneColor="#52c41a" aria-hidden="true" />{' '}
                 {t('dashboard.packetConfirmed', {
-                  season: str(season, 'title'),
-                  name: str(existing, 'field_certification_name') ?? '',
-                  date: formatDate(str(existing, 'field_certification_datetime'), i18n.language, {
+                  season: attr(season, 'title'),
+                  name: attr(existing, 'field_certification_name') ?? '',
+                  date: formatDate(attr(existing, 'field_certification_datetime'), i18n.language, {
                     dateStyle: 'medium',
                     timeStyle: 'short',
                   }),
@@ -216,7 +216,7 @@ function PacketCard({ handlerId, season }: { handlerId: string; season: Entity |
             ) : (
               <>
                 <Typography.Paragraph style={{ fontSize: 16 }}>
-                  {t('dashboard.packetNotConfirmed', { season: str(season, 'title') })}
+                  {t('dashboard.packetNotConfirmed', { season: attr(season, 'title') })}
                 </Typography.Paragraph>
                 <Button
                   type="primary"
@@ -351,8 +351,8 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
               {(seasons.data ?? []).map((s) => (
                 <option key={s.id} value={s.id} style={NATIVE_OPTION_STYLE}>
                   {bool(s, 'field_current_season')
-                    ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
-                    : str(s, 'title')}
+                    ? t('dashboard.currentSeasonLabel', { title: attr(s, 'title') })
+                    : attr(s, 'title')}
                 </option>
               ))}
             </NativeSelect>
@@ -402,7 +402,7 @@ function DashboardContent({ ready, staleMonthsCard }: { ready: boolean; staleMon
             </Col>
           </Row>
           <Card
-            title={t('dashboard.seasonStatusOf', { season: str(season, 'title') ?? '' })}
+            title={t('dashboard.seasonStatusOf', { season: attr(season, 'title') ?? '' })}
             extra={<Link to="/dashboard/forms">{t('dashboard.allPackages')}</Link>}
             // The title wraps instead of ending in an ellipsis: on a phone the season's name was cut off.
             styles={{ title: { whiteSpace: 'normal' } }}

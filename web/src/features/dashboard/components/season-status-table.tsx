@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { useViewport } from '../../../components/use-viewport';
 import { StaticTable, type StaticColumn } from '../../../components/static-table';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { str } from '../../../lib/portal/entities';
+import { attr } from '../../../lib/portal/entities';
 import {
   bundleOf,
   currentVersionOf,
@@ -16,10 +15,11 @@ import {
   type FormNumber,
   periodMonthOf,
   periodOf,
+  type FormsPackage,
 } from '../../../lib/portal/packages';
 import { StatusTag } from './status-tag';
 
-type Props = { packages: Entity[]; today: string; justCertified: string | null };
+type Props = { packages: FormsPackage[]; today: string; justCertified: string | null };
 
 /**
  * The status of forms 1, 2 and 3 of each month of the season: a table, or in the spec's mobile layout (767 px and
@@ -38,7 +38,7 @@ function FormStatusLink({
   justCertified,
   children,
 }: {
-  pkg: Entity;
+  pkg: FormsPackage;
   n: FormNumber;
   today: string;
   justCertified: string | null;
@@ -64,28 +64,28 @@ function FormStatusLink({
   );
 }
 
-function monthTitle(pkg: Entity, lang: string): string {
+function monthTitle(pkg: FormsPackage, lang: string): string {
   const month = periodMonthOf(pkg);
   return month
     ? formatDate(`${month}-01`, lang, { month: 'long', year: 'numeric' })
-    : (str(periodOf(pkg), 'title') ?? '');
+    : (attr(periodOf(pkg), 'title') ?? '');
 }
 
 function SeasonStatusGrid({ packages, today, justCertified }: Props) {
   const { t, i18n } = useTranslation('filing');
   const lang = i18n.language;
-  const columns: StaticColumn<Entity>[] = [
+  const columns: StaticColumn<FormsPackage>[] = [
     { key: 'month', title: t('dashboard.month'), render: (pkg) => <strong>{monthTitle(pkg, lang)}</strong> },
     { key: 'due', title: t('dashboard.dueDate'), render: (pkg) => formatDate(dueDateOf(pkg), lang) },
     ...FORM_NUMBERS.map((n) => ({
       key: `form${n}`,
       title: t('forms.formN', { n }),
-      render: (pkg: Entity) => <FormStatusLink pkg={pkg} n={n} today={today} justCertified={justCertified} />,
+      render: (pkg: FormsPackage) => <FormStatusLink pkg={pkg} n={n} today={today} justCertified={justCertified} />,
     })),
   ];
   return (
     // A plain grid of statuses: no sorting, paging or selection, so not antd's Table (see StaticTable).
-    <StaticTable<Entity>
+    <StaticTable<FormsPackage>
       rowKey={(pkg) => pkg.id}
       columns={columns}
       rows={packages}

@@ -5,12 +5,11 @@ import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
-import { directoryKeys, fetchContacts, matches } from '../../../lib/portal/directory-api';
+import { directoryKeys, fetchContacts, matches, type DirectoryContact } from '../../../lib/portal/directory-api';
 
-const fullName = (u: Entity) =>
+const fullName = (u: DirectoryContact) =>
   [str(u.field_first_name), str(u.field_last_name)].filter(Boolean).join(' ') || str(u.name);
 
 export default function ContactsPage() {
@@ -20,7 +19,7 @@ export default function ContactsPage() {
   const handlerId = profile.handlerUid ?? '';
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
-  const query = useCachedQuery<Entity[]>({
+  const query = useCachedQuery<DirectoryContact[]>({
     queryKey: directoryKeys.contacts(handlerId),
     cache: handlerId ? { listKey: 'contacts' } : null,
     enabled: !!handlerId,

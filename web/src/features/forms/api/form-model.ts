@@ -10,29 +10,33 @@ import {
   type TransferRow,
   type VarietyRow,
 } from '@pecan/contract';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { many, num, one, str } from '../../../lib/portal/entities';
-import type { MonthlyBundle } from '../../../lib/portal/packages';
+import { attr, many, one, type ApiEntity, type AttributeNameOf } from '../../../lib/portal/entities';
+import type { MonthlyBundle, MonthlyForm } from '../../../lib/portal/packages';
 import { ROWS_OF } from './forms-api';
+
+/** A row of form 2 (pecans bought outside the US) or of form 3 (exports by country). */
+export type FormRow = ApiEntity<'node--pecans_purchased_non_us' | 'node--export_by_country'>;
 
 export const enteredFields = (bundle: MonthlyBundle) => FORM_FIELDS[bundle].filter((f) => f.entry === 'entered');
 export const computedFields = (bundle: MonthlyBundle) => FORM_FIELDS[bundle].filter((f) => f.entry === 'computed');
 
 /** The entered attributes of a form as the API gave them. */
-export function enteredValues(bundle: MonthlyBundle, form: Entity): Record<string, unknown> {
+export function enteredValues(bundle: MonthlyBundle, form: MonthlyForm): Record<string, unknown> {
   return Object.fromEntries(
     enteredFields(bundle).map((f) => [
       `field_${f.name}`,
-      form[`field_${f.name}`] ?? (f.kind === 'varietyList' || f.kind === 'transferList' ? [] : null),
+      // Names from the contract's field list, not written here: read as the list gives them.
+      (form as Record<string, unknown>)[`field_${f.name}`] ??
+        (f.kind === 'varietyList' || f.kind === 'transferList' ? [] : null),
     ]),
   );
 }
 
 /** The computed fields as the server stored them (money in cents). */
-export function serverComputed(bundle: MonthlyBundle, form: Entity): Record<string, number | null> {
+export function serverComputed(bundle: MonthlyBundle, form: MonthlyForm): Record<string, number | null> {
   return Object.fromEntries(
     computedFields(bundle).map((f) => {
-      const v = form[`field_${f.name}`];
+      const v = (form as Record<string, unknown>)[`field_${f.name}`];
       if (f.kind === 'money') {
         const parsed = parseMoney(typeof v === 'string' ? v : '0');
         return [f.name, parsed.ok ? parsed.value : null];
@@ -42,9 +46,14 @@ export function serverComputed(bundle: MonthlyBundle, form: Entity): Record<stri
   );
 }
 
-const n = (form: Entity, name: string) => num(form, `field_${name}`) ?? 0;
+type PoundsField = AttributeNameOf<MonthlyForm, number>;
+/** The form 1 flows whose season to date (`_ytd`) and previous month (`_prev_month`) the server stores. */
+type Form1Flow = 'shipments_inshell' | 'shipments_shelled' | 'interhandler_shipped' | 'interhandler_received';
 
-export const rowsOf = (bundle: MonthlyBundle, form: Entity): Entity[] => {
+/** A pounds field of the form as the server stored it, 0 when empty. */
+const n = (form: MonthlyForm, key: PoundsField) => attr(form, key) ?? 0;
+
+export const rowsOf = (bundle: MonthlyBundle, form: MonthlyForm): FormRow[] => {
   const rows = ROWS_OF[bundle];
   return rows ? many(form, rows.field) : [];
 };
@@ -57,15 +66,15 @@ export const rowsOf = (bundle: MonthlyBundle, form: Entity): Entity[] => {
  */
 export function liveComputed(
   bundle: MonthlyBundle,
-  form: Entity,
+  form: MonthlyForm,
   values: Record<string, unknown>,
-  rows: Entity[],
+  rows: FormRow[],
   certifiedForm1?: ReadonlyMap<string, Form1MonthFigures>,
 ): Record<string, number | null> {
   const fallback = serverComputed(bundle, form);
   try {
     if (bundle === 'apc_form_1') {
-      const month = str(one(form, 'field_reporting_period'), 'field_period_month') ?? '2000-01';
+      const month = attr(one(form, 'field_reporting_period'), 'field_period_month') ?? '2000-01';
       const result = computeForm1(
         {
           receipts_by_variety: ((values.field_receipts_by_variety as VarietyRow[] | null) ?? []).map((r) => ({
@@ -92,11 +101,11 @@ export function liveComputed(
           mexico_inshell_lb: values.field_mexico_inshell_lb as number | null,
           mexico_shelled_lb: values.field_mexico_shelled_lb as number | null,
         },
-        rows.map((r) => ({ inshell_lb: num(r, 'field_inshell_lb'), shelled_lb: num(r, 'field_shelled_lb') })),
+        rows.map((r) => ({ inshell_lb: attr(r, 'field_inshell_lb'), shelled_lb: attr(r, 'field_shelled_lb') })),
         {
           seasonToDate: {
-            mexico_inshell_lb: n(form, 'mexico_ytd_inshell_lb') - n(form, 'mexico_inshell_lb'),
-            mexico_shelled_lb: n(form, 'mexico_ytd_shelled_lb') - n(form, 'mexico_shelled_lb'),
+            mexico_inshell_lb: n(form, 'field_mexico_ytd_inshell_lb') - n(form, 'field_mexico_inshell_lb'),
+            mexico_shelled_lb: n(form, 'field_mexico_ytd_shelled_lb') - n(form, 'field_mexico_shelled_lb'),
           },
         },
       );
@@ -104,15 +113,15 @@ export function liveComputed(
     }
     const result = computeForm3(
       rows.map((r) => ({
-        inshell_lb: num(r, 'field_inshell_lb'),
-        shelled_lb: num(r, 'field_shelled_lb'),
-        substandard_lb: num(r, 'field_substandard_lb'),
+        inshell_lb: attr(r, 'field_inshell_lb'),
+        shelled_lb: attr(r, 'field_shelled_lb'),
+        substandard_lb: attr(r, 'field_substandard_lb'),
       })),
       {
         seasonToDate: {
-          inshell_lb: n(form, 'prior_inshell_lb'),
-          shelled_lb: n(form, 'prior_shelled_lb'),
-          substandard_lb: n(form, 'prior_substandard_lb'),
+          inshell_lb: n(form, 'field_prior_inshell_lb'),
+          shelled_lb: n(form, 'field_prior_shelled_lb'),
+          substandard_lb: n(form, 'field_prior_substandard_lb'),
         },
       },
     );
@@ -124,15 +133,15 @@ export function liveComputed(
 }
 
 /** The season to date and previous month the server used for a form 1, read back from its stored figures. */
-function storedForm1Context(form: Entity, periodMonth: string) {
-  const flow = (name: string) => n(form, `${name}_ytd`) - n(form, name);
-  const previous = (name: string) => n(form, `${name}_prev_month`);
+function storedForm1Context(form: MonthlyForm, periodMonth: string) {
+  const flow = (name: Form1Flow) => n(form, `field_${name}_ytd`) - n(form, `field_${name}`);
+  const previous = (name: Form1Flow) => n(form, `field_${name}_prev_month`);
   return {
     periodMonth,
     seasonToDate: {
-      receipts_improved: n(form, 'receipts_ytd_improved') - n(form, 'receipts_improved'),
-      receipts_native: n(form, 'receipts_ytd_native') - n(form, 'receipts_native'),
-      receipts_substandard: n(form, 'receipts_ytd_substandard') - n(form, 'receipts_substandard'),
+      receipts_improved: n(form, 'field_receipts_ytd_improved') - n(form, 'field_receipts_improved'),
+      receipts_native: n(form, 'field_receipts_ytd_native') - n(form, 'field_receipts_native'),
+      receipts_substandard: n(form, 'field_receipts_ytd_substandard') - n(form, 'field_receipts_substandard'),
       shipments_inshell: flow('shipments_inshell'),
       shipments_shelled: flow('shipments_shelled'),
       interhandler_shipped: flow('interhandler_shipped'),
@@ -158,15 +167,22 @@ export function changedAttributes(
   );
 }
 
+/** A package's list of the versions of each form. */
+const VERSIONS_OF = {
+  apc_form_1: 'field_form_1',
+  apc_form_2: 'field_form_2',
+  apc_form_3: 'field_form_3',
+} as const satisfies Record<MonthlyBundle, string>;
+
 /** Whether this version is the last of its package's list (the current one). */
-export function isCurrentVersion(bundle: MonthlyBundle, form: Entity): boolean {
+export function isCurrentVersion(bundle: MonthlyBundle, form: MonthlyForm): boolean {
   const pkg = one(form, 'field_reporting_forms_package');
-  const list = many(pkg, `field_form_${bundle.slice(-1)}`);
-  if (!list.length) return str(form, 'field_form_status') !== 'superseded';
+  const list = many(pkg, VERSIONS_OF[bundle]);
+  if (!list.length) return attr(form, 'field_form_status') !== 'superseded';
   return list[list.length - 1].id === form.id;
 }
 
-export function currentVersionId(bundle: MonthlyBundle, form: Entity): string | null {
-  const list = many(one(form, 'field_reporting_forms_package'), `field_form_${bundle.slice(-1)}`);
+export function currentVersionId(bundle: MonthlyBundle, form: MonthlyForm): string | null {
+  const list = many(one(form, 'field_reporting_forms_package'), VERSIONS_OF[bundle]);
   return list.length ? list[list.length - 1].id : null;
 }

@@ -10,8 +10,12 @@ import {
 import { FORM_1_NO_CHANGE_CARRIED } from '@pecan/contract/forms/fields';
 import type { VarietyRow } from '@pecan/contract/forms/value-schemas';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { num, one, str } from '../../../lib/portal/entities';
+import { attr, one, type ApiEntity, type AttributeNameOf } from '../../../lib/portal/entities';
+
+type Form1 = ApiEntity<'node--apc_form_1'>;
+/** A pounds field of form 1 by its contract name (`receipts_native` for `field_receipts_native`). */
+type Form1Pounds = Unprefixed<AttributeNameOf<Form1, number>>;
+type Unprefixed<K> = K extends `field_${infer Name}` ? Name : never;
 
 /**
  * The handler's current certified forms 1 read for the contract's form 1 computations in the browser: the live
@@ -58,16 +62,25 @@ export async function getCertifiedForm1(
   signal?: AbortSignal,
 ): Promise<CertifiedForm1InPackage[]> {
   if ('in' in months && months.in.length === 0) return [];
-  const forms = await jsonApi.getAll('/jsonapi/node/apc_form_1', certifiedForm1Params(handlerId, months), signal);
+  const forms = await jsonApi.getAll<Form1>(
+    '/jsonapi/node/apc_form_1',
+    certifiedForm1Params(handlerId, months),
+    signal,
+  );
   return forms.map(certifiedMonthOf).filter((m): m is CertifiedForm1InPackage => m !== null);
 }
 
-function certifiedMonthOf(form: Entity): CertifiedForm1InPackage | null {
-  const month = str(one(form, 'field_reporting_period'), 'field_period_month');
+function certifiedMonthOf(form: Form1): CertifiedForm1InPackage | null {
+  const month = attr(one(form, 'field_reporting_period'), 'field_period_month');
   if (!month) return null;
-  const lb = (name: string) => num(form, `field_${name}`) ?? 0;
+  const lb = (name: Form1Pounds) => attr(form, `field_${name}`) ?? 0;
+  // The carried and stock fields are named by the contract's lists, not here: read by those names.
+  const listed = (name: string) => {
+    const v = (form as Record<string, unknown>)[`field_${name}`];
+    return typeof v === 'number' ? v : 0;
+  };
   const entered: Form1Entered = {
-    receipts_by_variety: (form.field_receipts_by_variety as VarietyRow[] | null) ?? [],
+    receipts_by_variety: (attr(form, 'field_receipts_by_variety') as VarietyRow[] | null) ?? [],
     receipts_native: lb('receipts_native'),
     receipts_substandard: lb('receipts_substandard'),
     shipments_inshell: lb('shipments_inshell'),
@@ -75,8 +88,11 @@ function certifiedMonthOf(form: Entity): CertifiedForm1InPackage | null {
     interhandler_shipped: lb('interhandler_shipped'),
     interhandler_received: lb('interhandler_received'),
   };
-  const carried = Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, lb(f)])) as Record<Form1CarriedField, number>;
-  const stocks = Object.fromEntries(FORM_1_NO_CHANGE_CARRIED.map((f) => [f, lb(f)]));
+  const carried = Object.fromEntries(FORM_1_CARRIED_FIELDS.map((f) => [f, listed(f)])) as Record<
+    Form1CarriedField,
+    number
+  >;
+  const stocks = Object.fromEntries(FORM_1_NO_CHANGE_CARRIED.map((f) => [f, listed(f)]));
   return {
     id: form.id,
     month,

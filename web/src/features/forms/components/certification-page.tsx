@@ -15,10 +15,9 @@ import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { str } from '../../../lib/portal/entities';
+import { attr } from '../../../lib/portal/entities';
 import { rememberCertifiedForm } from '../../../lib/portal/handler';
-import type { MonthlyBundle } from '../../../lib/portal/packages';
+import type { MonthlyBundle, MonthlyForm } from '../../../lib/portal/packages';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
 import { certifyForm, ROWS_OF } from '../api/forms-api';
@@ -30,7 +29,7 @@ import { FormFields } from './form-fields';
 import { FormHeader } from './form-header';
 import { RowsTable } from './rows-table';
 
-function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+function Certification({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyForm }) {
   const { t } = useTranslation('filing');
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -55,7 +54,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: Entity }
     onError: () => setConfirming(false),
   });
 
-  const status = str(form, 'field_form_status');
+  const status = attr(form, 'field_form_status');
   // The rules between fields, checked before the press: certification never brings the first news of a problem.
   const known = status === 'draft' ? crossFieldErrors(bundle, enteredValues(bundle, form)) : [];
   const toField = (field: string) => `/dashboard/forms/${bundle}/${form.id}#f-${field.slice('field_'.length)}`;

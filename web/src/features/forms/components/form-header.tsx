@@ -1,20 +1,19 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { num, one, str, todayIso } from '../../../lib/portal/entities';
-import { formDisplayStatus, type MonthlyBundle } from '../../../lib/portal/packages';
+import { attr, one, todayIso } from '../../../lib/portal/entities';
+import { formDisplayStatus, type MonthlyBundle, type MonthlyForm } from '../../../lib/portal/packages';
 import { StatusBadge } from './status-badge';
 import { isCurrentVersion } from '../api/form-model';
 
 /** Title, month, due date, status and version of a form. */
-export function FormHeader({ bundle, form, heading }: { bundle: MonthlyBundle; form: Entity; heading?: string }) {
+export function FormHeader({ bundle, form, heading }: { bundle: MonthlyBundle; form: MonthlyForm; heading?: string }) {
   const { t, i18n } = useTranslation('filing');
   const lang = i18n.language;
   const period = one(form, 'field_reporting_period');
-  const month = str(period, 'field_period_month');
-  const due = str(period, 'field_due_date');
-  const amendment = num(form, 'field_amendment_number') ?? 0;
+  const month = attr(period, 'field_period_month');
+  const due = attr(period, 'field_due_date');
+  const amendment = attr(form, 'field_amendment_number') ?? 0;
   const status = formDisplayStatus(form, due, todayIso(), isCurrentVersion(bundle, form));
   const n = bundle.slice(-1);
   const items = [
@@ -31,16 +30,16 @@ export function FormHeader({ bundle, form, heading }: { bundle: MonthlyBundle; f
       children: amendment > 0 ? t('forms.amendmentN', { n: amendment }) : t('forms.original'),
     },
   ];
-  const reason = str(form, 'field_amendment_reason');
+  const reason = attr(form, 'field_amendment_reason');
   if (reason) items.push({ key: 'reason', label: t('forms.amendmentReason'), children: reason });
-  const certifiedAt = str(form, 'field_certification_datetime');
+  const certifiedAt = attr(form, 'field_certification_datetime');
   if (certifiedAt)
     items.push({
       key: 'certified',
       label: t('forms.certifiedBy'),
       children: t('forms.certifiedByText', {
-        name: str(form, 'field_certification_name') ?? '',
-        title: str(form, 'field_certification_title') ?? '',
+        name: attr(form, 'field_certification_name') ?? '',
+        title: attr(form, 'field_certification_title') ?? '',
         date: formatDate(certifiedAt, lang, { dateStyle: 'medium', timeStyle: 'short' }),
       }),
     });

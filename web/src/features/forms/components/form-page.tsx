@@ -22,9 +22,8 @@ import { FilingPage } from '../../../components/filing-page';
 import { ErrorWithRetry, errorText, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { fileName, fileUrl, one, str } from '../../../lib/portal/entities';
-import { currentVersionOf, numberOfBundle, type MonthlyBundle } from '../../../lib/portal/packages';
+import { attr, fileName, fileUrl, one } from '../../../lib/portal/entities';
+import { currentVersionOf, numberOfBundle, type MonthlyBundle, type MonthlyForm } from '../../../lib/portal/packages';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/use-session';
 import { amendForm, formKeys, PDF_FIELD, ROWS_OF, updateForm } from '../api/forms-api';
@@ -48,12 +47,12 @@ import { SpreadsheetImport } from './spreadsheet-import';
 import { StaleFormAlert } from './stale-months';
 
 /** 'Next package': the current version of the same form in the package that follows in the list. */
-function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyForm }) {
   const { t, i18n } = useTranslation('filing');
   const rtl = languageInfo(i18n.language).dir === 'rtl';
   const navigate = useNavigate();
   const { profile } = useSession();
-  const next = useNextPackage(profile.handlerUid, str(one(form, 'field_reporting_period'), 'field_due_date'));
+  const next = useNextPackage(profile.handlerUid, attr(one(form, 'field_reporting_period'), 'field_due_date'));
   const n = numberOfBundle(bundle)!;
   const target = next.data ? currentVersionOf(next.data, n) : null;
   return (
@@ -68,7 +67,7 @@ function NextPackageButton({ bundle, form }: { bundle: MonthlyBundle; form: Enti
   );
 }
 
-function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyForm }) {
   const { t } = useTranslation('filing');
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -125,7 +124,15 @@ function AmendButton({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) 
   );
 }
 
-export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle; form: Entity; amendMode?: boolean }) {
+export function FormEditor({
+  bundle,
+  form,
+  amendMode,
+}: {
+  bundle: MonthlyBundle;
+  form: MonthlyForm;
+  amendMode?: boolean;
+}) {
   const { t, i18n } = useTranslation('filing');
   const rtl = languageInfo(i18n.language).dir === 'rtl';
   const navigate = useNavigate();
@@ -135,7 +142,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   const [values, setValues] = useState(original);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
-  const changedStamp = str(form, 'changed');
+  const changedStamp = attr(form, 'changed');
   // What the last save sent and the `changed` it got back: the next save's base and guard.
   const sent = useRef(original);
   const changedRef = useRef(changedStamp);
@@ -148,7 +155,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
     setConflict(false);
   }, [form.id, changedStamp]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const status = str(form, 'field_form_status');
+  const status = attr(form, 'field_form_status');
   const current = isCurrentVersion(bundle, form);
   const editable = status === 'draft' && current;
   const rows = rowsOf(bundle, form);
@@ -176,7 +183,7 @@ export function FormEditor({ bundle, form, amendMode }: { bundle: MonthlyBundle;
   }, [bundle, values, editable, t, fields]);
   const errors = { ...crossField, ...serverErrors, ...validation };
   const { profile } = useSession();
-  const periodMonth = str(one(form, 'field_reporting_period'), 'field_period_month');
+  const periodMonth = attr(one(form, 'field_reporting_period'), 'field_period_month');
   const form1Context = useForm1Context(profile.handlerUid, periodMonth, editable && bundle === 'apc_form_1');
   const computed = editable
     ? liveComputed(bundle, form, values, rows, form1Context.data?.figures)

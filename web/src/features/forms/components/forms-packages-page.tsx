@@ -7,8 +7,7 @@ import { FilingPage } from '../../../components/filing-page';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { bool, fileName, fileUrl, num, one, str, todayIso } from '../../../lib/portal/entities';
+import { attr, bool, fileName, fileUrl, one, todayIso } from '../../../lib/portal/entities';
 import {
   bundleOf,
   dueDateOf,
@@ -18,12 +17,13 @@ import {
   useSeasonPackages,
   versionsOf,
   type FormNumber,
+  type FormsPackage,
 } from '../../../lib/portal/packages';
 import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { useSession } from '../../../lib/session/use-session';
 import { StatusBadge } from './status-badge';
 
-function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: string }) {
+function FormVersions({ pkg, n, today }: { pkg: FormsPackage; n: FormNumber; today: string }) {
   const { t, i18n } = useTranslation('filing');
   const versions = versionsOf(pkg, n);
   const due = dueDateOf(pkg);
@@ -36,10 +36,10 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
       {versions.map((form, i) => {
         const isCurrent = i === versions.length - 1;
         const status = formDisplayStatus(form, due, today, isCurrent);
-        const amendment = num(form, 'field_amendment_number') ?? 0;
+        const amendment = attr(form, 'field_amendment_number') ?? 0;
         const pdf = one(form, `field_form_${n}_pdf`);
         const url = fileUrl(pdf);
-        const certifiedAt = str(form, 'field_certification_datetime');
+        const certifiedAt = attr(form, 'field_certification_datetime');
         return (
           <li
             key={form.id}
@@ -70,14 +70,14 @@ function FormVersions({ pkg, n, today }: { pkg: Entity; n: FormNumber; today: st
   );
 }
 
-function PackageCard({ pkg, today }: { pkg: Entity; today: string }) {
+function PackageCard({ pkg, today }: { pkg: FormsPackage; today: string }) {
   const { t, i18n } = useTranslation('filing');
   const month = periodMonthOf(pkg);
   const title = month
     ? formatDate(`${month}-01`, i18n.language, { month: 'long', year: 'numeric' })
-    : str(one(pkg, 'field_reporting_period'), 'title');
+    : attr(one(pkg, 'field_reporting_period'), 'title');
   const firstOpen = FORM_NUMBERS.map((n) => ({ n, list: versionsOf(pkg, n) })).find(
-    ({ list }) => list.length && str(list[list.length - 1], 'field_form_status') === 'draft',
+    ({ list }) => list.length && attr(list[list.length - 1], 'field_form_status') === 'draft',
   );
   return (
     <Card
@@ -158,8 +158,8 @@ function PackagesContent() {
             options={(seasons.data ?? []).map((s) => ({
               value: s.id,
               label: bool(s, 'field_current_season')
-                ? t('dashboard.currentSeasonLabel', { title: str(s, 'title') })
-                : str(s, 'title'),
+                ? t('dashboard.currentSeasonLabel', { title: attr(s, 'title') })
+                : attr(s, 'title'),
             }))}
           />
         </Space>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deserialize, type Entity, type JsonApiDocument, type ResourceObject } from '../../../lib/jsonapi/deserialize';
+import { deserialize, type JsonApiDocument, type ResourceObject } from '../../../lib/jsonapi/deserialize';
 import { nextPackageParams } from '../../../lib/portal/package-params';
-import { currentVersionOf } from '../../../lib/portal/packages';
+import { currentVersionOf, type FormsPackage } from '../../../lib/portal/packages';
 
 /** A package as the next-package read returns it: its forms' versions as linkage only, oldest first. */
 function pkg(id: string, forms: [string[], string[], string[]]): ResourceObject {
@@ -32,7 +32,7 @@ describe("the form page's Next package", () => {
     const doc = { data: [pkg('oct', [['f1-oct', 'f1-oct-amended'], ['f2-oct'], []])] } as JsonApiDocument & {
       data: ResourceObject[];
     };
-    const [next] = deserialize(doc) as Entity[];
+    const [next] = deserialize<FormsPackage>(doc);
     expect(currentVersionOf(next, 1)?.id).toBe('f1-oct-amended');
     expect(currentVersionOf(next, 2)?.id).toBe('f2-oct');
     expect(currentVersionOf(next, 3)).toBeNull();

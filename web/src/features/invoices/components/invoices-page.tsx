@@ -9,8 +9,7 @@ import { FilingPage } from '../../../components/filing-page';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { fileName, fileUrl, one, str, todayIso } from '../../../lib/portal/entities';
+import { attr, fileName, fileUrl, one, todayIso, type ApiEntity } from '../../../lib/portal/entities';
 import {
   byUrgency,
   centsOf,
@@ -18,6 +17,7 @@ import {
   openTotal,
   overdueTotal,
   useInvoices,
+  type Invoice,
   type InvoiceStatus,
 } from '../../../lib/portal/invoices';
 import { useSession } from '../../../lib/session/use-session';
@@ -25,7 +25,7 @@ import { TransferLines } from './transfer-lines';
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { open: 'blue', paid: 'green', overdue: 'red' };
 
-function FileLink({ file, label, icon }: { file: Entity | null; label: string; icon: ReactNode }) {
+function FileLink({ file, label, icon }: { file: ApiEntity<'file--file'> | null; label: string; icon: ReactNode }) {
   const url = fileUrl(file);
   if (!url) return null;
   return (
@@ -38,7 +38,7 @@ function FileLink({ file, label, icon }: { file: Entity | null; label: string; i
   );
 }
 
-function InvoiceDownloads({ inv, t }: { inv: Entity; t: TFunction }) {
+function InvoiceDownloads({ inv, t }: { inv: Invoice; t: TFunction }) {
   return (
     <Space direction="vertical" size={2}>
       <FileLink
@@ -59,7 +59,7 @@ function InvoiceDownloads({ inv, t }: { inv: Entity; t: TFunction }) {
 const COMPACT_BELOW_PX = 992;
 
 /** The columns of a desktop or wide tablet: one fact a column, each sortable. */
-function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Entity> {
+function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Invoice> {
   const f = invoiceFields(t, lang, today);
   return [
     {
@@ -92,7 +92,7 @@ function wideColumns(t: TFunction, lang: string, today: string): ColumnsType<Ent
  * scrolled sideways there, hiding the amount and status on a phone. Two columns instead: what the invoice is (number,
  * month, due date, its files), and what it asks (amount and status), still sorted newest first and filtered by status.
  */
-function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<Entity> {
+function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<Invoice> {
   const f = invoiceFields(t, lang, today);
   return [
     {
@@ -103,7 +103,7 @@ function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<
           <strong>{f.number(inv)}</strong>
           <Typography.Text type="secondary">{f.period(inv)}</Typography.Text>
           <Typography.Text type="secondary">
-            {t('packages.due', { date: formatDate(str(inv, 'field_due_date'), lang) })}
+            {t('packages.due', { date: formatDate(attr(inv, 'field_due_date'), lang) })}
           </Typography.Text>
           <TransferLines inv={inv} t={t} lang={lang} />
           <InvoiceDownloads inv={inv} t={t} />
@@ -129,17 +129,19 @@ function compactColumns(t: TFunction, lang: string, today: string): ColumnsType<
 
 /** How each fact of an invoice is shown and ordered, for both layouts. */
 function invoiceFields(t: TFunction, lang: string, today: string) {
-  const month = (inv: Entity) => str(one(inv, 'field_reporting_period'), 'field_period_month') ?? '';
-  const text = (inv: Entity, field: string) => str(inv, field) ?? '';
+  const month = (inv: Invoice) => attr(one(inv, 'field_reporting_period'), 'field_period_month') ?? '';
+  const text = (inv: Invoice, field: 'field_invoice_number' | 'field_due_date') => attr(inv, field) ?? '';
   return {
-    number: (inv: Entity) => str(inv, 'field_invoice_number'),
-    period: (inv: Entity) =>
+    number: (inv: Invoice) => attr(inv, 'field_invoice_number'),
+    period: (inv: Invoice) =>
       month(inv) ? formatDate(`${month(inv)}-01`, lang, { month: 'long', year: 'numeric' }) : '',
-    amount: (inv: Entity) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(str(inv, 'field_amount_due'), lang)}</span>
+    amount: (inv: Invoice) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(attr(inv, 'field_amount_due'), lang)}</span>
     ),
-    due: (inv: Entity) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(str(inv, 'field_due_date'), lang)}</span>,
-    status: (inv: Entity) => {
+    due: (inv: Invoice) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDate(attr(inv, 'field_due_date'), lang)}</span>
+    ),
+    status: (inv: Invoice) => {
       const s = invoiceStatus(inv, today);
       return (
         <Tag color={STATUS_COLOR[s]} style={{ marginInlineEnd: 0 }}>
@@ -147,22 +149,23 @@ function invoiceFields(t: TFunction, lang: string, today: string) {
         </Tag>
       );
     },
-    byNumber: (a: Entity, b: Entity) => text(a, 'field_invoice_number').localeCompare(text(b, 'field_invoice_number')),
-    byPeriod: (a: Entity, b: Entity) => month(a).localeCompare(month(b)),
-    byAmount: (a: Entity, b: Entity) => centsOf(a) - centsOf(b),
-    byDue: (a: Entity, b: Entity) => text(a, 'field_due_date').localeCompare(text(b, 'field_due_date')),
-    byStatus: (a: Entity, b: Entity) => invoiceStatus(a, today).localeCompare(invoiceStatus(b, today)),
+    byNumber: (a: Invoice, b: Invoice) =>
+      text(a, 'field_invoice_number').localeCompare(text(b, 'field_invoice_number')),
+    byPeriod: (a: Invoice, b: Invoice) => month(a).localeCompare(month(b)),
+    byAmount: (a: Invoice, b: Invoice) => centsOf(a) - centsOf(b),
+    byDue: (a: Invoice, b: Invoice) => text(a, 'field_due_date').localeCompare(text(b, 'field_due_date')),
+    byStatus: (a: Invoice, b: Invoice) => invoiceStatus(a, today).localeCompare(invoiceStatus(b, today)),
     statusFilter: {
       filters: (['open', 'overdue', 'paid'] as InvoiceStatus[]).map((s) => ({
         text: t(`invoices.status_${s}`),
         value: s,
       })),
-      onFilter: (value: boolean | Key, inv: Entity) => invoiceStatus(inv, today) === value,
+      onFilter: (value: boolean | Key, inv: Invoice) => invoiceStatus(inv, today) === value,
     },
   };
 }
 
-function InvoicesTable({ invoices }: { invoices: Entity[] }) {
+function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation('filing');
   const lang = i18n.language;
   const today = todayIso();
@@ -173,7 +176,7 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
   // The open total sits under the amounts: after the number and period on a wide screen, after the invoice otherwise.
   const before = compact ? 1 : 2;
   return (
-    <Table<Entity>
+    <Table<Invoice>
       rowKey="id"
       columns={columns}
       // Overdue first, then open, then paid (newest due date first within each), until a column is sorted.
@@ -200,7 +203,7 @@ function InvoicesTable({ invoices }: { invoices: Entity[] }) {
 }
 
 /** How many invoices are overdue and for how much, above the table (the table lists them first). */
-function OverdueAlert({ invoices }: { invoices: Entity[] }) {
+function OverdueAlert({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation('filing');
   const overdue = overdueTotal(invoices, todayIso());
   if (!overdue.count) return null;

@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatMoney, formatNumber } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { attr } from '../../../lib/portal/entities';
+import type { Invoice } from '../../../lib/portal/invoices';
 
 /** An invoice's inter-handler line as the API gives it (`field_transfer_lines`). */
 interface TransferLine {
@@ -13,14 +14,16 @@ interface TransferLine {
   amount: string;
 }
 
-const linesOf = (inv: Entity): TransferLine[] =>
-  Array.isArray(inv.field_transfer_lines) ? (inv.field_transfer_lines as TransferLine[]) : [];
+const linesOf = (inv: Invoice): TransferLine[] => {
+  const lines = attr(inv, 'field_transfer_lines');
+  return Array.isArray(lines) ? (lines as TransferLine[]) : [];
+};
 
 /**
  * The assessment a form 4 agreement moved onto or off the invoice, a line each: who the other handler is, the type,
  * the pounds and the amount (986.162, 986.26). Nothing when none moved.
  */
-export function TransferLines({ inv, t, lang }: { inv: Entity; t: TFunction; lang: string }) {
+export function TransferLines({ inv, t, lang }: { inv: Invoice; t: TFunction; lang: string }) {
   const lines = linesOf(inv);
   if (lines.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import { str } from '../../../lib/portal/entities';
+import { attr } from '../../../lib/portal/entities';
 import { currentVersionOf, periodMonthOf, useSeasonPackages } from '../../../lib/portal/packages';
 import { useSession } from '../../../lib/session/use-session';
 
@@ -17,7 +17,7 @@ export function AugustAmendNotice({ seasonId }: { seasonId: string | null }) {
   if (packages.isPending && seasonId) return <Skeleton active paragraph={{ rows: 1 }} />;
   const august = (packages.data ?? []).find((pkg) => periodMonthOf(pkg)?.endsWith('-08'));
   const form = august ? currentVersionOf(august, 1) : null;
-  const status = str(form, 'field_form_status');
+  const status = attr(form, 'field_form_status');
   const base = form ? `/dashboard/forms/apc_form_1/${form.id}` : '/dashboard/forms';
   const [text, to, action] =
     status === 'certified'
