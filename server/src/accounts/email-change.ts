@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -40,13 +41,13 @@ export async function requestEmailChange(
     ctx.clock.now(),
   );
   if (wait > 0) throw tooMany('Too many e-mail address changes asked for.', wait);
-  const user = await ctx.db
+  const user = await portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'name', 'mail', 'pass_hash', 'first_name'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const current = typeof body.current_password === 'string' ? body.current_password : '';
-  if (!(await verifyPassword(current, user.pass_hash as string | null))) {
+  if (!(await verifyPassword(current, user.pass_hash))) {
     throw invalid([{ field: 'current_password', detail: 'The current password is not right.' }]);
   }
   const given = typeof body.new_email === 'string' ? normalEmail(body.new_email) : '';
@@ -57,22 +58,24 @@ export async function requestEmailChange(
   const problem = await mailProblem(ctx.db, given, userId);
   if (problem) throw invalid([{ field: 'new_email', detail: problem.detail }]);
 
-  const token = await ctx.db.transaction().execute(async (trx) => {
-    const t = await issueAccountToken(ctx, trx, {
-      userId,
-      purpose: 'email',
-      mail: given,
-      ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+  const token = await portalDb(ctx.db)
+    .transaction()
+    .execute(async (trx) => {
+      const t = await issueAccountToken(ctx, trx, {
+        userId,
+        purpose: 'email',
+        mail: given,
+        ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+      });
+      await recordAudit(trx, ctx.clock, session.viewer, {
+        type: 'users',
+        id: userId,
+        action: 'email_change_requested',
+        before: { mail: user.mail },
+        after: { mail: given },
+      });
+      return t;
     });
-    await recordAudit(trx, ctx.clock, session.viewer, {
-      type: 'users',
-      id: userId,
-      action: 'email_change_requested',
-      before: { mail: user.mail },
-      after: { mail: given },
-    });
-    return t;
-  });
   const who = { name: String(user.first_name), username: String(user.name) };
   await trySendMail(
     ctx,
@@ -96,38 +99,40 @@ export async function requestEmailChange(
 export async function confirmEmail(ctx: AppContext, request: FastifyRequest): Promise<{ email: string }> {
   const body = jsonBody(request);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const found = await useAccountToken(ctx, trx, body.token, 'email');
-      if (!found || !found.mail) throw new ApiError(400, INVALID_LINK);
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'role', 'mail', 'status', 'mail_verified_at'])
-        .where('id', '=', found.userId)
-        .executeTakeFirstOrThrow();
-      if (user.status !== 'active' && user.status !== 'pending') throw new ApiError(400, INVALID_LINK);
-      // Another account may have taken the address since the link was sent.
-      if (await mailProblem(trx, found.mail, found.userId))
-        throw conflict('Another account uses this e-mail address now, so it cannot become yours.');
-      const at = isoTimestamp(ctx.clock.now());
-      await trx
-        .updateTable('users')
-        .set({ mail: found.mail, mail_verified_at: at, changed: at })
-        .where('id', '=', found.userId)
-        .execute();
-      await recordAudit(
-        trx,
-        ctx.clock,
-        { userId: found.userId, name: String(user.name), role: user.role as 'handler' | 'staff' },
-        {
-          type: 'users',
-          id: found.userId,
-          action: 'email_confirmed',
-          before: { mail: user.mail, mail_verified_at: user.mail_verified_at },
-          after: { mail: found.mail, mail_verified_at: at },
-        },
-      );
-      return { email: found.mail };
-    });
+    return await portalDb(ctx.db)
+      .transaction()
+      .execute(async (trx) => {
+        const found = await useAccountToken(ctx, trx, body.token, 'email');
+        if (!found || !found.mail) throw new ApiError(400, INVALID_LINK);
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'name', 'role', 'mail', 'status', 'mail_verified_at'])
+          .where('id', '=', found.userId)
+          .executeTakeFirstOrThrow();
+        if (user.status !== 'active' && user.status !== 'pending') throw new ApiError(400, INVALID_LINK);
+        // Another account may have taken the address since the link was sent.
+        if (await mailProblem(trx, found.mail, found.userId))
+          throw conflict('Another account uses this e-mail address now, so it cannot become yours.');
+        const at = isoTimestamp(ctx.clock.now());
+        await trx
+          .updateTable('users')
+          .set({ mail: found.mail, mail_verified_at: at, changed: at })
+          .where('id', '=', found.userId)
+          .execute();
+        await recordAudit(
+          trx,
+          ctx.clock,
+          { userId: found.userId, name: String(user.name), role: user.role as 'handler' | 'staff' },
+          {
+            type: 'users',
+            id: found.userId,
+            action: 'email_confirmed',
+            before: { mail: user.mail, mail_verified_at: user.mail_verified_at },
+            after: { mail: found.mail, mail_verified_at: at },
+          },
+        );
+        return { email: found.mail };
+      });
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict('Another account uses this e-mail address now, so it cannot become yours.');

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -24,36 +25,34 @@ export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest
   const next = typeof body.new_password === 'string' ? body.new_password : '';
   const weak = passwordPolicyProblem(next);
   if (weak) throw fieldError('new_password', weak);
-  const user = await ctx.db
+  const user = await portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'pass_hash'])
     .where('id', '=', session.viewer.userId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(current, user.pass_hash as string | null)))
+  if (!(await verifyPassword(current, user.pass_hash)))
     throw fieldError('current_password', 'The current password is not right.');
-  if (await verifyPassword(next, user.pass_hash as string | null))
+  if (await verifyPassword(next, user.pass_hash))
     throw fieldError('new_password', 'Choose a password other than the current one.');
   const passHash = await hashPassword(next);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ pass_hash: passHash })
-      .where('id', '=', user.id as string)
-      .execute();
-    await trx
-      .updateTable('oauth_token_families')
-      .set({ revoked_at: isoTimestamp(now) })
-      .where('user_id', '=', user.id as string)
-      .where('id', '<>', session.familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await recordAudit(trx, ctx.clock, session.viewer, {
-      type: 'users',
-      id: String(user.id),
-      action: 'password_change',
-      before: null,
-      after: { changed: isoTimestamp(now) },
+  await portalDb(ctx.db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable('users').set({ pass_hash: passHash }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('oauth_token_families')
+        .set({ revoked_at: isoTimestamp(now) })
+        .where('user_id', '=', user.id)
+        .where('id', '<>', session.familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await recordAudit(trx, ctx.clock, session.viewer, {
+        type: 'users',
+        id: String(user.id),
+        action: 'password_change',
+        before: null,
+        after: { changed: isoTimestamp(now) },
+      });
     });
-  });
 }

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -119,7 +120,7 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
   const at = isoTimestamp(now);
-  const found = await ctx.db
+  const found = await portalDb(ctx.db)
     .selectFrom('password_reset_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.user_id', 'u.name'])
@@ -137,31 +138,37 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
   if (weak) throw invalid([{ field: 'password', detail: weak }]);
   const passHash = await hashPassword(password);
 
-  await ctx.db.transaction().execute(async (trx) => {
-    // The conditional update makes the link single-use even when two confirmations race.
-    const used = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: at })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, INVALID_LINK);
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: at })
-      .where('user_id', '=', found.user_id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx.updateTable('users').set({ pass_hash: passHash, changed: at }).where('id', '=', found.user_id).execute();
-    await recordAudit(trx, ctx.clock, null, {
-      type: 'users',
-      id: found.user_id,
-      action: 'password_change',
-      before: null,
-      after: { changed: at },
+  await portalDb(ctx.db)
+    .transaction()
+    .execute(async (trx) => {
+      // The conditional update makes the link single-use even when two confirmations race.
+      const used = await trx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, INVALID_LINK);
+      await trx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: at })
+        .where('user_id', '=', found.user_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ pass_hash: passHash, changed: at })
+        .where('id', '=', found.user_id)
+        .execute();
+      await recordAudit(trx, ctx.clock, null, {
+        type: 'users',
+        id: found.user_id,
+        action: 'password_change',
+        before: null,
+        after: { changed: at },
+      });
+      await revokeUserSessions(trx, found.user_id, now);
+      await clearUsernameFailures(trx, String(found.name));
     });
-    await revokeUserSessions(trx, found.user_id, now);
-    await clearUsernameFailures(trx, String(found.name));
-  });
 }

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
@@ -78,7 +79,7 @@ async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequ
   const handlerNumber = requiredText(body, 'handler_number', 'The handler number', problems, 20);
   let handler: { id: string; title: string } | undefined;
   if (handlerNumber !== null) {
-    handler = await ctx.db
+    handler = await portalDb(ctx.db)
       .selectFrom('handlers')
       .select(['id', 'title'])
       .where('handler_number', '=', handlerNumber)
@@ -146,7 +147,7 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   // Hashed whether or not an account is made, so the answer takes as long either way.
   await hashPassword(input.password);
 
-  const pending = await ctx.db
+  const pending = await portalDb(ctx.db)
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'pending')
@@ -183,27 +184,29 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   }
   let token: string;
   try {
-    token = await ctx.db.transaction().execute(async (trx) => {
-      const id = await createUser(
-        { ctx: { ...ctx, db: trx }, viewer: APPLICANT },
-        {
-          username: input.username,
-          password: input.password,
-          firstName: input.firstName,
-          lastName: input.lastName,
+    token = await portalDb(ctx.db)
+      .transaction()
+      .execute(async (trx) => {
+        const id = await createUser(
+          { ctx: { ...ctx, db: trx }, viewer: APPLICANT },
+          {
+            username: input.username,
+            password: input.password,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            mail: input.email,
+            role: 'handler',
+            handlerNumber: input.handlerNumber,
+            status: 'pending',
+          },
+        );
+        return issueAccountToken(ctx, trx, {
+          userId: id,
+          purpose: 'email',
           mail: input.email,
-          role: 'handler',
-          handlerNumber: input.handlerNumber,
-          status: 'pending',
-        },
-      );
-      return issueAccountToken(ctx, trx, {
-        userId: id,
-        purpose: 'email',
-        mail: input.email,
-        ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+          ttlSeconds: EMAIL_LINK_TTL_SECONDS,
+        });
       });
-    });
   } catch (error) {
     // Two requests raced for the same username or address: the loser gets the answer it would have had a moment later.
     if (error instanceof ApiError && error.status === 409) return;
@@ -251,7 +254,7 @@ export interface PendingAccount {
 
 /** GET /api/council/account-requests: pending accounts, oldest first. */
 export async function listPendingAccounts(ctx: AppContext): Promise<PendingAccount[]> {
-  const rows = await ctx.db
+  const rows = await portalDb(ctx.db)
     .selectFrom('users as u')
     .leftJoin('handlers as h', 'h.id', 'u.handler_id')
     .select([
@@ -318,33 +321,35 @@ export async function decideAccount(
   viewer: Viewer | null = null,
 ): Promise<DecisionResult> {
   const status = decision.approve ? 'active' : 'refused';
-  const user = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('users')
-      .select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound('There is no account request with this id.');
-    if (row.status !== 'pending')
-      throw conflict(`This account request was already decided (the account is ${row.status}).`);
-    const changed = isoTimestamp(ctx.clock.now());
-    const updated = await trx
-      .updateTable('users')
-      .set({ status, changed })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1)
-      throw conflict('This account request was decided by someone else just now.');
-    await recordAudit(trx, ctx.clock, viewer, {
-      type: 'users',
-      id,
-      action: decision.approve ? 'approve' : 'refuse',
-      before: row,
-      after: { ...row, status, changed },
+  const user = await portalDb(ctx.db)
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound('There is no account request with this id.');
+      if (row.status !== 'pending')
+        throw conflict(`This account request was already decided (the account is ${row.status}).`);
+      const changed = isoTimestamp(ctx.clock.now());
+      const updated = await trx
+        .updateTable('users')
+        .set({ status, changed })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw conflict('This account request was decided by someone else just now.');
+      await recordAudit(trx, ctx.clock, viewer, {
+        type: 'users',
+        id,
+        action: decision.approve ? 'approve' : 'refuse',
+        before: row,
+        after: { ...row, status, changed },
+      });
+      return row;
     });
-    return row;
-  });
   let mailSent = false;
   if (user.mail) {
     const message = decision.approve

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import { isIsoDate } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -38,13 +39,13 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const handlerId = await handlerParam(ctx, q.handler, problems);
     let userId: string | undefined;
     if (q.user !== undefined) {
-      const u = await ctx.db
+      const u = await portalDb(ctx.db)
         .selectFrom('users')
         .select('id')
         .where((eb) => eb.or([eb('id', '=', q.user!), eb('name', '=', q.user!)]))
         .executeTakeFirst();
       if (!u) problems.push({ field: 'user', detail: `There is no user ${q.user} (give an id or a username).` });
-      else userId = u.id as string;
+      else userId = u.id;
     }
     const table = q.type === undefined ? undefined : (TABLE_OF_TYPE.get(q.type) ?? q.type);
     const from = bound(q.from, 'from', problems);
@@ -53,7 +54,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const page = pageParam(q.page, problems);
     if (problems.length > 0) throw invalidParameters(problems);
 
-    let query = ctx.db.selectFrom('audit_log');
+    let query = portalDb(ctx.db).selectFrom('audit_log');
     if (handlerId) query = query.where('handler_id', '=', handlerId);
     if (userId) query = query.where('actor_id', '=', userId);
     if (table) query = query.where('entity_type', '=', table);
@@ -73,10 +74,9 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const userIds = [...new Set(rows.filter((r) => r.entity_type === 'users').map((r) => String(r.entity_id)))];
     const userNames = new Map(
       userIds.length
-        ? (await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map((u) => [
-            String(u.id),
-            String(u.name),
-          ])
+        ? (await portalDb(ctx.db).selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map(
+            (u) => [String(u.id), String(u.name)],
+          )
         : [],
     );
     return {

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import { apiAttributesOf, BOARD_STATUSES, type Board, type BoardRow, type BoardStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -94,7 +95,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   let column: 'period_id' | 'season_id';
   let scopeId: string;
   if (periodId) {
-    const p = await ctx.db
+    const p = await portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .selectAll()
       .where('id', '=', periodId)
@@ -105,14 +106,18 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
     column = 'period_id';
     scopeId = periodId;
   } else {
-    const s = await ctx.db.selectFrom('seasons').selectAll().where('id', '=', seasonId!).executeTakeFirstOrThrow();
+    const s = await portalDb(ctx.db)
+      .selectFrom('seasons')
+      .selectAll()
+      .where('id', '=', seasonId!)
+      .executeTakeFirstOrThrow();
     scope = { kind: 'season', id: seasonId!, title: s.title };
     dueDate = s.reporting_due_date;
     forms = ['apc_form_5'];
     column = 'season_id';
     scopeId = seasonId!;
   }
-  let hq = ctx.db
+  let hq = portalDb(ctx.db)
     .selectFrom('handlers')
     .select(['id', 'handler_number', 'title'])
     .where('handler_status', '=', 'active');
@@ -122,7 +127,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   const rows: BoardRow[] = [];
   const byForm = new Map<string, Map<string, Version[]>>();
   for (const form of forms) {
-    const versions = (await ctx.db
+    const versions = (await portalDb(ctx.db)
       .selectFrom(form)
       .select([
         'id',
@@ -230,12 +235,12 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
     const one =
       id.length > MAX_ID_LENGTH
         ? undefined
-        : await ctx.db.selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
+        : await portalDb(ctx.db).selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
     if (!one) throw notFound(`There is no ${bundle} with this id.`);
-    let q = ctx.db.selectFrom(form.bundle).selectAll();
+    let q = portalDb(ctx.db).selectFrom(form.bundle).selectAll();
     for (const c of form.scopeColumns) q = q.where(c, '=', (one as Row)[c] as string);
     const rows = (await q.orderBy('amendment_number').execute()) as Row[];
-    const handler = await ctx.db
+    const handler = await portalDb(ctx.db)
       .selectFrom('handlers')
       .select(['id', 'handler_number', 'title'])
       .where('id', '=', String(one.handler_id))

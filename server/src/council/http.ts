@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticate } from '../oauth/bearer.js';
@@ -78,7 +79,9 @@ export async function asStaff<T>(
 ): Promise<T> {
   const viewer = await staffViewer(ctx, request);
   const body = validate();
-  return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
+  return portalDb(ctx.db)
+    .transaction()
+    .execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
 }
 
 export const MAX_ID_LENGTH = 64;
@@ -164,7 +167,7 @@ export async function handlerParam(
   name = 'handler',
 ): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  const row = await ctx.db
+  const row = await portalDb(ctx.db)
     .selectFrom('handlers')
     .select('id')
     .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)]))
@@ -173,7 +176,7 @@ export async function handlerParam(
     problems.push({ field: name, detail: `There is no handler ${value} (give its id or its handler number).` });
     return undefined;
   }
-  return row.id as string;
+  return row.id;
 }
 
 /** A record's id that must exist in `table`, or a problem. */

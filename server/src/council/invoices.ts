@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import { formatCents } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -30,7 +31,7 @@ async function invoiceFilters(ctx: AppContext, q: Record<string, string | undefi
 
 export async function listInvoices(ctx: AppContext, q: Record<string, string | undefined>): Promise<InvoiceRow[]> {
   const f = await invoiceFilters(ctx, q);
-  let query = ctx.db
+  let query = portalDb(ctx.db)
     .selectFrom('invoices as i')
     .innerJoin('handlers as h', 'h.id', 'i.handler_id')
     .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
@@ -135,13 +136,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (q.season_id === undefined) problems.push({ field: 'season_id', detail: 'season_id is required.' });
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
-    const season = await ctx.db
+    const season = await portalDb(ctx.db)
       .selectFrom('seasons')
       .select(['id', 'title'])
       .where('id', '=', seasonId!)
       .executeTakeFirst();
     if (!season) throw notFound('There is no season with this id.');
-    const rows = await ctx.db
+    const rows = await portalDb(ctx.db)
       .selectFrom('invoices as i')
       .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
       .innerJoin('handlers as h', 'h.id', 'i.handler_id')

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -213,7 +214,7 @@ export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): 
     const failed: string[] = [];
     for (const m of claimed.mails) {
       const ok = await trySendMail(ctx, m.message, request.log);
-      await ctx.db
+      await portalDb(ctx.db)
         .updateTable('reminders_sent')
         .set(ok ? { status: 'sent', sent_at: isoTimestamp(ctx.clock.now()) } : { status: 'failed' })
         .where('id', '=', m.rowId)

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { REMINDER_KINDS } from '../reminders/mail.js';
@@ -26,7 +27,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext): v
     const status = oneOf(q.status, ['claimed', 'sent', 'retrying', 'failed', 'cancelled'] as const, 'status', problems);
     const page = pageParam(q.page, problems);
     if (problems.length > 0) throw invalidParameters(problems);
-    let query = ctx.db
+    let query = portalDb(ctx.db)
       .selectFrom('reminders_sent as r')
       .innerJoin('handlers as h', 'h.id', 'r.handler_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')

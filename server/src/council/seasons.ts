@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import { isIsoDate } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -85,7 +86,11 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.get('/api/council/seasons', async (request) => {
     await staffViewer(ctx, request);
     queryOf(request, []);
-    const rows = await ctx.db.selectFrom('seasons').selectAll().orderBy('season_start_date', 'desc').execute();
+    const rows = await portalDb(ctx.db)
+      .selectFrom('seasons')
+      .selectAll()
+      .orderBy('season_start_date', 'desc')
+      .execute();
     return { data: rows.map((r) => seasonOut(r as Row)) };
   });
 
@@ -172,15 +177,15 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     let seasonRow: Row | undefined;
     if (seasonId) seasonRow = await loadById(ctx, 'seasons', seasonId, 'season');
     else {
-      seasonRow = (await ctx.db
+      seasonRow = await portalDb(ctx.db)
         .selectFrom('seasons')
         .selectAll()
         .orderBy('current_season', 'desc')
         .orderBy('season_start_date', 'desc')
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (!seasonRow) throw notFound('There is no season yet: create one with POST /api/council/seasons.');
     }
-    const periods = await ctx.db
+    const periods = await portalDb(ctx.db)
       .selectFrom('reporting_periods as p')
       .select(['p.id', 'p.title', 'p.period_month', 'p.due_date'])
       .select((eb) =>

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import { addDays, BOARD_STATUSES, formatCents, type BoardStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -51,7 +52,7 @@ const num = (v: unknown): number => Number(v ?? 0);
 
 /** The month being filed now: the earliest due date from today on; else the newest month. */
 async function monthNow(ctx: AppContext, today: string) {
-  const next = await ctx.db
+  const next = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
     .select(['id', 'period_month', 'title', 'due_date'])
     .where('due_date', '>=', today)
@@ -61,7 +62,7 @@ async function monthNow(ctx: AppContext, today: string) {
     .executeTakeFirst();
   return (
     next ??
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .select(['id', 'period_month', 'title', 'due_date'])
       .orderBy('period_month', 'desc')
@@ -107,7 +108,7 @@ async function monthCounts(
   for (const r of rows.rows) counts[r.status as BoardStatus] = num(r.n);
   const handlers = num(
     (
-      await ctx.db
+      await portalDb(ctx.db)
         .selectFrom('handlers')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('handler_status', '=', 'active')
@@ -182,7 +183,7 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
   const [late, amendments, requests, invoices, reports, reminders] = await Promise.all([
     overdueHandlers(ctx, today),
     amendmentsWaiting(ctx),
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('status', '=', 'pending')
@@ -192,7 +193,7 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
         sum(case when due_date < ${today} then 1 else 0 end) as overdue,
         coalesce(sum(case when due_date < ${today} then amount_due_cents else 0 end), 0) as overdue_cents
       from invoices where invoice_status = 'open'`.execute(ctx.db),
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('monthly_position_reports as r')
       .innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
       .select(['r.id', 'r.period_id', 'p.period_month', 'r.title', 'r.handlers_count'])

@@ -1,3 +1,4 @@
+import { portalDb } from '../db/portal-tables.js';
 import type { CouncilUser, UserRole, UserStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -37,7 +38,7 @@ const LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
 const PAGE_SIZE = 100;
 
 function usersQuery(ctx: AppContext) {
-  return ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
+  return portalDb(ctx.db).selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
 }
 
 const userColumns = [
@@ -86,7 +87,7 @@ async function loadUser(ctx: AppContext, id: string): Promise<CouncilUser> {
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('There is no user with this id.');
-  return toUser(row as Row);
+  return toUser(row);
 }
 
 /** Optional text: absent (undefined), null/'' (null when nullable), or trimmed text of at most `max` characters. */
@@ -251,8 +252,7 @@ async function createUserFromBody(
 
 async function editUser(a: Actor, id: string, body: Body, problems: FieldProblem[]): Promise<void> {
   if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
-  const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as
-    Row | undefined;
+  const row = await portalDb(a.ctx.db).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('There is no user with this id.');
   const values: Row = {};
   const firstName = textField(body, 'first_name', problems, { max: 100 });

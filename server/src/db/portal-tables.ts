@@ -303,7 +303,8 @@ export interface InvoicesTable extends NodeColumns {
   invoice_number: string;
   amount_due_cents: number;
   due_date: string;
-  invoice_status: Generated<string>;
+  /** The JSON:API allows these two only (resources/documents.ts). */
+  invoice_status: Generated<'open' | 'paid'>;
   paid_date: string | null;
   paid_reference: string | null;
   /** JSON text: the invoice's inter-handler lines as issued (migration 013). */
