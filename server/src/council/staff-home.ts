@@ -197,7 +197,7 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
       .selectFrom('monthly_position_reports as r')
       .innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
       .select(['r.id', 'r.period_id', 'p.period_month', 'r.title', 'r.handlers_count'])
-      .where('r.publish_to_portal', '=', sql.lit(false) as never)
+      .where('r.publish_to_portal', '=', sql.lit(false))
       .where('r.handlers_count', '>', 0)
       .orderBy('p.period_month', 'desc')
       .execute(),

@@ -220,7 +220,7 @@ export async function runReminders(ctx: AppContext, settings: ReminderSettings, 
           .select(['id', 'kind', 'period_id', 'handler_id', 'user_id', 'status', 'attempts', 'next_attempt_at'])
           .where('period_id', 'in', [...new Set(candidates.map((c) => c.periodId))])
           .execute();
-  const rows = new Map(existing.map((r) => [keyOf(r as never), r]));
+  const rows = new Map(existing.map((r) => [keyOf(r), r]));
   const now = isoTimestamp(ctx.clock.now());
   for (const c of candidates) {
     const row = rows.get(candidateKey(c));
@@ -248,7 +248,7 @@ async function cancelStaleRetries(ctx: AppContext, due: Set<string>): Promise<vo
     .select(['id', 'kind', 'period_id', 'handler_id', 'user_id'])
     .where('status', '=', 'retrying')
     .execute();
-  const stale = retrying.filter((r) => !due.has(keyOf(r as never))).map((r) => r.id);
+  const stale = retrying.filter((r) => !due.has(keyOf(r))).map((r) => r.id);
   if (stale.length > 0)
     await portalDb(ctx.db)
       .updateTable('reminders_sent')

@@ -1,3 +1,4 @@
+import type { NotNull } from 'kysely';
 import { portalDb } from '../db/portal-tables.js';
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
@@ -45,6 +46,7 @@ async function activeHandlerUsers(ctx: AppContext, handlerIds: string[]) {
     .where('status', '=', 'active')
     .where('role', '=', 'handler')
     .where('mail', 'is not', null)
+    .$narrowType<{ mail: NotNull }>()
     .orderBy('name')
     .execute();
 }
@@ -70,7 +72,7 @@ async function expand(
           : 'form_5_due_soon';
     const handler = { id: e.handler.id, number: e.handler.handler_number, name: e.handler.title };
     for (const u of users.filter((x) => x.handler_id === e.handler.id && String(x.mail).trim() !== '')) {
-      const user = { id: u.id, mail: u.mail as string, first_name: (u.first_name as string | null) ?? '' };
+      const user = { id: u.id, mail: u.mail, first_name: u.first_name };
       const message = yearlyReminderMail(ctx, {
         kind,
         form,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SqlBool } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
-import { portalDb, type PortalDb } from '../db/portal-tables.js';
+import { portalDb, type PortalDb, type PortalTableName, type PortalTables } from '../db/portal-tables.js';
 import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -104,6 +104,12 @@ export async function audit(a: Actor, entry: AuditEntry): Promise<void> {
   await recordAudit(dbOf(a), a.ctx.clock, a.viewer, entry);
 }
 
+/** A row of a portal table as the drivers return it (for a union of tables, a row of one of them). */
+export type RowOf<T extends PortalTableName> = T extends PortalTableName ? Selectable<PortalTables[T]> : never;
+
+/** One row by id, or 404. A table the caller names in the code gives its typed row; a resource's table, a `Row`. */
+export async function loadRow<T extends PortalTableName>(db: Db, table: T, id: unknown): Promise<RowOf<T>>;
+export async function loadRow(db: Db, table: string, id: unknown): Promise<Row>;
 export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> {
   const row = await db
     .selectFrom(table)
