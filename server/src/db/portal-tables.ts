@@ -1,10 +1,11 @@
-import type { Generated, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Generated, Kysely, SqlBool } from 'kysely';
 import type { Db } from './database.js';
 
 /**
  * The portal's tables as migrations 001-015 leave them (server/src/db/migrations/), for the code that writes SQL
  * against named tables: the workflows, the council endpoints, accounts and reminders. The JSON:API engine composes its
- * SQL from the resource registry and keeps the untyped `Db`. A new migration changes the interfaces here with it.
+ * SQL from the resource registry and keeps the untyped `Db`. A new migration changes the interfaces here with it, and
+ * PORTAL_COLUMNS (portal-columns.ts); portal-tables.test.ts holds both to the migrated database on both dialects.
  *
  * The types are what the drivers return on both databases:
  * - text, dates (YYYY-MM-DD) and timestamps (ISO 8601 in UTC) are strings;
@@ -510,14 +511,14 @@ export interface PortalTables {
 
 export type PortalTableName = keyof PortalTables;
 
-/** The database as the workflows see it (a transaction's or not). */
+/** The database as the workflows see it (a write's transaction or not: a Transaction is a Kysely). */
 export type PortalDb = Kysely<PortalTables>;
-export type PortalTransaction = Transaction<PortalTables>;
 
 /**
  * The one place where the engine's untyped database (`AppContext.db`, which may be a write's transaction) is seen
  * with the portal's tables. The JSON:API engine composes SQL over any table a resource names, so the context keeps
- * `Kysely<any>`; code that names its tables takes it through here.
+ * `Kysely<any>`; code that names its tables takes it through here. (TypeScript would also let `ctx.db` pass where a
+ * PortalDb is asked, being `any`-typed: this function is where the conversion is meant to be seen.)
  */
 export const portalDb = (db: Db): PortalDb => db;
 
