@@ -92,7 +92,7 @@ async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequ
       });
   }
   const split = splitName(name ?? 'x');
-  const rules = await newUserProblems(ctx.db, {
+  const rules = await newUserProblems(portalDb(ctx.db), {
     username: username ?? 'x',
     mail: email,
     password: typeof password === 'string' ? password : null,

@@ -154,7 +154,7 @@ export async function buildBoard(ctx: AppContext, q: Record<string, string | und
   const stale =
     scope.kind === 'period'
       ? await staleForm1OfMonth(
-          ctx.db,
+          portalDb(ctx.db),
           scope.period_month,
           handlers.map((h) => h.id),
         )

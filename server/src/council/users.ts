@@ -235,7 +235,7 @@ async function createUserFromBody(
     phone: phone ?? null,
   };
   const seen = new Set(problems.map((p) => p.field));
-  for (const p of await newUserProblems(a.ctx.db, input)) if (!seen.has(p.field)) problems.push(p);
+  for (const p of await newUserProblems(portalDb(a.ctx.db), input)) if (!seen.has(p.field)) problems.push(p);
   fail(problems);
   const id = await createUser(a, input, (field) => `/${field}`);
   // Without a password the new user chooses one through a reset link, sent once this transaction has committed.
