@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -12,6 +11,7 @@ import { verifyPassword } from '../users/passwords.js';
 import { issueAccountToken, useAccountToken } from './account-tokens.js';
 import { baseUrl, invalid, jsonBody, tooMany } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Changing one's e-mail address (docs/SECURITY.md, "Identity"): the current password is asked again, and the address
@@ -58,24 +58,23 @@ export async function requestEmailChange(
   const problem = await mailProblem(ctx.db, given, userId);
   if (problem) throw invalid([{ field: 'new_email', detail: problem.detail }]);
 
-  const token = await portalDb(ctx.db)
-    .transaction()
-    .execute(async (trx) => {
-      const t = await issueAccountToken(ctx, trx, {
-        userId,
-        purpose: 'email',
-        mail: given,
-        ttlSeconds: EMAIL_LINK_TTL_SECONDS,
-      });
-      await recordAudit(trx, ctx.clock, session.viewer, {
-        type: 'users',
-        id: userId,
-        action: 'email_change_requested',
-        before: { mail: user.mail },
-        after: { mail: given },
-      });
-      return t;
+  const db = portalDb(ctx.db);
+  const token = await db.transaction().execute(async (trx) => {
+    const t = await issueAccountToken(ctx, trx, {
+      userId,
+      purpose: 'email',
+      mail: given,
+      ttlSeconds: EMAIL_LINK_TTL_SECONDS,
     });
+    await recordAudit(trx, ctx.clock, session.viewer, {
+      type: 'users',
+      id: userId,
+      action: 'email_change_requested',
+      before: { mail: user.mail },
+      after: { mail: given },
+    });
+    return t;
+  });
   const who = { name: String(user.first_name), username: String(user.name) };
   await trySendMail(
     ctx,
@@ -99,40 +98,39 @@ export async function requestEmailChange(
 export async function confirmEmail(ctx: AppContext, request: FastifyRequest): Promise<{ email: string }> {
   const body = jsonBody(request);
   try {
-    return await portalDb(ctx.db)
-      .transaction()
-      .execute(async (trx) => {
-        const found = await useAccountToken(ctx, trx, body.token, 'email');
-        if (!found || !found.mail) throw new ApiError(400, INVALID_LINK);
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'name', 'role', 'mail', 'status', 'mail_verified_at'])
-          .where('id', '=', found.userId)
-          .executeTakeFirstOrThrow();
-        if (user.status !== 'active' && user.status !== 'pending') throw new ApiError(400, INVALID_LINK);
-        // Another account may have taken the address since the link was sent.
-        if (await mailProblem(trx, found.mail, found.userId))
-          throw conflict('Another account uses this e-mail address now, so it cannot become yours.');
-        const at = isoTimestamp(ctx.clock.now());
-        await trx
-          .updateTable('users')
-          .set({ mail: found.mail, mail_verified_at: at, changed: at })
-          .where('id', '=', found.userId)
-          .execute();
-        await recordAudit(
-          trx,
-          ctx.clock,
-          { userId: found.userId, name: String(user.name), role: user.role as 'handler' | 'staff' },
-          {
-            type: 'users',
-            id: found.userId,
-            action: 'email_confirmed',
-            before: { mail: user.mail, mail_verified_at: user.mail_verified_at },
-            after: { mail: found.mail, mail_verified_at: at },
-          },
-        );
-        return { email: found.mail };
-      });
+    const db = portalDb(ctx.db);
+    return await db.transaction().execute(async (trx) => {
+      const found = await useAccountToken(ctx, trx, body.token, 'email');
+      if (!found || !found.mail) throw new ApiError(400, INVALID_LINK);
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'role', 'mail', 'status', 'mail_verified_at'])
+        .where('id', '=', found.userId)
+        .executeTakeFirstOrThrow();
+      if (user.status !== 'active' && user.status !== 'pending') throw new ApiError(400, INVALID_LINK);
+      // Another account may have taken the address since the link was sent.
+      if (await mailProblem(trx, found.mail, found.userId))
+        throw conflict('Another account uses this e-mail address now, so it cannot become yours.');
+      const at = isoTimestamp(ctx.clock.now());
+      await trx
+        .updateTable('users')
+        .set({ mail: found.mail, mail_verified_at: at, changed: at })
+        .where('id', '=', found.userId)
+        .execute();
+      await recordAudit(
+        trx,
+        ctx.clock,
+        { userId: found.userId, name: String(user.name), role: user.role as 'handler' | 'staff' },
+        {
+          type: 'users',
+          id: found.userId,
+          action: 'email_confirmed',
+          before: { mail: user.mail, mail_verified_at: user.mail_verified_at },
+          after: { mail: found.mail, mail_verified_at: at },
+        },
+      );
+      return { email: found.mail };
+    });
   } catch (error) {
     if (isUniqueViolation(error))
       throw conflict('Another account uses this e-mail address now, so it cannot become yours.');

@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -6,6 +5,7 @@ import { isoTimestamp } from '../lib/time.js';
 import { authenticateSession } from '../oauth/bearer.js';
 import { ApiError } from '../lib/errors.js';
 import { hashPassword, passwordPolicyProblem, verifyPassword } from '../users/passwords.js';
+import { portalDb } from '../db/portal-tables.js';
 
 const fieldError = (field: string, detail: string) =>
   ApiError.many(422, [{ detail, source: { pointer: `/data/attributes/${field}` } }]);
@@ -36,23 +36,22 @@ export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest
     throw fieldError('new_password', 'Choose a password other than the current one.');
   const passHash = await hashPassword(next);
   const now = ctx.clock.now();
-  await portalDb(ctx.db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.updateTable('users').set({ pass_hash: passHash }).where('id', '=', user.id).execute();
-      await trx
-        .updateTable('oauth_token_families')
-        .set({ revoked_at: isoTimestamp(now) })
-        .where('user_id', '=', user.id)
-        .where('id', '<>', session.familyId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await recordAudit(trx, ctx.clock, session.viewer, {
-        type: 'users',
-        id: String(user.id),
-        action: 'password_change',
-        before: null,
-        after: { changed: isoTimestamp(now) },
-      });
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ pass_hash: passHash }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('oauth_token_families')
+      .set({ revoked_at: isoTimestamp(now) })
+      .where('user_id', '=', user.id)
+      .where('id', '<>', session.familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await recordAudit(trx, ctx.clock, session.viewer, {
+      type: 'users',
+      id: String(user.id),
+      action: 'password_change',
+      before: null,
+      after: { changed: isoTimestamp(now) },
     });
+  });
 }

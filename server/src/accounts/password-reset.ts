@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -15,6 +14,7 @@ import { baseUrl, emailField, invalid, tooMany, type Body, type FieldProblem } f
 import { rateKey, takeRateSlot } from './rate-limit.js';
 import type { RequestContext } from './requests.js';
 import { clearUsernameFailures } from './unlock.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Forgotten passwords: a single-use link by e-mail, valid for an hour. Only the SHA-256 of the link's token is
@@ -138,37 +138,32 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
   if (weak) throw invalid([{ field: 'password', detail: weak }]);
   const passHash = await hashPassword(password);
 
-  await portalDb(ctx.db)
-    .transaction()
-    .execute(async (trx) => {
-      // The conditional update makes the link single-use even when two confirmations race.
-      const used = await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: at })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, INVALID_LINK);
-      await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: at })
-        .where('user_id', '=', found.user_id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({ pass_hash: passHash, changed: at })
-        .where('id', '=', found.user_id)
-        .execute();
-      await recordAudit(trx, ctx.clock, null, {
-        type: 'users',
-        id: found.user_id,
-        action: 'password_change',
-        before: null,
-        after: { changed: at },
-      });
-      await revokeUserSessions(trx, found.user_id, now);
-      await clearUsernameFailures(trx, String(found.name));
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
+    // The conditional update makes the link single-use even when two confirmations race.
+    const used = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, INVALID_LINK);
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at })
+      .where('user_id', '=', found.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx.updateTable('users').set({ pass_hash: passHash, changed: at }).where('id', '=', found.user_id).execute();
+    await recordAudit(trx, ctx.clock, null, {
+      type: 'users',
+      id: found.user_id,
+      action: 'password_change',
+      before: null,
+      after: { changed: at },
     });
+    await revokeUserSessions(trx, found.user_id, now);
+    await clearUsernameFailures(trx, String(found.name));
+  });
 }

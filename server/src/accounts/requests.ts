@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
@@ -21,6 +20,7 @@ import { issueAccountToken } from './account-tokens.js';
 import { EMAIL_LINK_TTL_SECONDS, emailConfirmLink } from './email-change.js';
 import { baseUrl, emailField, invalid, requiredText, tooMany, type Body, type FieldProblem } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Account requests (sign-up): anyone may ask for a handler account; it waits as a `pending` user until council staff
@@ -184,29 +184,28 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   }
   let token: string;
   try {
-    token = await portalDb(ctx.db)
-      .transaction()
-      .execute(async (trx) => {
-        const id = await createUser(
-          { ctx: { ...ctx, db: trx }, viewer: APPLICANT },
-          {
-            username: input.username,
-            password: input.password,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            mail: input.email,
-            role: 'handler',
-            handlerNumber: input.handlerNumber,
-            status: 'pending',
-          },
-        );
-        return issueAccountToken(ctx, trx, {
-          userId: id,
-          purpose: 'email',
+    const db = portalDb(ctx.db);
+    token = await db.transaction().execute(async (trx) => {
+      const id = await createUser(
+        { ctx: { ...ctx, db: trx }, viewer: APPLICANT },
+        {
+          username: input.username,
+          password: input.password,
+          firstName: input.firstName,
+          lastName: input.lastName,
           mail: input.email,
-          ttlSeconds: EMAIL_LINK_TTL_SECONDS,
-        });
+          role: 'handler',
+          handlerNumber: input.handlerNumber,
+          status: 'pending',
+        },
+      );
+      return issueAccountToken(ctx, trx, {
+        userId: id,
+        purpose: 'email',
+        mail: input.email,
+        ttlSeconds: EMAIL_LINK_TTL_SECONDS,
       });
+    });
   } catch (error) {
     // Two requests raced for the same username or address: the loser gets the answer it would have had a moment later.
     if (error instanceof ApiError && error.status === 409) return;
@@ -321,35 +320,34 @@ export async function decideAccount(
   viewer: Viewer | null = null,
 ): Promise<DecisionResult> {
   const status = decision.approve ? 'active' : 'refused';
-  const user = await portalDb(ctx.db)
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw notFound('There is no account request with this id.');
-      if (row.status !== 'pending')
-        throw conflict(`This account request was already decided (the account is ${row.status}).`);
-      const changed = isoTimestamp(ctx.clock.now());
-      const updated = await trx
-        .updateTable('users')
-        .set({ status, changed })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1)
-        throw conflict('This account request was decided by someone else just now.');
-      await recordAudit(trx, ctx.clock, viewer, {
-        type: 'users',
-        id,
-        action: decision.approve ? 'approve' : 'refuse',
-        before: row,
-        after: { ...row, status, changed },
-      });
-      return row;
+  const db = portalDb(ctx.db);
+  const user = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('users')
+      .select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('There is no account request with this id.');
+    if (row.status !== 'pending')
+      throw conflict(`This account request was already decided (the account is ${row.status}).`);
+    const changed = isoTimestamp(ctx.clock.now());
+    const updated = await trx
+      .updateTable('users')
+      .set({ status, changed })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw conflict('This account request was decided by someone else just now.');
+    await recordAudit(trx, ctx.clock, viewer, {
+      type: 'users',
+      id,
+      action: decision.approve ? 'approve' : 'refuse',
+      before: row,
+      after: { ...row, status, changed },
     });
+    return row;
+  });
   let mailSent = false;
   if (user.mail) {
     const message = decision.approve

@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
@@ -6,6 +5,7 @@ import { authenticateSession } from '../oauth/bearer.js';
 import { notFound } from '../lib/errors.js';
 import { revokeFamily } from '../oauth/tokens.js';
 import type { ActiveSession } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * A user's active sessions: each sign-in (a refresh-token family, oauth/tokens.ts) that has not ended. Ending one

@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
@@ -11,6 +10,7 @@ import { ApiError } from '../lib/errors.js';
 import { issueAccountToken, useAccountToken } from './account-tokens.js';
 import { baseUrl, jsonBody } from './fields.js';
 import type { FastifyRequest } from 'fastify';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * The unlock link: when wrong passwords from anywhere hold a username back (oauth/throttle.ts), its user gets a link
@@ -75,16 +75,11 @@ export async function offerUnlock(ctx: AppContext, username: string, log: Fastif
 /** POST /api/account/unlock {token}: uses up the link and clears the username's failures. */
 export async function unlockAccount(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const body = jsonBody(request);
-  await portalDb(ctx.db)
-    .transaction()
-    .execute(async (trx) => {
-      const found = await useAccountToken(ctx, trx, body.token, 'unlock');
-      if (!found) throw new ApiError(400, INVALID_LINK);
-      const user = await trx
-        .selectFrom('users')
-        .select('name')
-        .where('id', '=', found.userId)
-        .executeTakeFirstOrThrow();
-      await clearUsernameFailures(trx, String(user.name));
-    });
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
+    const found = await useAccountToken(ctx, trx, body.token, 'unlock');
+    if (!found) throw new ApiError(400, INVALID_LINK);
+    const user = await trx.selectFrom('users').select('name').where('id', '=', found.userId).executeTakeFirstOrThrow();
+    await clearUsernameFailures(trx, String(user.name));
+  });
 }

@@ -1,8 +1,8 @@
-import type { PortalDb } from '../db/portal-tables.js';
 import { industrySeasonFigures } from '../workflows/reports/analytics.js';
 import type { PublishedFigure } from '../workflows/reports/confidentiality.js';
 import type { PublishedBook } from '../workflows/reports/disclosure/published.js';
 import { f1Atom, figureKeys } from '../workflows/reports/disclosure/season-model.js';
+import type { PortalDb } from '../db/portal-tables.js';
 
 /**
  * The industry's monthly figures of a season for the analytics charts: receipts, shipments and month-end inventory.

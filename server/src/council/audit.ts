@@ -1,9 +1,9 @@
-import { portalDb } from '../db/portal-tables.js';
 import { isIsoDate } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { allResources } from '../resources/index.js';
 import { handlerParam, invalidParameters, pageParam, queryOf, staffViewer, type FieldProblem } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * GET /api/council/audit: the audit log, newest first, searchable. Read only: there is no way to change or delete

@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import { apiAttributesOf, BOARD_STATUSES, type Board, type BoardRow, type BoardStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -20,6 +19,7 @@ import {
   todayIn,
   type FieldProblem,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * The submissions board: every active handler against forms 1, 2 and 3 of a month (or form 5 of a season), one

@@ -1,9 +1,9 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticate } from '../oauth/bearer.js';
 import { ApiError, forbidden } from '../lib/errors.js';
 import type { Actor } from '../workflows/common.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * What every council endpoint shares: signed in (401), staff (403), then input checked field by field (422 with
@@ -79,9 +79,8 @@ export async function asStaff<T>(
 ): Promise<T> {
   const viewer = await staffViewer(ctx, request);
   const body = validate();
-  return portalDb(ctx.db)
-    .transaction()
-    .execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
+  const db = portalDb(ctx.db);
+  return db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }, body));
 }
 
 export const MAX_ID_LENGTH = 64;

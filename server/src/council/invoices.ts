@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import { formatCents } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -15,6 +14,7 @@ import {
   type FieldProblem,
 } from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /** Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings out. */
 const STATUSES = ['open', 'paid'] as const;

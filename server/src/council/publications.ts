@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import { earlierPeriodsOfSeason } from '@pecan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -9,6 +8,7 @@ import { fileLinkSigner, readerLinkExpiry, type FileLinkSigner } from '../files/
 import { forbidden, notFound } from '../lib/errors.js';
 import { isTrue } from '../workflows/common.js';
 import { existingId, invalidParameters, MAX_ID_LENGTH, pathParam, queryOf, type FieldProblem } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * What the council has generated: the season's monthly and annual position reports and industry analytics

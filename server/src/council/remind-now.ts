@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { recordAudit } from '../audit/log.js';
@@ -8,6 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import { reminderMail } from '../reminders/mail.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { asStaff, bodyOf, MAX_ID_LENGTH, type Body, type FieldProblem } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * POST /api/council/reminders/now {period_id, handler}: staff remind one handler now of a month's forms 1-3 that are

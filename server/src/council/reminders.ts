@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { REMINDER_KINDS } from '../reminders/mail.js';
@@ -12,6 +11,7 @@ import {
   staffViewer,
   type FieldProblem,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /** GET /api/council/reminders: the reminder e-mails the job has sent (or tried to), newest first. */
 const PAGE_SIZE = 100;

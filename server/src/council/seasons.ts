@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import { isIsoDate } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -19,6 +18,7 @@ import {
   type FieldProblem,
 } from './http.js';
 import type { Season } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /** Seasons (crop years) and the reporting calendar: create a season, choose the current one, move due dates. */
 

@@ -1,10 +1,10 @@
-import { portalDb } from '../db/portal-tables.js';
 import { addDays, BOARD_STATUSES, formatCents, type BoardStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { staffViewer, queryOf, todayIn } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * GET /api/council/home: what needs the council staff today, each figure counted in SQL (SQLite and PostgreSQL

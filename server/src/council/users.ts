@@ -1,4 +1,3 @@
-import { portalDb } from '../db/portal-tables.js';
 import type { CouncilUser, UserRole, UserStatus } from '@pecan/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -27,6 +26,7 @@ import {
   type Body,
   type FieldProblem,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Council staff keep the user accounts: list and search, create, edit, assign to a handler, block (which ends

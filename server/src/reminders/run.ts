@@ -1,5 +1,3 @@
-import type { NotNull } from 'kysely';
-import { portalDb } from '../db/portal-tables.js';
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import { isoTimestamp, newId } from '../lib/time.js';
@@ -7,6 +5,8 @@ import { trySendMail, type MailLog } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { reminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
 import { yearlyReminders } from './yearly.js';
+import type { NotNull } from 'kysely';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Reminder e-mails to handlers' users: `due_soon` when a month's forms are not all certified and its due date is at
@@ -127,28 +127,27 @@ const candidateKey = (c: ReminderCandidate): string =>
 /** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
 async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | null> {
   const id = newId();
-  const result = await portalDb(ctx.db)
-    .transaction()
-    .execute((trx) =>
-      trx
-        .insertInto('reminders_sent')
-        .values({
-          id,
-          kind: c.kind,
-          period_id: c.periodId,
-          handler_id: c.handler.id,
-          user_id: c.user.id,
-          mail_to: c.message.to,
-          subject: c.message.subject,
-          due_date: c.dueDate,
-          claimed_at: isoTimestamp(ctx.clock.now()),
-          sent_at: null,
-          status: 'claimed',
-          attempts: 1,
-        })
-        .onConflict((oc) => oc.columns(['kind', 'period_id', 'handler_id', 'user_id']).doNothing())
-        .executeTakeFirst(),
-    );
+  const db = portalDb(ctx.db);
+  const result = await db.transaction().execute((trx) =>
+    trx
+      .insertInto('reminders_sent')
+      .values({
+        id,
+        kind: c.kind,
+        period_id: c.periodId,
+        handler_id: c.handler.id,
+        user_id: c.user.id,
+        mail_to: c.message.to,
+        subject: c.message.subject,
+        due_date: c.dueDate,
+        claimed_at: isoTimestamp(ctx.clock.now()),
+        sent_at: null,
+        status: 'claimed',
+        attempts: 1,
+      })
+      .onConflict((oc) => oc.columns(['kind', 'period_id', 'handler_id', 'user_id']).doNothing())
+      .executeTakeFirst(),
+  );
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
 }
 

@@ -1,8 +1,8 @@
-import type { NotNull } from 'kysely';
-import { portalDb } from '../db/portal-tables.js';
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import { yearlyReminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
+import type { NotNull } from 'kysely';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Reminders of the yearly forms, found the way run.ts finds the monthly ones: who should hear today, sent or not.
