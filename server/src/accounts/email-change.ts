@@ -11,6 +11,7 @@ import { verifyPassword } from '../users/passwords.js';
 import { issueAccountToken, useAccountToken } from './account-tokens.js';
 import { baseUrl, invalid, jsonBody, tooMany } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Changing one's e-mail address (docs/SECURITY.md, "Identity"): the current password is asked again, and the address
@@ -40,13 +41,13 @@ export async function requestEmailChange(
     ctx.clock.now(),
   );
   if (wait > 0) throw tooMany('Too many e-mail address changes asked for.', wait);
-  const user = await ctx.db
+  const user = await portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'name', 'mail', 'pass_hash', 'first_name'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const current = typeof body.current_password === 'string' ? body.current_password : '';
-  if (!(await verifyPassword(current, user.pass_hash as string | null))) {
+  if (!(await verifyPassword(current, user.pass_hash))) {
     throw invalid([{ field: 'current_password', detail: 'The current password is not right.' }]);
   }
   const given = typeof body.new_email === 'string' ? normalEmail(body.new_email) : '';
@@ -57,7 +58,8 @@ export async function requestEmailChange(
   const problem = await mailProblem(ctx.db, given, userId);
   if (problem) throw invalid([{ field: 'new_email', detail: problem.detail }]);
 
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  const db = portalDb(ctx.db);
+  const token = await db.transaction().execute(async (trx) => {
     const t = await issueAccountToken(ctx, trx, {
       userId,
       purpose: 'email',
@@ -96,7 +98,8 @@ export async function requestEmailChange(
 export async function confirmEmail(ctx: AppContext, request: FastifyRequest): Promise<{ email: string }> {
   const body = jsonBody(request);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const db = portalDb(ctx.db);
+    return await db.transaction().execute(async (trx) => {
       const found = await useAccountToken(ctx, trx, body.token, 'email');
       if (!found || !found.mail) throw new ApiError(400, INVALID_LINK);
       const user = await trx

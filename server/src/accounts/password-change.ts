@@ -5,6 +5,7 @@ import { isoTimestamp } from '../lib/time.js';
 import { authenticateSession } from '../oauth/bearer.js';
 import { ApiError } from '../lib/errors.js';
 import { hashPassword, passwordPolicyProblem, verifyPassword } from '../users/passwords.js';
+import { portalDb } from '../db/portal-tables.js';
 
 const fieldError = (field: string, detail: string) =>
   ApiError.many(422, [{ detail, source: { pointer: `/data/attributes/${field}` } }]);
@@ -24,27 +25,24 @@ export async function changeOwnPassword(ctx: AppContext, request: FastifyRequest
   const next = typeof body.new_password === 'string' ? body.new_password : '';
   const weak = passwordPolicyProblem(next);
   if (weak) throw fieldError('new_password', weak);
-  const user = await ctx.db
+  const user = await portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'pass_hash'])
     .where('id', '=', session.viewer.userId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(current, user.pass_hash as string | null)))
+  if (!(await verifyPassword(current, user.pass_hash)))
     throw fieldError('current_password', 'The current password is not right.');
-  if (await verifyPassword(next, user.pass_hash as string | null))
+  if (await verifyPassword(next, user.pass_hash))
     throw fieldError('new_password', 'Choose a password other than the current one.');
   const passHash = await hashPassword(next);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ pass_hash: passHash })
-      .where('id', '=', user.id as string)
-      .execute();
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ pass_hash: passHash }).where('id', '=', user.id).execute();
     await trx
       .updateTable('oauth_token_families')
       .set({ revoked_at: isoTimestamp(now) })
-      .where('user_id', '=', user.id as string)
+      .where('user_id', '=', user.id)
       .where('id', '<>', session.familyId)
       .where('revoked_at', 'is', null)
       .execute();

@@ -14,6 +14,7 @@ import { baseUrl, emailField, invalid, tooMany, type Body, type FieldProblem } f
 import { rateKey, takeRateSlot } from './rate-limit.js';
 import type { RequestContext } from './requests.js';
 import { clearUsernameFailures } from './unlock.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Forgotten passwords: a single-use link by e-mail, valid for an hour. Only the SHA-256 of the link's token is
@@ -119,7 +120,7 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
   const at = isoTimestamp(now);
-  const found = await ctx.db
+  const found = await portalDb(ctx.db)
     .selectFrom('password_reset_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.user_id', 'u.name'])
@@ -137,7 +138,8 @@ export async function confirmPasswordReset(ctx: AppContext, body: Body): Promise
   if (weak) throw invalid([{ field: 'password', detail: weak }]);
   const passHash = await hashPassword(password);
 
-  await ctx.db.transaction().execute(async (trx) => {
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
     // The conditional update makes the link single-use even when two confirmations race.
     const used = await trx
       .updateTable('password_reset_tokens')

@@ -21,6 +21,7 @@ import { issueAccountToken } from './account-tokens.js';
 import { EMAIL_LINK_TTL_SECONDS, emailConfirmLink } from './email-change.js';
 import { baseUrl, emailField, invalid, requiredText, tooMany, type Body, type FieldProblem } from './fields.js';
 import { rateKey, takeRateSlot } from './rate-limit.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Account requests (sign-up): anyone may ask for a handler account; it waits as a `pending` user until council staff
@@ -79,7 +80,7 @@ async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequ
   const handlerNumber = requiredText(body, 'handler_number', 'The handler number', problems, 20);
   let handler: { id: string; title: string } | undefined;
   if (handlerNumber !== null) {
-    handler = await ctx.db
+    handler = await portalDb(ctx.db)
       .selectFrom('handlers')
       .select(['id', 'title'])
       .where('handler_number', '=', handlerNumber)
@@ -92,7 +93,7 @@ async function validateRequest(ctx: AppContext, body: Body): Promise<AccountRequ
       });
   }
   const split = splitName(name ?? 'x');
-  const rules = await newUserProblems(ctx.db, {
+  const rules = await newUserProblems(portalDb(ctx.db), {
     username: username ?? 'x',
     mail: email,
     password: typeof password === 'string' ? password : null,
@@ -147,7 +148,7 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   // Hashed whether or not an account is made, so the answer takes as long either way.
   await hashPassword(input.password);
 
-  const pending = await ctx.db
+  const pending = await portalDb(ctx.db)
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'pending')
@@ -184,7 +185,8 @@ export async function requestAccount(ctx: AppContext, req: RequestContext, body:
   }
   let token: string;
   try {
-    token = await ctx.db.transaction().execute(async (trx) => {
+    const db = portalDb(ctx.db);
+    token = await db.transaction().execute(async (trx) => {
       const id = await createUser(
         { ctx: { ...ctx, db: trx }, viewer: APPLICANT },
         {
@@ -252,7 +254,7 @@ export interface PendingAccount {
 
 /** GET /api/council/account-requests: pending accounts, oldest first. */
 export async function listPendingAccounts(ctx: AppContext): Promise<PendingAccount[]> {
-  const rows = await ctx.db
+  const rows = await portalDb(ctx.db)
     .selectFrom('users as u')
     .leftJoin('handlers as h', 'h.id', 'u.handler_id')
     .select([
@@ -312,7 +314,8 @@ export async function decideAccount(
   viewer: Viewer | null = null,
 ): Promise<DecisionResult> {
   const status = decision.approve ? 'active' : 'refused';
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const db = portalDb(ctx.db);
+  const user = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('users')
       .select(['id', 'name', 'mail', 'status', 'first_name', 'last_name'])

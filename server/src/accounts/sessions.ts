@@ -5,6 +5,7 @@ import { authenticateSession } from '../oauth/bearer.js';
 import { notFound } from '../lib/errors.js';
 import { revokeFamily } from '../oauth/tokens.js';
 import type { ActiveSession } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * A user's active sessions: each sign-in (a refresh-token family, oauth/tokens.ts) that has not ended. Ending one
@@ -15,7 +16,7 @@ import type { ActiveSession } from '@pecan/contract';
 export async function listOwnSessions(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession[]> {
   const session = await authenticateSession(ctx, request);
   const now = isoTimestamp(ctx.clock.now());
-  const rows = await ctx.db
+  const rows = await portalDb(ctx.db)
     .selectFrom('oauth_token_families as f')
     .innerJoin('oauth_clients as c', 'c.id', 'f.client_id')
     .select(['f.id', 'f.created', 'f.last_used', 'f.expires_at', 'f.user_agent', 'f.address', 'c.label'])
@@ -26,13 +27,13 @@ export async function listOwnSessions(ctx: AppContext, request: FastifyRequest):
     .orderBy('f.id')
     .execute();
   return rows.map((r) => ({
-    id: r.id as string,
-    created: r.created as string,
-    last_used: (r.last_used ?? r.created) as string,
-    expires_at: r.expires_at as string,
-    client: r.label as string,
-    user_agent: (r.user_agent ?? null) as string | null,
-    address: (r.address ?? null) as string | null,
+    id: r.id,
+    created: r.created,
+    last_used: r.last_used ?? r.created,
+    expires_at: r.expires_at,
+    client: r.label,
+    user_agent: r.user_agent ?? null,
+    address: r.address ?? null,
     current: r.id === session.familyId,
   }));
 }
@@ -41,7 +42,7 @@ export async function endOwnSession(ctx: AppContext, request: FastifyRequest): P
   const session = await authenticateSession(ctx, request);
   const id = String((request.params as { id: string }).id);
   const now = ctx.clock.now();
-  const row = await ctx.db
+  const row = await portalDb(ctx.db)
     .selectFrom('oauth_token_families')
     .select('id')
     .where('id', '=', id.slice(0, 100))

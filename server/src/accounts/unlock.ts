@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors.js';
 import { issueAccountToken, useAccountToken } from './account-tokens.js';
 import { baseUrl, jsonBody } from './fields.js';
 import type { FastifyRequest } from 'fastify';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * The unlock link: when wrong passwords from anywhere hold a username back (oauth/throttle.ts), its user gets a link
@@ -36,13 +37,13 @@ export async function clearUsernameFailures(db: Db, username: string): Promise<v
 
 /** After a failed sign-in that holds the username back: mails its user an unlock link, unless one is still live. */
 export async function offerUnlock(ctx: AppContext, username: string, log: FastifyBaseLogger): Promise<void> {
-  const user = await ctx.db
+  const user = await portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'name', 'mail', 'first_name', 'mail_verified_at', 'status'])
     .where(sql<string>`lower(name)`, '=', username.toLowerCase())
     .executeTakeFirst();
   if (!user || user.status !== 'active' || !user.mail || !user.mail_verified_at) return;
-  const live = await ctx.db
+  const live = await portalDb(ctx.db)
     .selectFrom('account_tokens')
     .select('token_hash')
     .where('user_id', '=', user.id)
@@ -52,7 +53,7 @@ export async function offerUnlock(ctx: AppContext, username: string, log: Fastif
     .executeTakeFirst();
   if (live) return;
   const token = await issueAccountToken(ctx, ctx.db, {
-    userId: user.id as string,
+    userId: user.id,
     purpose: 'unlock',
     mail: null,
     ttlSeconds: UNLOCK_TTL_SECONDS,
@@ -61,7 +62,7 @@ export async function offerUnlock(ctx: AppContext, username: string, log: Fastif
   void trySendMail(
     ctx,
     accountUnlockMail({
-      to: user.mail as string,
+      to: user.mail,
       name: String(user.first_name),
       username: String(user.name),
       link,
@@ -74,7 +75,8 @@ export async function offerUnlock(ctx: AppContext, username: string, log: Fastif
 /** POST /api/account/unlock {token}: uses up the link and clears the username's failures. */
 export async function unlockAccount(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const body = jsonBody(request);
-  await ctx.db.transaction().execute(async (trx) => {
+  const db = portalDb(ctx.db);
+  await db.transaction().execute(async (trx) => {
     const found = await useAccountToken(ctx, trx, body.token, 'unlock');
     if (!found) throw new ApiError(400, INVALID_LINK);
     const user = await trx.selectFrom('users').select('name').where('id', '=', found.userId).executeTakeFirstOrThrow();

@@ -1,8 +1,8 @@
-import type { Db } from '../db/database.js';
 import { industrySeasonFigures } from '../workflows/reports/analytics.js';
 import type { PublishedFigure } from '../workflows/reports/confidentiality.js';
 import type { PublishedBook } from '../workflows/reports/disclosure/published.js';
 import { f1Atom, figureKeys } from '../workflows/reports/disclosure/season-model.js';
+import type { PortalDb } from '../db/portal-tables.js';
 
 /**
  * The industry's monthly figures of a season for the analytics charts: receipts, shipments and month-end inventory.
@@ -48,7 +48,7 @@ function monthFigures(month: string, book: PublishedBook, reporting: number): In
   };
 }
 
-export async function industryMonthlyFigures(db: Db, seasonId: string): Promise<IndustryMonth[]> {
+export async function industryMonthlyFigures(db: PortalDb, seasonId: string): Promise<IndustryMonth[]> {
   const industry = await industrySeasonFigures(db, seasonId);
   return industry.months.map((month) => {
     const book = industry.books.get(month);

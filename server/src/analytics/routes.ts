@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { portalDb } from '../db/portal-tables.js';
 import { authenticate } from '../oauth/bearer.js';
 import { ApiError } from '../lib/errors.js';
 import { rulesFromEnv } from '../workflows/reports/disclosure/rules.js';
@@ -17,6 +18,6 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppCont
     }
     const season = await ctx.db.selectFrom('seasons').select('id').where('id', '=', seasonId).executeTakeFirst();
     if (!season) throw new ApiError(422, 'There is no such season.', { source: { parameter: 'season_id' } });
-    return { season_id: seasonId, months: await industryMonthlyFigures(ctx.db, seasonId) };
+    return { season_id: seasonId, months: await industryMonthlyFigures(portalDb(ctx.db), seasonId) };
   });
 }

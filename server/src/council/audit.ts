@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { allResources } from '../resources/index.js';
 import { handlerParam, invalidParameters, queryOf } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * GET /api/council/audit: the audit log, newest first, searchable. Read only: there is no way to change or delete
@@ -22,13 +23,13 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const handlerId = await handlerParam(ctx, q.handler, problems);
     let userId: string | undefined;
     if (q.user !== undefined) {
-      const u = await ctx.db
+      const u = await portalDb(ctx.db)
         .selectFrom('users')
         .select('id')
         .where((eb) => eb.or([eb('id', '=', q.user!), eb('name', '=', q.user!)]))
         .executeTakeFirst();
       if (!u) problems.push({ field: 'user', detail: `There is no user ${q.user} (give an id or a username).` });
-      else userId = u.id as string;
+      else userId = u.id;
     }
     const table = q.type === undefined ? undefined : (TABLE_OF_TYPE.get(q.type) ?? q.type);
     const { from, to } = q;
@@ -36,7 +37,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const page = q.page ?? 1;
     if (problems.length > 0) throw invalidParameters(problems);
 
-    let query = ctx.db.selectFrom('audit_log');
+    let query = portalDb(ctx.db).selectFrom('audit_log');
     if (handlerId) query = query.where('handler_id', '=', handlerId);
     if (userId) query = query.where('actor_id', '=', userId);
     if (table) query = query.where('entity_type', '=', table);
@@ -56,10 +57,9 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     const userIds = [...new Set(rows.filter((r) => r.entity_type === 'users').map((r) => String(r.entity_id)))];
     const userNames = new Map(
       userIds.length
-        ? (await ctx.db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map((u) => [
-            String(u.id),
-            String(u.name),
-          ])
+        ? (await portalDb(ctx.db).selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()).map(
+            (u) => [String(u.id), String(u.name)],
+          )
         : [],
     );
     return {

@@ -27,6 +27,7 @@ import {
   todayIn,
   type Checked,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * The submissions board: every active handler against forms 1, 2 and 3 of a month (or form 5 of a season), one
@@ -104,7 +105,7 @@ export async function buildBoard(
   let column: 'period_id' | 'season_id';
   let scopeId: string;
   if (periodId) {
-    const p = await ctx.db
+    const p = await portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .selectAll()
       .where('id', '=', periodId)
@@ -115,14 +116,18 @@ export async function buildBoard(
     column = 'period_id';
     scopeId = periodId;
   } else {
-    const s = await ctx.db.selectFrom('seasons').selectAll().where('id', '=', seasonId!).executeTakeFirstOrThrow();
+    const s = await portalDb(ctx.db)
+      .selectFrom('seasons')
+      .selectAll()
+      .where('id', '=', seasonId!)
+      .executeTakeFirstOrThrow();
     scope = { kind: 'season', id: seasonId!, title: s.title };
     dueDate = s.reporting_due_date;
     forms = ['apc_form_5'];
     column = 'season_id';
     scopeId = seasonId!;
   }
-  let hq = ctx.db
+  let hq = portalDb(ctx.db)
     .selectFrom('handlers')
     .select(['id', 'handler_number', 'title'])
     .where('handler_status', '=', 'active');
@@ -132,7 +137,7 @@ export async function buildBoard(
   const rows: BoardRow[] = [];
   const byForm = new Map<string, Map<string, Version[]>>();
   for (const form of forms) {
-    const versions = (await ctx.db
+    const versions = (await portalDb(ctx.db)
       .selectFrom(form)
       .select([
         'id',
@@ -159,7 +164,7 @@ export async function buildBoard(
   const stale =
     scope.kind === 'period'
       ? await staleForm1OfMonth(
-          ctx.db,
+          portalDb(ctx.db),
           scope.period_month,
           handlers.map((h) => h.id),
         )
@@ -235,12 +240,12 @@ export function registerBoardRoutes(app: FastifyInstance, ctx: AppContext): void
     const one =
       id.length > MAX_ID_LENGTH
         ? undefined
-        : await ctx.db.selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
+        : await portalDb(ctx.db).selectFrom(form.bundle).selectAll().where('id', '=', id).executeTakeFirst();
     if (!one) throw notFound(`There is no ${bundle} with this id.`);
-    let q = ctx.db.selectFrom(form.bundle).selectAll();
+    let q = portalDb(ctx.db).selectFrom(form.bundle).selectAll();
     for (const c of form.scopeColumns) q = q.where(c, '=', (one as Row)[c] as string);
     const rows = (await q.orderBy('amendment_number').execute()) as Row[];
-    const handler = await ctx.db
+    const handler = await portalDb(ctx.db)
       .selectFrom('handlers')
       .select(['id', 'handler_number', 'title'])
       .where('id', '=', String(one.handler_id))

@@ -5,6 +5,7 @@ import { isStaff, type AppContext, type Viewer } from '../context.js';
 import { authenticateSession, type Session } from '../oauth/bearer.js';
 import { ApiError, forbidden } from '../lib/errors.js';
 import type { Actor } from '../workflows/common.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * What every council endpoint shares: signed in (401), staff (403), both checked once for the whole
@@ -39,7 +40,9 @@ export const staffViewer = (request: FastifyRequest): Viewer => staffSession(req
 /** The work in one transaction, with the transaction as the staff member's database. */
 export async function asStaff<T>(ctx: AppContext, request: FastifyRequest, work: (a: Actor) => Promise<T>): Promise<T> {
   const viewer = staffViewer(request);
-  return ctx.db.transaction().execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }));
+  return portalDb(ctx.db)
+    .transaction()
+    .execute((trx) => work({ ctx: { ...ctx, db: trx }, viewer }));
 }
 
 /** 422 with one error per body field, each pointing at its member. */
@@ -169,7 +172,7 @@ export async function handlerParam(
   name = 'handler',
 ): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  const row = await ctx.db
+  const row = await portalDb(ctx.db)
     .selectFrom('handlers')
     .select('id')
     .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)]))
@@ -178,7 +181,7 @@ export async function handlerParam(
     problems.push({ field: name, detail: `There is no handler ${value} (give its id or its handler number).` });
     return undefined;
   }
-  return row.id as string;
+  return row.id;
 }
 
 /** A record's id that must exist in `table`, or a problem. */

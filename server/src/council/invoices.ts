@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../lib/errors.js';
 import { existingId, handlerParam, invalidParameters, queryOf, sendCsv, toCsv, type Checked } from './http.js';
 import type { InvoiceRow } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Invoices across handlers: a list (and CSV) with filters, and a season's totals. Money: integer cents, decimal strings
@@ -23,7 +24,7 @@ async function invoiceFilters(ctx: AppContext, { value: q, problems }: InvoiceQu
 
 export async function listInvoices(ctx: AppContext, q: InvoiceQuery): Promise<InvoiceRow[]> {
   const f = await invoiceFilters(ctx, q);
-  let query = ctx.db
+  let query = portalDb(ctx.db)
     .selectFrom('invoices as i')
     .innerJoin('handlers as h', 'h.id', 'i.handler_id')
     .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
@@ -121,13 +122,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { value: q, problems } = queryOf(request, invoiceTotalsQuery);
     const seasonId = await existingId(ctx, 'seasons', q.season_id, 'season_id', problems);
     if (problems.length > 0) throw invalidParameters(problems);
-    const season = await ctx.db
+    const season = await portalDb(ctx.db)
       .selectFrom('seasons')
       .select(['id', 'title'])
       .where('id', '=', seasonId!)
       .executeTakeFirst();
     if (!season) throw notFound('There is no season with this id.');
-    const rows = await ctx.db
+    const rows = await portalDb(ctx.db)
       .selectFrom('invoices as i')
       .innerJoin('reporting_periods as p', 'p.id', 'i.period_id')
       .innerJoin('handlers as h', 'h.id', 'i.handler_id')

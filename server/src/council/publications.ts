@@ -16,6 +16,7 @@ import {
   queryOf,
   staffSession,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * What the council has generated: the season's monthly and annual position reports and industry analytics
@@ -58,7 +59,7 @@ function linksFor(ctx: AppContext, request: FastifyRequest): Links {
 
 async function fileOf(ctx: AppContext, links: Links, fileId: unknown): Promise<FileOut | null> {
   if (typeof fileId !== 'string') return null;
-  const f = await ctx.db
+  const f = await portalDb(ctx.db)
     .selectFrom('files')
     .select(['id', 'filename', 'filemime', 'filesize', 'created'])
     .where('id', '=', fileId)
@@ -76,7 +77,7 @@ async function fileOf(ctx: AppContext, links: Links, fileId: unknown): Promise<F
 }
 
 async function seasonOf(ctx: AppContext, seasonId: string | undefined): Promise<Row> {
-  let q = ctx.db.selectFrom('seasons').selectAll();
+  let q = portalDb(ctx.db).selectFrom('seasons').selectAll();
   q = seasonId
     ? q.where('id', '=', seasonId)
     : q.orderBy('current_season', 'desc').orderBy('season_start_date', 'desc');
@@ -159,13 +160,13 @@ async function scopeOf(
   row: Row,
 ): Promise<{ periodIds: string[]; monthlyForms: string[]; seasonId: string | null; months: string[] }> {
   if (kind === 'monthly') {
-    const period = await ctx.db
+    const period = await portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .select(['period_month'])
       .where('id', '=', String(row.period_id))
       .executeTakeFirstOrThrow();
     const months = [...earlierPeriodsOfSeason(String(period.period_month)), String(period.period_month)];
-    const periods = await ctx.db
+    const periods = await portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .select(['id', 'period_month'])
       .where('period_month', 'in', months)
@@ -178,7 +179,7 @@ async function scopeOf(
       months: periods.map((p) => String(p.period_month)),
     };
   }
-  const periods = await ctx.db
+  const periods = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
     .select(['id', 'period_month'])
     .where('season_id', '=', String(row.season_id))
@@ -206,7 +207,7 @@ async function sourcesOf(ctx: AppContext, kind: Kind, row: Row, at: string) {
   const handlers =
     ids.length === 0
       ? []
-      : await ctx.db
+      : await portalDb(ctx.db)
           .selectFrom('handlers')
           .select(['id', 'handler_number', 'title'])
           .where('id', 'in', ids)
@@ -233,7 +234,7 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
     if (problems.length > 0) throw invalidParameters(problems);
     const season = await seasonOf(ctx, seasonId);
     const sid = String(season.id);
-    const monthly = await ctx.db
+    const monthly = await portalDb(ctx.db)
       .selectFrom('monthly_position_reports as r')
       .innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
       .selectAll('r')
@@ -241,12 +242,16 @@ export function registerPublicationRoutes(app: FastifyInstance, ctx: AppContext)
       .where('p.season_id', '=', sid)
       .orderBy('p.period_month', 'desc')
       .execute();
-    const annual = await ctx.db
+    const annual = await portalDb(ctx.db)
       .selectFrom('annual_position_reports')
       .selectAll()
       .where('season_id', '=', sid)
       .execute();
-    const industry = await ctx.db.selectFrom('industry_analytics').selectAll().where('season_id', '=', sid).execute();
+    const industry = await portalDb(ctx.db)
+      .selectFrom('industry_analytics')
+      .selectAll()
+      .where('season_id', '=', sid)
+      .execute();
     return {
       season: { id: sid, title: String(season.title), current: isTrue(season.current_season) },
       monthly: await Promise.all(

@@ -8,6 +8,7 @@ import { reminderMail } from '../reminders/mail.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { remindNowBody } from '@pecan/contract';
 import { asStaff, bodyOf, invalid, type FieldProblem } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * POST /api/council/reminders/now {period_id, handler}: staff remind one handler now of a month's forms 1-3 that are
@@ -195,7 +196,7 @@ export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): 
     const failed: string[] = [];
     for (const m of claimed.mails) {
       const ok = await trySendMail(ctx, m.message, request.log);
-      await ctx.db
+      await portalDb(ctx.db)
         .updateTable('reminders_sent')
         .set(ok ? { status: 'sent', sent_at: isoTimestamp(ctx.clock.now()) } : { status: 'failed' })
         .where('id', '=', m.rowId)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { reminderListQuery } from '@pecan/contract';
 import { existingId, handlerParam, invalidParameters, queryOf } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /** GET /api/council/reminders: the reminder e-mails the job has sent (or tried to), newest first. */
 const PAGE_SIZE = 100;
@@ -14,7 +15,7 @@ export function registerReminderRoutes(app: FastifyInstance, ctx: AppContext): v
     const { kind, status } = q;
     const page = q.page ?? 1;
     if (problems.length > 0) throw invalidParameters(problems);
-    let query = ctx.db
+    let query = portalDb(ctx.db)
       .selectFrom('reminders_sent as r')
       .innerJoin('handlers as h', 'h.id', 'r.handler_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')

@@ -16,6 +16,7 @@ import {
   queryOf,
 } from './http.js';
 import type { Season } from '@pecan/contract';
+import { portalDb } from '../db/portal-tables.js';
 
 /** Seasons (crop years) and the reporting calendar: create a season, choose the current one, move due dates. */
 
@@ -55,7 +56,11 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get('/seasons', async (request) => {
     checkedQuery(request, noQuery);
-    const rows = await ctx.db.selectFrom('seasons').selectAll().orderBy('season_start_date', 'desc').execute();
+    const rows = await portalDb(ctx.db)
+      .selectFrom('seasons')
+      .selectAll()
+      .orderBy('season_start_date', 'desc')
+      .execute();
     return { data: rows.map((r) => seasonOut(r as Row)) };
   });
 
@@ -122,15 +127,15 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
     let seasonRow: Row | undefined;
     if (seasonId) seasonRow = await loadById(ctx, 'seasons', seasonId, 'season');
     else {
-      seasonRow = (await ctx.db
+      seasonRow = await portalDb(ctx.db)
         .selectFrom('seasons')
         .selectAll()
         .orderBy('current_season', 'desc')
         .orderBy('season_start_date', 'desc')
-        .executeTakeFirst()) as Row | undefined;
+        .executeTakeFirst();
       if (!seasonRow) throw notFound('There is no season yet: create one with POST /api/council/seasons.');
     }
-    const periods = await ctx.db
+    const periods = await portalDb(ctx.db)
       .selectFrom('reporting_periods as p')
       .select(['p.id', 'p.title', 'p.period_month', 'p.due_date'])
       .select((eb) =>

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { isoTimestamp } from '../lib/time.js';
 import { noQuery } from '@pecan/contract';
 import { checkedQuery, todayIn } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * GET /api/council/home: what needs the council staff today, each figure counted in SQL (SQLite and PostgreSQL
@@ -52,7 +53,7 @@ const num = (v: unknown): number => Number(v ?? 0);
 
 /** The month being filed now: the earliest due date from today on; else the newest month. */
 async function monthNow(ctx: AppContext, today: string) {
-  const next = await ctx.db
+  const next = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
     .select(['id', 'period_month', 'title', 'due_date'])
     .where('due_date', '>=', today)
@@ -62,7 +63,7 @@ async function monthNow(ctx: AppContext, today: string) {
     .executeTakeFirst();
   return (
     next ??
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('reporting_periods')
       .select(['id', 'period_month', 'title', 'due_date'])
       .orderBy('period_month', 'desc')
@@ -108,7 +109,7 @@ async function monthCounts(
   for (const r of rows.rows) counts[r.status as BoardStatus] = num(r.n);
   const handlers = num(
     (
-      await ctx.db
+      await portalDb(ctx.db)
         .selectFrom('handlers')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('handler_status', '=', 'active')
@@ -183,7 +184,7 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
   const [late, amendments, requests, invoices, reports, reminders] = await Promise.all([
     overdueHandlers(ctx, today),
     amendmentsWaiting(ctx),
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('status', '=', 'pending')
@@ -193,11 +194,11 @@ export async function staffHome(ctx: AppContext): Promise<StaffHome> {
         sum(case when due_date < ${today} then 1 else 0 end) as overdue,
         coalesce(sum(case when due_date < ${today} then amount_due_cents else 0 end), 0) as overdue_cents
       from invoices where invoice_status = 'open'`.execute(ctx.db),
-    ctx.db
+    portalDb(ctx.db)
       .selectFrom('monthly_position_reports as r')
       .innerJoin('reporting_periods as p', 'p.id', 'r.period_id')
       .select(['r.id', 'r.period_id', 'p.period_month', 'r.title', 'r.handlers_count'])
-      .where('r.publish_to_portal', '=', sql.lit(false) as never)
+      .where('r.publish_to_portal', '=', sql.lit(false))
       .where('r.handlers_count', '>', 0)
       .orderBy('p.period_month', 'desc')
       .execute(),

@@ -31,6 +31,7 @@ import {
   type Checked,
   type FieldProblem,
 } from './http.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Council staff keep the user accounts: list and search, create, edit, assign to a handler, block (which ends
@@ -39,7 +40,7 @@ import {
 const PAGE_SIZE = 100;
 
 function usersQuery(ctx: AppContext) {
-  return ctx.db.selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
+  return portalDb(ctx.db).selectFrom('users as u').leftJoin('handlers as h', 'h.id', 'u.handler_id');
 }
 
 const userColumns = [
@@ -88,7 +89,7 @@ async function loadUser(ctx: AppContext, id: string): Promise<CouncilUser> {
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('There is no user with this id.');
-  return toUser(row as Row);
+  return toUser(row);
 }
 
 /** The address's identity rules (users/identity.ts): one problem, or none. */
@@ -138,7 +139,7 @@ async function createUserFromBody(
     phone: body.phone ?? null,
   };
   const seen = new Set(problems.map((p) => p.field));
-  for (const p of await newUserProblems(a.ctx.db, input)) if (!seen.has(p.field)) problems.push(p);
+  for (const p of await newUserProblems(portalDb(a.ctx.db), input)) if (!seen.has(p.field)) problems.push(p);
   fail(problems);
   const id = await createUser(a, input, (field) => `/${field}`);
   // Without a password the new user chooses one through a reset link, sent once this transaction has committed.
@@ -159,8 +160,7 @@ async function editUser(
   { value: body, problems }: Checked<z.output<typeof userEditBody>>,
 ): Promise<void> {
   if (id.length > MAX_ID_LENGTH) throw notFound('There is no user with this id.');
-  const row = (await a.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as
-    Row | undefined;
+  const row = await portalDb(a.ctx.db).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('There is no user with this id.');
   const values: Row = {};
   if (body.first_name !== undefined) values.first_name = body.first_name;

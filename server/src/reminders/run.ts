@@ -5,6 +5,8 @@ import { trySendMail, type MailLog } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { reminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
 import { yearlyReminders } from './yearly.js';
+import type { NotNull } from 'kysely';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Reminder e-mails to handlers' users: `due_soon` when a month's forms are not all certified and its due date is at
@@ -46,7 +48,7 @@ const todayOf = (ctx: AppContext): string => isoTimestamp(ctx.clock.now()).slice
 /** What is due for the monthly forms: every (kind, period, handler, user) that should have a reminder today. */
 async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
   const today = todayOf(ctx);
-  const periods = await ctx.db
+  const periods = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
     .select(['id', 'title', 'period_month', 'due_date'])
     .where('due_date', '<=', addDays(today, settings.daysBefore))
@@ -56,7 +58,7 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
   const out: ReminderCandidate[] = [];
   for (const period of periods) {
     const kind: ReminderKind = today > period.due_date ? 'overdue' : 'due_soon';
-    const handlers = await ctx.db
+    const handlers = await portalDb(ctx.db)
       .selectFrom('reporting_forms_packages as k')
       .innerJoin('handlers as h', 'h.id', 'k.handler_id')
       .select(['h.id', 'h.handler_number', 'h.title'])
@@ -67,15 +69,15 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
     if (handlers.length === 0) continue;
     const certified = new Map<string, Set<string>>();
     for (const form of MONTHLY_FORMS) {
-      const rows = await ctx.db
+      const rows = await portalDb(ctx.db)
         .selectFrom(form)
         .select('handler_id')
         .where('period_id', '=', period.id)
         .where('form_status', '=', 'certified')
         .execute();
-      certified.set(form, new Set(rows.map((r) => r.handler_id as string)));
+      certified.set(form, new Set(rows.map((r) => r.handler_id)));
     }
-    const users = await ctx.db
+    const users = await portalDb(ctx.db)
       .selectFrom('users')
       .select(['id', 'mail', 'first_name', 'handler_id'])
       .where(
@@ -86,6 +88,7 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
       .where('status', '=', 'active')
       .where('role', '=', 'handler')
       .where('mail', 'is not', null)
+      .$narrowType<{ mail: NotNull }>()
       .orderBy('name')
       .execute();
     for (const h of handlers) {
@@ -124,7 +127,8 @@ const candidateKey = (c: ReminderCandidate): string =>
 /** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
 async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | null> {
   const id = newId();
-  const result = await ctx.db.transaction().execute((trx) =>
+  const db = portalDb(ctx.db);
+  const result = await db.transaction().execute((trx) =>
     trx
       .insertInto('reminders_sent')
       .values({
@@ -150,7 +154,7 @@ async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | nu
 /** Claims a retry whose time has come: one replica's conditional update wins; the attempt is counted. */
 async function claimRetry(ctx: AppContext, row: { id: string; attempts: number }): Promise<boolean> {
   const now = isoTimestamp(ctx.clock.now());
-  const result = await ctx.db
+  const result = await portalDb(ctx.db)
     .updateTable('reminders_sent')
     .set({ status: 'claimed', claimed_at: now, attempts: row.attempts + 1, next_attempt_at: null })
     .where('id', '=', row.id)
@@ -177,7 +181,7 @@ async function send(
   const ok = await trySendMail(ctx, c.message, log);
   const now = ctx.clock.now();
   if (ok) {
-    await ctx.db
+    await portalDb(ctx.db)
       .updateTable('reminders_sent')
       .set({ status: 'sent', sent_at: isoTimestamp(now), next_attempt_at: null })
       .where('id', '=', id)
@@ -187,7 +191,7 @@ async function send(
   }
   if (attempts < (settings.maxAttempts ?? 5)) {
     const next = new Date(now.getTime() + retryDelayMinutes(attempts, settings.retryMinutes ?? 15) * 60_000);
-    await ctx.db
+    await portalDb(ctx.db)
       .updateTable('reminders_sent')
       .set({ status: 'retrying', next_attempt_at: isoTimestamp(next) })
       .where('id', '=', id)
@@ -195,7 +199,7 @@ async function send(
     run.retrying += 1;
     return;
   }
-  await ctx.db
+  await portalDb(ctx.db)
     .updateTable('reminders_sent')
     .set({ status: 'failed', next_attempt_at: null })
     .where('id', '=', id)
@@ -210,12 +214,12 @@ export async function runReminders(ctx: AppContext, settings: ReminderSettings, 
   const existing =
     candidates.length === 0
       ? []
-      : await ctx.db
+      : await portalDb(ctx.db)
           .selectFrom('reminders_sent')
           .select(['id', 'kind', 'period_id', 'handler_id', 'user_id', 'status', 'attempts', 'next_attempt_at'])
           .where('period_id', 'in', [...new Set(candidates.map((c) => c.periodId))])
           .execute();
-  const rows = new Map(existing.map((r) => [keyOf(r as never), r]));
+  const rows = new Map(existing.map((r) => [keyOf(r), r]));
   const now = isoTimestamp(ctx.clock.now());
   for (const c of candidates) {
     const row = rows.get(candidateKey(c));
@@ -238,14 +242,14 @@ export async function runReminders(ctx: AppContext, settings: ReminderSettings, 
 
 /** Retries of reminders that are no longer due (the forms were certified, or the kind moved on) are not sent. */
 async function cancelStaleRetries(ctx: AppContext, due: Set<string>): Promise<void> {
-  const retrying = await ctx.db
+  const retrying = await portalDb(ctx.db)
     .selectFrom('reminders_sent')
     .select(['id', 'kind', 'period_id', 'handler_id', 'user_id'])
     .where('status', '=', 'retrying')
     .execute();
-  const stale = retrying.filter((r) => !due.has(keyOf(r as never))).map((r) => r.id as string);
+  const stale = retrying.filter((r) => !due.has(keyOf(r))).map((r) => r.id);
   if (stale.length > 0)
-    await ctx.db
+    await portalDb(ctx.db)
       .updateTable('reminders_sent')
       .set({ status: 'cancelled', next_attempt_at: null })
       .where('id', 'in', stale)

@@ -1,6 +1,8 @@
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import { yearlyReminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
+import type { NotNull } from 'kysely';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * Reminders of the yearly forms, found the way run.ts finds the monthly ones: who should hear today, sent or not.
@@ -37,13 +39,14 @@ class Pending {
 
 async function activeHandlerUsers(ctx: AppContext, handlerIds: string[]) {
   if (handlerIds.length === 0) return [];
-  return ctx.db
+  return portalDb(ctx.db)
     .selectFrom('users')
     .select(['id', 'mail', 'first_name', 'handler_id'])
     .where('handler_id', 'in', handlerIds)
     .where('status', '=', 'active')
     .where('role', '=', 'handler')
     .where('mail', 'is not', null)
+    .$narrowType<{ mail: NotNull }>()
     .orderBy('name')
     .execute();
 }
@@ -69,7 +72,7 @@ async function expand(
           : 'form_5_due_soon';
     const handler = { id: e.handler.id, number: e.handler.handler_number, name: e.handler.title };
     for (const u of users.filter((x) => x.handler_id === e.handler.id && String(x.mail).trim() !== '')) {
-      const user = { id: u.id as string, mail: u.mail as string, first_name: (u.first_name as string | null) ?? '' };
+      const user = { id: u.id, mail: u.mail, first_name: u.first_name };
       const message = yearlyReminderMail(ctx, {
         kind,
         form,
@@ -91,23 +94,18 @@ async function periodsByMonth(
   months: string[],
 ): Promise<Map<string, { id: string; due_date: string; title: string }>> {
   if (months.length === 0) return new Map();
-  const rows = await ctx.db
+  const rows = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
     .select(['id', 'period_month', 'due_date', 'title'])
     .where('period_month', 'in', months)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.period_month as string,
-      { id: r.id as string, due_date: r.due_date as string, title: r.title as string },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.period_month, { id: r.id, due_date: r.due_date, title: r.title }]));
 }
 
 export async function form4Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
   // Transfers reported on a certified Form 1, by handler and season: the first month of each.
-  const shipped = await ctx.db
+  const shipped = await portalDb(ctx.db)
     .selectFrom('apc_form_1 as f')
     .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
     .innerJoin('handlers as h', 'h.id', 'f.handler_id')
@@ -129,7 +127,7 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
   const firstBySeason = new Map<string, (typeof shipped)[number]>();
   for (const r of shipped)
     if (!firstBySeason.has(`${r.id}|${r.season_id}`)) firstBySeason.set(`${r.id}|${r.season_id}`, r);
-  const agreements = await ctx.db
+  const agreements = await portalDb(ctx.db)
     .selectFrom('apc_form_4 as t')
     .innerJoin('handlers as r', 'r.id', 't.receiving_handler_id')
     .innerJoin('handlers as s', 's.id', 't.transferring_handler_id')
@@ -157,9 +155,9 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
     if (certifiedSeasons.has(key) || first.due_date < w.from || first.due_date > w.to) continue;
     pending.add(
       first,
-      first.period_id as string,
-      first.due_date as string,
-      `Your ${first.period_title as string} Form 1 reports inter-handler transfers: file and certify a Form 4 agreement with each receiving handler.`,
+      first.period_id,
+      first.due_date,
+      `Your ${first.period_title} Form 1 reports inter-handler transfers: file and certify a Form 4 agreement with each receiving handler.`,
     );
   }
   const inWindow = agreements.filter((t) => t.due_date && t.due_date >= w.from && t.due_date <= w.to);
@@ -170,24 +168,24 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
     if (t.form_status === 'draft' && t.transferring_status === 'active') {
       pending.add(
         {
-          id: t.transferring_handler_id as string,
-          handler_number: t.transferring_number as string,
-          title: t.transferring_name as string,
+          id: t.transferring_handler_id,
+          handler_number: t.transferring_number,
+          title: t.transferring_name,
         },
         period.id,
         t.due_date as string,
-        `The agreement with ${t.receiving_name as string} (handler ${t.receiving_number as string}) is a draft: certify it.`,
+        `The agreement with ${t.receiving_name} (handler ${t.receiving_number}) is a draft: certify it.`,
       );
     } else if (t.form_status === 'certified' && !t.receiving_certification_name && t.receiving_status === 'active') {
       pending.add(
         {
-          id: t.receiving_handler_id as string,
-          handler_number: t.receiving_number as string,
-          title: t.receiving_name as string,
+          id: t.receiving_handler_id,
+          handler_number: t.receiving_number,
+          title: t.receiving_name,
         },
         period.id,
         t.due_date as string,
-        `${t.transferring_name as string} (handler ${t.transferring_number as string}) certified a transfer agreement with you: countersign it.`,
+        `${t.transferring_name} (handler ${t.transferring_number}) certified a transfer agreement with you: countersign it.`,
       );
     }
   }
@@ -196,7 +194,7 @@ export async function form4Reminders(ctx: AppContext, w: Window): Promise<Remind
 
 export async function form5Reminders(ctx: AppContext, w: Window): Promise<ReminderCandidate[]> {
   const pending = new Pending();
-  const seasons = await ctx.db
+  const seasons = await portalDb(ctx.db)
     .selectFrom('seasons')
     .select(['id', 'title', 'season_end_date', 'reporting_due_date'])
     .where('reporting_due_date', '>=', w.from)
@@ -206,7 +204,7 @@ export async function form5Reminders(ctx: AppContext, w: Window): Promise<Remind
     ctx,
     seasons.map((s) => String(s.season_end_date).slice(0, 7)),
   );
-  const handlers = (await ctx.db
+  const handlers = (await portalDb(ctx.db)
     .selectFrom('handlers')
     .select(['id', 'handler_number', 'title'])
     .where('handler_status', '=', 'active')
@@ -217,20 +215,20 @@ export async function form5Reminders(ctx: AppContext, w: Window): Promise<Remind
     if (!august) continue;
     const filed = new Set(
       (
-        await ctx.db
+        await portalDb(ctx.db)
           .selectFrom('apc_form_5')
           .select('handler_id')
-          .where('season_id', '=', s.id as string)
+          .where('season_id', '=', s.id)
           .where('form_status', 'in', ['certified', 'superseded'])
           .execute()
-      ).map((r) => r.handler_id as string),
+      ).map((r) => r.handler_id),
     );
     for (const h of handlers.filter((x) => !filed.has(x.id))) {
       pending.add(
         h,
         august.id,
-        s.reporting_due_date as string,
-        `The ${s.title as string} year-end inventory (as of 31 August) is not certified yet.`,
+        s.reporting_due_date,
+        `The ${s.title} year-end inventory (as of 31 August) is not certified yet.`,
       );
     }
   }

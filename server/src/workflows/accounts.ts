@@ -2,7 +2,7 @@ import { ApiError, conflict } from '../lib/errors.js';
 import { hashPassword, passwordPolicyProblem } from '../users/passwords.js';
 import { resetFactor } from '../oauth/mfa.js';
 import { revokeUserSessions } from '../oauth/bearer.js';
-import type { Db } from '../db/database.js';
+import type { PortalDb } from '../db/portal-tables.js';
 import { isUniqueViolation, mailProblem, normalEmail, userIdByName, usernameProblem } from '../users/identity.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, loadRow, nowIso, type Actor } from './common.js';
 
@@ -66,7 +66,7 @@ export interface UserProblem {
 const MAX_FIRST_NAME = 200;
 
 /** Every rule a new user must meet, all problems at once (users/identity.ts holds the identity rules). */
-export async function newUserProblems(db: Db, u: NewUser): Promise<UserProblem[]> {
+export async function newUserProblems(db: PortalDb, u: NewUser): Promise<UserProblem[]> {
   const problems: UserProblem[] = [];
   const named = await usernameProblem(db, u.username);
   if (named) problems.push(named);
@@ -93,9 +93,8 @@ export async function newUserProblems(db: Db, u: NewUser): Promise<UserProblem[]
   return problems;
 }
 
-const handlerIdOf = async (db: Db, number: string): Promise<string | undefined> =>
-  (await db.selectFrom('handlers').select('id').where('handler_number', '=', number).executeTakeFirst())?.id as
-    string | undefined;
+const handlerIdOf = async (db: PortalDb, number: string): Promise<string | undefined> =>
+  (await db.selectFrom('handlers').select('id').where('handler_number', '=', number).executeTakeFirst())?.id;
 
 /**
  * The one way a user account is made, whoever asks: the council console, the operators' CLI, an approved sign-up
@@ -156,10 +155,10 @@ export async function setPassword(a: Actor, username: string, password: string):
   await dbOf(a)
     .updateTable('users')
     .set({ pass_hash: await hashPassword(password) })
-    .where('id', '=', user.id as string)
+    .where('id', '=', user.id)
     .execute();
   await audit(a, { type: 'users', id: String(user.id), action: 'password_change', before: null, after: null });
-  await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
+  await revokeUserSessions(dbOf(a), user.id, a.ctx.clock.now());
 }
 
 /**
@@ -169,7 +168,7 @@ export async function setPassword(a: Actor, username: string, password: string):
 export async function resetSecondFactor(a: Actor, username: string): Promise<void> {
   assertStaff(a.viewer, 'reset second factors');
   const user = await userByName(a, username);
-  const had = await resetFactor(dbOf(a), user.id as string);
+  const had = await resetFactor(dbOf(a), user.id);
   await audit(a, {
     type: 'users',
     id: String(user.id),
@@ -177,7 +176,7 @@ export async function resetSecondFactor(a: Actor, username: string): Promise<voi
     before: { enrolled: had },
     after: { enrolled: false },
   });
-  await revokeUserSessions(dbOf(a), user.id as string, a.ctx.clock.now());
+  await revokeUserSessions(dbOf(a), user.id, a.ctx.clock.now());
 }
 
 export async function listUsers(a: Actor): Promise<Array<Record<string, unknown>>> {

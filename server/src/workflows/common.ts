@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Selectable, SqlBool } from 'kysely';
 import { isStaff, type AppContext, type Viewer } from '../context.js';
 import type { Db } from '../db/database.js';
+import { portalDb, type PortalDb, type PortalTableName, type PortalTables } from '../db/portal-tables.js';
 import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import { isoTimestamp, newId } from '../lib/time.js';
 import type { Row } from '../jsonapi/resource.js';
@@ -16,7 +18,13 @@ export interface Actor {
   viewer: Viewer;
 }
 
-export const dbOf = (a: Actor): Db => a.ctx.db;
+/** The database with the portal's tables typed, for the workflows' own statements. */
+export const dbOf = (a: Actor): PortalDb => portalDb(a.ctx.db);
+/**
+ * The same database untyped, for the helpers below that work on any table the caller names (the JSON:API write
+ * handlers pass a resource's table and its decoded row): like the engine, their SQL is the same for every table.
+ */
+export const rowsDbOf = (a: Actor): Db => a.ctx.db;
 export const nowIso = (a: Actor): string => isoTimestamp(a.ctx.clock.now());
 export const todayOf = (a: Actor): string => nowIso(a).slice(0, 10);
 
@@ -53,7 +61,7 @@ export async function updateRow(a: Actor, table: string, row: Row, values: Row):
   let changed = nowIso(a);
   // `changed` must move on every write, even two in one second, or a stale copy would look fresh.
   if (changed <= String(row.changed)) changed = isoTimestamp(new Date(new Date(String(row.changed)).getTime() + 1000));
-  const result = await dbOf(a)
+  const result = await rowsDbOf(a)
     .updateTable(table)
     .set({ ...values, changed })
     .where('id', '=', row.id as string)
@@ -74,14 +82,14 @@ export async function updateRow(a: Actor, table: string, row: Row, values: Row):
 export async function insertNode(a: Actor, table: string, values: Row, id: string = newId()): Promise<string> {
   const now = nowIso(a);
   const row = { title: '', ...values, id, created: now, changed: now };
-  await dbOf(a).insertInto(table).values(row).execute();
+  await rowsDbOf(a).insertInto(table).values(row).execute();
   await audit(a, { type: table, id, action: 'create', before: null, after: row });
   return id;
 }
 
 /** Deletes one row (only draft sub-records are ever deleted); the audit log keeps what it held. */
 export async function deleteRow(a: Actor, table: string, row: Row): Promise<void> {
-  await dbOf(a)
+  await rowsDbOf(a)
     .deleteFrom(table)
     .where('id', '=', row.id as string)
     .execute();
@@ -96,6 +104,12 @@ export async function audit(a: Actor, entry: AuditEntry): Promise<void> {
   await recordAudit(dbOf(a), a.ctx.clock, a.viewer, entry);
 }
 
+/** A row of a portal table as the drivers return it (for a union of tables, a row of one of them). */
+export type RowOf<T extends PortalTableName> = T extends PortalTableName ? Selectable<PortalTables[T]> : never;
+
+/** One row by id, or 404. A table the caller names in the code gives its typed row; a resource's table, a `Row`. */
+export async function loadRow<T extends PortalTableName>(db: Db, table: T, id: unknown): Promise<RowOf<T>>;
+export async function loadRow(db: Db, table: string, id: unknown): Promise<Row>;
 export async function loadRow(db: Db, table: string, id: unknown): Promise<Row> {
   const row = await db
     .selectFrom(table)
@@ -134,6 +148,5 @@ export async function storeFile(
 }
 
 /** SQLite stores booleans as 0/1; PostgreSQL as booleans. */
-export const dbBool = (a: Actor, value: boolean): boolean | number =>
-  a.ctx.dialect === 'sqlite' ? (value ? 1 : 0) : value;
+export const dbBool = (a: Actor, value: boolean): SqlBool => (a.ctx.dialect === 'sqlite' ? (value ? 1 : 0) : value);
 export const isTrue = (value: unknown): boolean => value === true || value === 1 || value === '1';

@@ -16,7 +16,7 @@ import {
   type FormBundle,
 } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
-import { dbOf, type Actor } from './common.js';
+import { dbOf, rowsDbOf, type Actor } from './common.js';
 import { seasonAssessmentCents } from './invoices.js';
 import { parseTransferLines } from './transfer-assessment.js';
 
@@ -58,7 +58,7 @@ async function certifiedSums(
 ): Promise<Record<string, number>> {
   const zero = Object.fromEntries(columns.map((c) => [c, 0]));
   if (months.length === 0) return zero;
-  const row = await dbOf(a)
+  const row = await rowsDbOf(a)
     .selectFrom(`${table} as f`)
     .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
     .select((eb) => columns.map((c) => eb.fn.coalesce(eb.fn.sum(`f.${c}`), eb.lit(0)).as(c)))
@@ -150,7 +150,7 @@ async function carriedStocks(a: Actor, handlerId: unknown, month: string): Promi
 }
 
 async function subRows(a: Actor, table: string, formId: unknown): Promise<Row[]> {
-  return (await dbOf(a)
+  return (await rowsDbOf(a)
     .selectFrom(table)
     .selectAll()
     .where('form_id', '=', formId as string)

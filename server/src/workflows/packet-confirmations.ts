@@ -5,6 +5,7 @@ import {
   assertOwnHandler,
   dbBool,
   dbOf,
+  rowsDbOf,
   insertNode,
   loadRow,
   nowIso,
@@ -90,7 +91,7 @@ export async function confirmMembership(
   ids: string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await dbOf(a).selectFrom(table).select(['id', ownerColumn]).where('id', 'in', ids).execute();
+  const rows = await rowsDbOf(a).selectFrom(table).select(['id', ownerColumn]).where('id', 'in', ids).execute();
   const found = new Map(rows.map((r) => [r.id as string, r[ownerColumn]]));
   const foreign = ids.filter((id) => found.get(id) !== ownerId);
   if (foreign.length > 0)

@@ -17,7 +17,7 @@ import { periodTitle } from './period-title.js';
 export async function ensureSeason(a: Actor, startYear: number): Promise<string> {
   const title = seasonTitle(startYear);
   const existing = await dbOf(a).selectFrom('seasons').select('id').where('title', '=', title).executeTakeFirst();
-  if (existing) return existing.id as string;
+  if (existing) return existing.id;
   return insertNode(a, 'seasons', {
     title,
     season_start_date: seasonStartDate(title),
@@ -81,12 +81,12 @@ export async function setSeasonClosed(a: Actor, seasonId: string, closed: boolea
 }
 
 export async function currentSeason(a: Actor): Promise<Row | undefined> {
-  return (await dbOf(a)
+  return await dbOf(a)
     .selectFrom('seasons')
     .selectAll()
     .where('current_season', '=', dbBool(a, true))
     .orderBy('season_start_date', 'desc')
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
 }
 
 /** The reporting period of a month, made with its due date (10th of the next month, next business day). */
@@ -96,7 +96,7 @@ export async function ensurePeriod(a: Actor, periodMonth: string): Promise<strin
     .select('id')
     .where('period_month', '=', periodMonth)
     .executeTakeFirst();
-  if (existing) return existing.id as string;
+  if (existing) return existing.id;
   const season = seasonOfPeriod(periodMonth);
   const seasonId = await ensureSeason(a, Number(season.slice(0, 4)));
   return insertNode(a, 'reporting_periods', {
@@ -131,12 +131,12 @@ export async function openPeriod(a: Actor, periodMonth: string): Promise<OpenedP
         .select('handler_id')
         .where('period_id', '=', periodId)
         .execute()
-    ).map((r) => r.handler_id as string),
+    ).map((r) => r.handler_id),
   );
   let packagesCreated = 0;
   for (const h of handlers) {
-    if (existing.has(h.id as string)) continue;
-    await createDraftPackage(a, h.id as string, periodId);
+    if (existing.has(h.id)) continue;
+    await createDraftPackage(a, h.id, periodId);
     packagesCreated += 1;
   }
   return { periodId, packagesCreated };

@@ -6,7 +6,7 @@ import {
   type Form1CarriedField,
   type StaleForm1Month,
 } from '@pecan/contract';
-import type { Db } from '../db/database.js';
+import type { PortalDb } from '../db/portal-tables.js';
 import type { Row } from '../jsonapi/resource.js';
 import { form1Entered } from './form-figures.js';
 
@@ -16,7 +16,7 @@ import { form1Entered } from './form-figures.js';
  * flags it with the corrected figures, and an amendment of the month recomputes them.
  */
 export async function staleForm1OfMonth(
-  db: Db,
+  db: PortalDb,
   month: string,
   handlerIds: readonly string[],
 ): Promise<Map<string, StaleForm1Month>> {

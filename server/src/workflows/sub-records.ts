@@ -41,10 +41,7 @@ async function assertCountryOnce(a: Actor, table: SubRecordTable, formId: unknow
     .select(['id', 'country'])
     .where('form_id', '=', formId as string)
     .execute();
-  const rows = [
-    ...others.filter((r) => r.id !== rowId).map((r) => ({ country: r.country as string | null })),
-    { country },
-  ];
+  const rows = [...others.filter((r) => r.id !== rowId).map((r) => ({ country: r.country })), { country }];
   if (!exportCountriesSchema.safeParse(rows).success)
     throw unprocessable([{ field: 'field_country', message: DUPLICATE_EXPORT_COUNTRY }]);
 }

@@ -37,8 +37,8 @@ import { assertReceivers } from './transfer-assessment.js';
 export interface VersionedForm {
   bundle: 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
   /** Columns that place a version in its scope and are copied to an amendment. */
-  scopeColumns: string[];
-  pdfColumn: string;
+  scopeColumns: Array<'package_id' | 'handler_id' | 'period_id' | 'season_id'>;
+  pdfColumn: 'form_1_pdf_id' | 'form_2_pdf_id' | 'form_3_pdf_id' | 'form_5_pdf_id';
   subRecords?: 'pecans_purchased_non_us' | 'export_by_country';
 }
 
@@ -217,14 +217,14 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
     typeof input.attributes.field_certification_title === 'string'
       ? input.attributes.field_certification_title.trim()
       : null;
-  const certifiedRow: Row = {
-    ...row,
+  const stamp = {
     form_status: 'certified',
     certified: dbBool(a, true),
     certification_name: name.slice(0, 255),
     certification_title: title ? title.slice(0, 255) : null,
     certification_datetime: nowIso(a),
   };
+  const certifiedRow: Row = { ...row, ...stamp };
   const pdf = await renderFormVersionPdf(a, form.bundle, certifiedRow);
   const fileId = await storeFile(
     a,
@@ -235,14 +235,7 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
   );
   await dbOf(a)
     .updateTable(form.bundle)
-    .set({
-      form_status: 'certified',
-      certified: certifiedRow.certified,
-      certification_name: certifiedRow.certification_name,
-      certification_title: certifiedRow.certification_title,
-      certification_datetime: certifiedRow.certification_datetime,
-      [form.pdfColumn]: fileId,
-    })
+    .set({ ...stamp, [form.pdfColumn]: fileId })
     .where('id', '=', row.id as string)
     .execute();
   await audit(a, {
@@ -350,7 +343,12 @@ async function nextAmendmentNumber(a: Actor, form: VersionedForm, previous: Row)
   return Number(row?.n ?? 0) + 1;
 }
 
-async function copySubRecords(a: Actor, table: string, fromForm: string, toForm: string): Promise<void> {
+async function copySubRecords(
+  a: Actor,
+  table: NonNullable<VersionedForm['subRecords']>,
+  fromForm: string,
+  toForm: string,
+): Promise<void> {
   const rows = (await dbOf(a)
     .selectFrom(table)
     .selectAll()

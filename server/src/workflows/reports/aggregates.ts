@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { anyTableDb, type PortalDb } from '../../db/portal-tables.js';
 import type { Aggregate } from './confidentiality.js';
 
 /**
@@ -96,8 +96,8 @@ export interface MonthlyScope {
   handlerId?: string;
 }
 
-function monthlyQuery(db: Db, table: MonthlyFormTable, columns: readonly string[], scope: MonthlyScope) {
-  let q = db
+function monthlyQuery(db: PortalDb, table: MonthlyFormTable, columns: readonly string[], scope: MonthlyScope) {
+  let q = anyTableDb(db)
     .selectFrom(`${table} as f`)
     .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
     .select([
@@ -112,7 +112,7 @@ function monthlyQuery(db: Db, table: MonthlyFormTable, columns: readonly string[
 
 /** Totals of a monthly form over all the months in scope together (e.g. a season to date). */
 export async function monthlyFormTotals<M extends string>(
-  db: Db,
+  db: PortalDb,
   table: MonthlyFormTable,
   columns: readonly M[],
   scope: MonthlyScope,
@@ -124,7 +124,7 @@ export async function monthlyFormTotals<M extends string>(
 
 /** Totals of a monthly form per month (months without a certified version are absent). */
 export async function monthlyFormTotalsByMonth<M extends string>(
-  db: Db,
+  db: PortalDb,
   table: MonthlyFormTable,
   columns: readonly M[],
   scope: MonthlyScope,
@@ -139,7 +139,7 @@ export async function monthlyFormTotalsByMonth<M extends string>(
 
 /** Every handler's own figures per month, in one query: handler id -> month -> totals. */
 export async function monthlyFormTotalsByHandlerAndMonth<M extends string>(
-  db: Db,
+  db: PortalDb,
   table: MonthlyFormTable,
   columns: readonly M[],
   scope: MonthlyScope,
@@ -158,7 +158,7 @@ export async function monthlyFormTotalsByHandlerAndMonth<M extends string>(
   return result;
 }
 
-function exportsQuery(db: Db, months: readonly string[]) {
+function exportsQuery(db: PortalDb, months: readonly string[]) {
   return db
     .selectFrom('export_by_country as e')
     .innerJoin('apc_form_3 as f', 'f.id', 'e.form_id')
@@ -177,7 +177,7 @@ export interface CountryTotals extends Totals<ExportMetric> {
 }
 
 /** Form 3 rows summed per destination country over the months together. */
-export async function exportTotalsByCountry(db: Db, months: readonly string[]): Promise<CountryTotals[]> {
+export async function exportTotalsByCountry(db: PortalDb, months: readonly string[]): Promise<CountryTotals[]> {
   if (months.length === 0) return [];
   const rows = await exportsQuery(db, months).groupBy('e.country').orderBy('e.country').execute();
   return rows.map((r) => ({ country: String(r.country), ...totalsOf(r as Record<string, unknown>, EXPORT_METRICS) }));
@@ -185,7 +185,7 @@ export async function exportTotalsByCountry(db: Db, months: readonly string[]): 
 
 /** Form 3 rows summed per month and destination country: month -> countries. */
 export async function exportTotalsByMonthAndCountry(
-  db: Db,
+  db: PortalDb,
   months: readonly string[],
 ): Promise<Map<string, CountryTotals[]>> {
   const result = new Map<string, CountryTotals[]>();
@@ -205,7 +205,7 @@ export async function exportTotalsByMonthAndCountry(
 }
 
 /** The season's certified forms 5 summed. */
-export async function yearEndTotals(db: Db, seasonId: string): Promise<Totals<Form5Metric>> {
+export async function yearEndTotals(db: PortalDb, seasonId: string): Promise<Totals<Form5Metric>> {
   const row = await db
     .selectFrom('apc_form_5 as f')
     .select([
@@ -219,9 +219,13 @@ export async function yearEndTotals(db: Db, seasonId: string): Promise<Totals<Fo
 }
 
 /** Distinct handlers with any certified form 1, 2, 3 in the months or a certified form 5 of the season. */
-export async function reportingHandlerCount(db: Db, months: readonly string[], seasonId?: string): Promise<number> {
+export async function reportingHandlerCount(
+  db: PortalDb,
+  months: readonly string[],
+  seasonId?: string,
+): Promise<number> {
   const monthly = (table: MonthlyFormTable) =>
-    db
+    anyTableDb(db)
       .selectFrom(`${table} as f`)
       .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
       .select('f.handler_id')
@@ -254,7 +258,7 @@ export interface HandlerExportRow {
 }
 
 /** Every handler's Form 3 rows per month and country, in one query. */
-export async function exportRowsByHandler(db: Db, months: readonly string[]): Promise<HandlerExportRow[]> {
+export async function exportRowsByHandler(db: PortalDb, months: readonly string[]): Promise<HandlerExportRow[]> {
   if (months.length === 0) return [];
   const rows = await exportsQuery(db, months)
     .select(['p.period_month as month', 'f.handler_id as handler'])
@@ -272,7 +276,7 @@ export async function exportRowsByHandler(db: Db, months: readonly string[]): Pr
 }
 
 /** Every handler's certified Form 5 of the season: handler id -> figures. */
-export async function yearEndByHandler(db: Db, seasonId: string): Promise<Map<string, Totals<Form5Metric>>> {
+export async function yearEndByHandler(db: PortalDb, seasonId: string): Promise<Map<string, Totals<Form5Metric>>> {
   const rows = await db
     .selectFrom('apc_form_5 as f')
     .select([

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { PortalDb } from '../../db/portal-tables.js';
 import type { Row } from '../../jsonapi/resource.js';
 import {
   renderHandlerAnalyticsWorkbook,
@@ -42,7 +42,7 @@ export interface IndustrySeasonFigures {
   reportingHandlers: Map<string, number>;
 }
 
-export async function industrySeasonFigures(db: Db, seasonId: string): Promise<IndustrySeasonFigures> {
+export async function industrySeasonFigures(db: PortalDb, seasonId: string): Promise<IndustrySeasonFigures> {
   const months = await periodMonthsOfSeason(db, seasonId);
   const [publications, form1] = await Promise.all([
     seasonPublications(db, seasonId),
@@ -178,7 +178,11 @@ export function handlerAnalyticsMonths(industry: IndustrySeasonFigures, own: Own
   });
 }
 
-async function ownFiguresOfHandlers(db: Db, months: string[], handlerId?: string): Promise<Map<string, OwnFigures>> {
+async function ownFiguresOfHandlers(
+  db: PortalDb,
+  months: string[],
+  handlerId?: string,
+): Promise<Map<string, OwnFigures>> {
   const [form1, form3] = await Promise.all([
     monthlyFormTotalsByHandlerAndMonth(db, 'apc_form_1', FORM_1_METRICS, { months, handlerId }),
     monthlyFormTotalsByHandlerAndMonth(db, 'apc_form_3', FORM_3_METRICS, { months, handlerId }),

@@ -1,6 +1,6 @@
 import type { Row } from '../../jsonapi/resource.js';
 import { newId } from '../../lib/time.js';
-import { dbOf, insertNode, storeFile, updateRow, type Actor } from '../common.js';
+import { insertNode, rowsDbOf, storeFile, updateRow, type Actor } from '../common.js';
 
 export const PDF_MIME = 'application/pdf';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -28,7 +28,7 @@ export async function upsertDocumentNode(
     file: { filename: string; mime: string; content: Uint8Array };
   },
 ): Promise<StoredDocument> {
-  let q = dbOf(a).selectFrom(spec.table).selectAll();
+  let q = rowsDbOf(a).selectFrom(spec.table).selectAll();
   for (const [column, value] of Object.entries(spec.key)) q = q.where(column, '=', value as string);
   const existing = (await q.executeTakeFirst()) as Row | undefined;
   const id = existing ? String(existing.id) : newId();

@@ -1,5 +1,5 @@
 import { earlierPeriodsOfSeason, isPeriodMonth } from '@pecan/contract';
-import type { Db } from '../../db/database.js';
+import type { PortalDb } from '../../db/portal-tables.js';
 import type { Row } from '../../jsonapi/resource.js';
 import { ApiError } from '../../lib/errors.js';
 import {
@@ -46,7 +46,7 @@ export const MONTHLY_REPORT_TYPE = 'node--monthly_position_report';
 export const ANNUAL_REPORT_TYPE = 'node--annual_position_report';
 
 /** The reporting period of a month, or 422 naming the body member (the council routes pass it as `period_month`). */
-export async function periodOfMonth(db: Db, periodMonth: unknown): Promise<Row> {
+export async function periodOfMonth(db: PortalDb, periodMonth: unknown): Promise<Row> {
   if (!isPeriodMonth(periodMonth)) {
     throw new ApiError(422, 'period_month must be a month written YYYY-MM, such as "2026-10".', {
       source: { pointer: '/period_month' },
@@ -61,11 +61,11 @@ export async function periodOfMonth(db: Db, periodMonth: unknown): Promise<Row> 
     throw new ApiError(422, `There is no reporting period for ${periodMonth}: open the period first.`, {
       source: { pointer: '/period_month' },
     });
-  return period as Row;
+  return period;
 }
 
 /** A season by id, or 422 naming the body member `season_id`. */
-export async function seasonById(db: Db, seasonId: unknown): Promise<Row> {
+export async function seasonById(db: PortalDb, seasonId: unknown): Promise<Row> {
   const season =
     typeof seasonId === 'string' && seasonId !== ''
       ? await db.selectFrom('seasons').selectAll().where('id', '=', seasonId).executeTakeFirst()
@@ -74,11 +74,11 @@ export async function seasonById(db: Db, seasonId: unknown): Promise<Row> {
     throw new ApiError(422, `There is no season with id ${JSON.stringify(seasonId ?? null)}.`, {
       source: { pointer: '/season_id' },
     });
-  return season as Row;
+  return season;
 }
 
 /** The months of a season that have a reporting period, in order. */
-export async function periodMonthsOfSeason(db: Db, seasonId: string): Promise<string[]> {
+export async function periodMonthsOfSeason(db: PortalDb, seasonId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('reporting_periods')
     .select('period_month')
@@ -97,7 +97,7 @@ export interface MonthlyPositionFigures {
   exports: { period: CountryTotals[]; seasonToDate: CountryTotals[] };
 }
 
-export async function monthlyPositionFigures(db: Db, periodMonth: string): Promise<MonthlyPositionFigures> {
+export async function monthlyPositionFigures(db: PortalDb, periodMonth: string): Promise<MonthlyPositionFigures> {
   const toDate = [...earlierPeriodsOfSeason(periodMonth), periodMonth];
   const month = [periodMonth];
   const [f1, f1Std, f2, f2Std, ex, exStd, reporting] = await Promise.all([
@@ -173,7 +173,7 @@ export function monthlyReportInput(
 }
 
 /** The figures a month's report shows: as published, or as they would be published now (not yet published). */
-async function monthlyBook(db: Db, seasonId: string, month: string): Promise<PublishedBook> {
+async function monthlyBook(db: PortalDb, seasonId: string, month: string): Promise<PublishedBook> {
   const current = currentPublication(await seasonPublications(db, seasonId), monthScope(month));
   if (current) return new PublishedBook(current.figures);
   return new PublishedBook(
@@ -283,7 +283,7 @@ export interface AnnualPositionFigures {
   exports: CountryTotals[];
 }
 
-export async function annualPositionFigures(db: Db, seasonId: string): Promise<AnnualPositionFigures> {
+export async function annualPositionFigures(db: PortalDb, seasonId: string): Promise<AnnualPositionFigures> {
   const months = await periodMonthsOfSeason(db, seasonId);
   const [form1, form2, yearEnd, exports, reportingHandlers] = await Promise.all([
     monthlyFormTotals(db, 'apc_form_1', FORM_1_METRICS, { months }),

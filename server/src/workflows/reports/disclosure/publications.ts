@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.js';
+import type { PortalDb } from '../../../db/portal-tables.js';
 import { newId } from '../../../lib/time.js';
 import { dbOf, nowIso, type Actor } from '../../common.js';
 import { planPublication, type FrozenFigure } from './plan.js';
@@ -25,7 +25,7 @@ export interface Publication {
 }
 
 /** Every publication of a season, oldest first. */
-export async function seasonPublications(db: Db, seasonId: string): Promise<Publication[]> {
+export async function seasonPublications(db: PortalDb, seasonId: string): Promise<Publication[]> {
   const rows = await db
     .selectFrom('disclosure_publications')
     .selectAll()
@@ -68,7 +68,7 @@ function definitionsOf(
 
 /** The figures a publication of the scope would have now (a preview: nothing stored). */
 export async function plannedFigures(
-  db: Db,
+  db: PortalDb,
   seasonId: string,
   months: readonly string[],
   scope: string,

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.js';
+import type { PortalDb } from '../../../db/portal-tables.js';
 import { exportRowsByHandler, monthlyFormTotalsByHandlerAndMonth, yearEndByHandler } from '../aggregates.js';
 import {
   EXPORT_KINDS,
@@ -17,7 +17,7 @@ import {
  * A season's atoms from the handlers' current certified versions, each handler's contribution kept (four grouped
  * queries). Zero contributions are left out, so an atom's handlers are the ones who reported it non-zero.
  */
-export async function loadSeasonAtoms(db: Db, seasonId: string, months: readonly string[]): Promise<SeasonAtoms> {
+export async function loadSeasonAtoms(db: PortalDb, seasonId: string, months: readonly string[]): Promise<SeasonAtoms> {
   const f1Metrics = [...FLOW_METRICS, ...STOCK_METRICS];
   const [form1, form2, exports, yearEnd] = await Promise.all([
     monthlyFormTotalsByHandlerAndMonth(db, 'apc_form_1', f1Metrics, { months }),
