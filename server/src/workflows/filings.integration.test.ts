@@ -2,7 +2,8 @@ import { DUPLICATE_EXPORT_COUNTRY } from '@pecan/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
-import { demoApp, type DemoApp } from '../test-support/demo.js';
+import type { DemoApp } from '../test-support/demo.js';
+import { demoSeason, fileForm4ToDave } from '../test-support/filings-fixture.js';
 import { openPeriod } from './seasons.js';
 
 const STAFF = { userId: 'test', name: 'staff', role: 'staff' as const, handlerId: null };
@@ -11,14 +12,7 @@ describeEachDatabase('filings beyond form 1', (target) => {
   let demo: DemoApp;
   let currentSeason: string;
   beforeAll(async () => {
-    demo = await demoApp(target);
-    const seasons = await api(
-      demo.app,
-      demo.tokens.alice,
-      'GET',
-      '/jsonapi/node/season?filter[field_current_season]=1',
-    );
-    currentSeason = seasons.body.data[0].id;
+    ({ demo, currentSeason } = await demoSeason(target));
   });
   afterAll(async () => {
     await demo?.close();
@@ -123,21 +117,7 @@ describeEachDatabase('filings beyond form 1', (target) => {
   });
 
   it('files a transfer that both parties see, lets the receiver countersign and either cancel, and never deletes it', async () => {
-    const filed = await api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', {
-      data: {
-        type: 'node--apc_form_4',
-        attributes: {
-          field_responsible_handler: 'transferring',
-          field_first_transfer_month: '2026-11',
-          field_certified: true,
-          field_certification_name: 'Carol Jensen',
-        },
-        relationships: {
-          field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
-          field_season: { data: { type: 'node--season', id: currentSeason } },
-        },
-      },
-    });
+    const filed = await fileForm4ToDave({ demo, currentSeason }, { name: 'Carol Jensen' });
     expect(filed.status, JSON.stringify(filed.body)).toBe(201);
     const id = filed.body.data.id;
     expect(filed.body.data.attributes.field_form_status).toBe('certified');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
-import { demoApp, type DemoApp } from '../test-support/demo.js';
+import type { DemoApp } from '../test-support/demo.js';
+import { demoSeason, fileForm4ToDave } from '../test-support/filings-fixture.js';
 import { pdfText as textOf } from '../test-support/pdf.js';
 
 /**
@@ -13,29 +14,9 @@ describeEachDatabase('form 4 countersignature', (target) => {
   let demo: DemoApp;
   let id: string;
   beforeAll(async () => {
-    demo = await demoApp(target);
-    const seasons = await api(
-      demo.app,
-      demo.tokens.alice,
-      'GET',
-      '/jsonapi/node/season?filter[field_current_season]=1',
-    );
-    const filed = await api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', {
-      data: {
-        type: 'node--apc_form_4',
-        attributes: {
-          field_responsible_handler: 'transferring',
-          field_first_transfer_month: '2026-11',
-          field_certified: true,
-          field_certification_name: 'Carol Jensen',
-          field_certification_title: 'Owner',
-        },
-        relationships: {
-          field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
-          field_season: { data: { type: 'node--season', id: seasons.body.data[0].id } },
-        },
-      },
-    });
+    const season = await demoSeason(target);
+    demo = season.demo;
+    const filed = await fileForm4ToDave(season, { name: 'Carol Jensen', title: 'Owner' });
     expect(filed.status, JSON.stringify(filed.body)).toBe(201);
     id = filed.body.data.id;
   });

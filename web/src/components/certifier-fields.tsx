@@ -73,6 +73,37 @@ export function useCertifierName(): [string, (value: string) => void] {
 /** True when the certification step is complete: a name, and the statement confirmed as read. */
 export const certificationReady = (name: string, attest: boolean): boolean => name.trim().length > 0 && attest;
 
+/** The props of <CertificationStep> that its state fills in (the page adds the handler and any further field). */
+export interface CertificationStepState {
+  name: string;
+  title: string;
+  attest: boolean;
+  onNameChange: (value: string) => void;
+  onTitleChange: (value: string) => void;
+  onAttestChange: (value: boolean) => void;
+}
+
+/**
+ * The state of one certification step: the name prefilled as every form does (useCertifierName), the title, and
+ * the "I have read" confirmation. `step` is spread onto <CertificationStep>; `ready` says the step is complete.
+ * `titleRequired`: a transfer's countersignature needs a title too (the server refuses one without).
+ */
+export function useCertificationStep({ titleRequired = false }: { titleRequired?: boolean } = {}) {
+  const [name, setName] = useCertifierName();
+  const [title, setTitle] = useState('');
+  const [attest, setAttest] = useState(false);
+  const ready = certificationReady(name, attest) && (!titleRequired || title.trim() !== '');
+  const step: CertificationStepState = {
+    name,
+    title,
+    attest,
+    onNameChange: setName,
+    onTitleChange: setTitle,
+    onAttestChange: setAttest,
+  };
+  return { step, ready, name, title, setName, setTitle, setAttest };
+}
+
 /**
  * The one certification step of every form (1 to 5, and a transfer's countersignature): the one statement, with the
  * company's name, the certifier's name and title, any further field (an amendment's reason) and the "I have read"

@@ -5,12 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FilingPage } from '../../../components/filing-page';
-import {
-  CertificationConfirm,
-  CertificationStep,
-  certificationReady,
-  useCertifierName,
-} from '../../../components/certifier-fields';
+import { CertificationConfirm, CertificationStep, useCertificationStep } from '../../../components/certifier-fields';
 import { ErrorWithRetry, QueryState } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -34,9 +29,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyF
   const navigate = useNavigate();
   const client = useQueryClient();
   const { profile } = useSession();
-  const [name, setName] = useCertifierName();
-  const [title, setTitle] = useState('');
-  const [attest, setAttest] = useState(false);
+  const { step, ready, name, title } = useCertificationStep();
   const [confirming, setConfirming] = useState(false);
 
   const certify = useMutation({
@@ -115,15 +108,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyF
       />
       {status === 'draft' ? (
         <div style={{ marginTop: 8 }}>
-          <CertificationStep
-            handler={profile.handlerName ?? ''}
-            name={name}
-            title={title}
-            attest={attest}
-            onNameChange={setName}
-            onTitleChange={setTitle}
-            onAttestChange={setAttest}
-          />
+          <CertificationStep handler={profile.handlerName ?? ''} {...step} />
           {known.length ? (
             <Alert
               type="warning"
@@ -149,7 +134,7 @@ function Certification({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyF
             <Button
               type="primary"
               size="large"
-              disabled={!certificationReady(name, attest) || known.length > 0}
+              disabled={!ready || known.length > 0}
               onClick={() => setConfirming(true)}
             >
               {t('certify.certify')}

@@ -47,6 +47,59 @@ function Labelled({
   );
 }
 
+/** One text field of the profile's details: its label, what the browser may fill it with, and its rules. */
+interface DetailField {
+  key: 'field_first_name' | 'field_last_name' | 'field_job_title' | 'field_phone';
+  label: 'profileEdit:firstName' | 'profileEdit:lastName' | 'profileEdit:jobTitle' | 'profileEdit:phone';
+  autoComplete: string;
+  /** Required: never blank. Optional fields save an emptied input as null. */
+  required?: boolean;
+  /** A phone number: the phone keyboard, and its digits left to right in every language. */
+  phone?: boolean;
+}
+
+/** The details' text fields, in their order on the page. */
+const DETAIL_FIELDS: readonly DetailField[] = [
+  { key: 'field_first_name', label: 'profileEdit:firstName', autoComplete: 'given-name', required: true },
+  { key: 'field_last_name', label: 'profileEdit:lastName', autoComplete: 'family-name', required: true },
+  { key: 'field_job_title', label: 'profileEdit:jobTitle', autoComplete: 'organization-title' },
+  { key: 'field_phone', label: 'profileEdit:phone', autoComplete: 'tel', phone: true },
+];
+
+const isMissing = (field: DetailField, values: ProfileValues): boolean =>
+  !!field.required && (values[field.key] ?? '').trim() === '';
+
+function DetailInput({
+  field,
+  value,
+  missing,
+  serverError,
+  onChange,
+}: {
+  field: DetailField;
+  value: string | null;
+  missing: boolean;
+  serverError?: string;
+  onChange: (value: string | null) => void;
+}) {
+  const { t } = useFeatureTranslation(['profileEdit']);
+  const id = useId();
+  return (
+    <Labelled id={id} label={t(field.label)} error={missing ? t('profileEdit:required') : serverError || undefined}>
+      <Input
+        id={id}
+        type={field.phone ? 'tel' : undefined}
+        value={value ?? ''}
+        onChange={(e) => onChange(field.required ? e.target.value : e.target.value || null)}
+        autoComplete={field.autoComplete}
+        maxLength={255}
+        status={missing ? 'error' : undefined}
+        dir={field.phone ? 'ltr' : undefined}
+      />
+    </Labelled>
+  );
+}
+
 const valuesOf = (u: Entity): ProfileValues => ({
   field_first_name: str(u.field_first_name),
   field_last_name: str(u.field_last_name),
@@ -169,7 +222,7 @@ export function ProfileEditor() {
   const queryClient = useQueryClient();
   const { profile } = useSession();
   const userId = profile.userUid ?? '';
-  const ids = { first: useId(), last: useId(), job: useId(), phone: useId(), dir: useId() };
+  const dirId = useId();
   const query = useQuery({ ...fullProfileQuery(userId), enabled: !!userId });
   const [values, setValues] = useState<ProfileValues | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -199,13 +252,12 @@ export function ProfileEditor() {
     setServerErrors((s) => ({ ...s, [k]: '' }));
     setValues((cur) => (cur ? { ...cur, [k]: v } : cur));
   };
-  const firstMissing = values !== null && values.field_first_name.trim() === '';
-  const lastMissing = values !== null && values.field_last_name.trim() === '';
   const tooLong = (s: string | null) => (s ?? '').length > 255;
   const invalid =
-    firstMissing ||
-    lastMissing ||
-    (values !== null && (tooLong(values.field_job_title) || tooLong(values.field_phone)));
+    values !== null &&
+    (DETAIL_FIELDS.some((field) => isMissing(field, values)) ||
+      tooLong(values.field_job_title) ||
+      tooLong(values.field_phone));
   const err = save.error;
 
   return (
@@ -227,75 +279,26 @@ export function ProfileEditor() {
               noValidate
             >
               <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Labelled
-                    id={ids.first}
-                    label={t('profileEdit:firstName')}
-                    error={firstMissing ? t('profileEdit:required') : serverErrors.field_first_name || undefined}
-                  >
-                    <Input
-                      id={ids.first}
-                      value={values.field_first_name}
-                      onChange={(e) => set('field_first_name', e.target.value)}
-                      autoComplete="given-name"
-                      maxLength={255}
-                      status={firstMissing ? 'error' : undefined}
+                {DETAIL_FIELDS.map((field) => (
+                  <Col xs={24} md={12} key={field.key}>
+                    <DetailInput
+                      field={field}
+                      value={values[field.key]}
+                      missing={isMissing(field, values)}
+                      serverError={serverErrors[field.key]}
+                      onChange={(v) => set(field.key, v)}
                     />
-                  </Labelled>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Labelled
-                    id={ids.last}
-                    label={t('profileEdit:lastName')}
-                    error={lastMissing ? t('profileEdit:required') : serverErrors.field_last_name || undefined}
-                  >
-                    <Input
-                      id={ids.last}
-                      value={values.field_last_name}
-                      onChange={(e) => set('field_last_name', e.target.value)}
-                      autoComplete="family-name"
-                      maxLength={255}
-                      status={lastMissing ? 'error' : undefined}
-                    />
-                  </Labelled>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Labelled
-                    id={ids.job}
-                    label={t('profileEdit:jobTitle')}
-                    error={serverErrors.field_job_title || undefined}
-                  >
-                    <Input
-                      id={ids.job}
-                      value={values.field_job_title ?? ''}
-                      onChange={(e) => set('field_job_title', e.target.value || null)}
-                      autoComplete="organization-title"
-                      maxLength={255}
-                    />
-                  </Labelled>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Labelled id={ids.phone} label={t('profileEdit:phone')} error={serverErrors.field_phone || undefined}>
-                    <Input
-                      id={ids.phone}
-                      type="tel"
-                      value={values.field_phone ?? ''}
-                      onChange={(e) => set('field_phone', e.target.value || null)}
-                      autoComplete="tel"
-                      maxLength={255}
-                      dir="ltr"
-                    />
-                  </Labelled>
-                </Col>
+                  </Col>
+                ))}
               </Row>
               <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginBottom: 16 }}>
                 <Switch
-                  id={ids.dir}
+                  id={dirId}
                   checked={values.field_show_in_directory}
                   onChange={(v) => set('field_show_in_directory', v)}
                 />
                 <div>
-                  <label htmlFor={ids.dir} style={{ fontWeight: 500 }}>
+                  <label htmlFor={dirId} style={{ fontWeight: 500 }}>
                     {t('profileEdit:showInDirectory')}
                   </label>
                   <Typography.Text type="secondary" style={{ display: 'block' }}>

@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { RestoredNotice } from '../../../components/autosave/autosave-bar';
-import { CertificationStep, certificationReady, useCertifierName } from '../../../components/certifier-fields';
+import { CertificationStep, useCertificationStep } from '../../../components/certifier-fields';
 import {
   readUnsavedCopy,
   removeUnsavedCopy,
@@ -204,9 +204,8 @@ function NewTransferModal({
   const [seasonId, setSeasonId] = useState(defaultSeasonId);
   const [responsible, setResponsible] = useState<'transferring' | 'receiving'>('transferring');
   const [month, setMonth] = useState('');
-  const [name, setName] = useCertifierName();
-  const [title, setTitle] = useState('');
-  const [attest, setAttest] = useState(false);
+  const certification = useCertificationStep();
+  const { name, title, setName, setTitle, setAttest } = certification;
   // What was typed is kept in this browser until the agreement is filed: a reload, a closed tab or a portal that
   // cannot be reached loses nothing (the statement is ticked again, on purpose).
   const copyKey = profile.username ? unsavedCopyKey(profile.username, 'apc_form_4:new') : null;
@@ -265,7 +264,7 @@ function NewTransferModal({
   const startM = str(season?.field_season_start_date).slice(0, 7);
   const endM = str(season?.field_season_end_date).slice(0, 7);
   const monthOk = /^\d{4}-\d{2}$/.test(month) && (!startM || month >= startM) && (!endM || month <= endM);
-  const ready = !!receivingId && !!seasonId && monthOk && certificationReady(name, attest);
+  const ready = !!receivingId && !!seasonId && monthOk && certification.ready;
   const lbl = (id: string, text: string) => (
     <label htmlFor={id} style={{ display: 'block', margin: '12px 0 4px', fontWeight: 500 }}>
       {text}
@@ -326,16 +325,7 @@ function NewTransferModal({
         </Typography.Text>
       ) : null}
       <div style={{ marginTop: 16 }}>
-        <CertificationStep
-          handler={profile.handlerName ?? ''}
-          name={name}
-          title={title}
-          attest={attest}
-          onNameChange={setName}
-          onTitleChange={setTitle}
-          onAttestChange={setAttest}
-          headingLevel={3}
-        />
+        <CertificationStep handler={profile.handlerName ?? ''} {...certification.step} headingLevel={3} />
       </div>
       {file.error ? (
         <Alert
@@ -366,9 +356,8 @@ export default function TransfersPage() {
   const [showCancelled, setShowCancelled] = useState(false);
   const [filing, setFiling] = useState(false);
   const [countersigning, setCountersigning] = useState<Entity | null>(null);
-  const [csName, setCsName] = useCertifierName();
-  const [csTitle, setCsTitle] = useState('');
-  const [csAttest, setCsAttest] = useState(false);
+  // The receiving handler's countersignature needs a title (the server refuses one without).
+  const countersignature = useCertificationStep({ titleRequired: true });
 
   const active = useCachedQuery<Entity[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
@@ -432,7 +421,7 @@ export default function TransfersPage() {
               ownId={ownId}
               onCancel={onCancel}
               onCountersign={(x) => {
-                setCsAttest(false);
+                countersignature.setAttest(false);
                 setCountersigning(x);
               }}
             />
@@ -487,8 +476,7 @@ export default function TransfersPage() {
         title={t('transfers:countersignTitle')}
         okText={t('transfers:countersign')}
         cancelText={t('portalData:cancel')}
-        // The receiving handler's countersignature needs a title (the server refuses one without).
-        okButtonProps={{ disabled: !certificationReady(csName, csAttest) || csTitle.trim() === '' }}
+        okButtonProps={{ disabled: !countersignature.ready }}
         confirmLoading={patch.isPending}
         onCancel={() => setCountersigning(null)}
         onOk={async () => {
@@ -497,8 +485,8 @@ export default function TransfersPage() {
               form: countersigning!,
               attrs: {
                 field_receiving_certified: true,
-                field_receiving_certification_name: csName.trim(),
-                field_receiving_certification_title: csTitle.trim(),
+                field_receiving_certification_name: countersignature.name.trim(),
+                field_receiving_certification_title: countersignature.title.trim(),
               },
             });
             message.success(t('transfers:countersigned'));
@@ -514,16 +502,7 @@ export default function TransfersPage() {
             from: iso((countersigning?.field_transferring_handler as Entity | null)?.title),
           })}
         </Typography.Paragraph>
-        <CertificationStep
-          handler={profile.handlerName ?? ''}
-          name={csName}
-          title={csTitle}
-          attest={csAttest}
-          onNameChange={setCsName}
-          onTitleChange={setCsTitle}
-          onAttestChange={setCsAttest}
-          headingLevel={3}
-        />
+        <CertificationStep handler={profile.handlerName ?? ''} {...countersignature.step} headingLevel={3} />
       </Modal>
     </Card>
   );

@@ -4,12 +4,7 @@ import { Alert, Button, Card, Col, Descriptions, Flex, Input, Skeleton, Tag, Typ
 import { FORM_5_FIELDS } from '@pecan/contract';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {
-  CertificationConfirm,
-  CertificationStep,
-  certificationReady,
-  useCertifierName,
-} from '../../../components/certifier-fields';
+import { CertificationConfirm, CertificationStep, useCertificationStep } from '../../../components/certifier-fields';
 import { AugustAmendNotice } from './august-amend-notice';
 import { ErrorWithRetry } from '../../../components/query-state';
 import { WriteErrorAlert } from '../../../components/write-error-alert';
@@ -36,10 +31,9 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const reasonId = useId();
   useDocumentTitle(amendment ? t('yearEnd:cert.amendTitle') : t('yearEnd:cert.title'));
   const query = useQuery(form5Query(formId));
-  const [name, setName] = useCertifierName();
-  const [title, setTitle] = useState('');
+  const certification = useCertificationStep();
+  const { name, title } = certification;
   const [reason, setReason] = useState('');
-  const [attest, setAttest] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const certify = useMutation({
@@ -106,7 +100,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   // server's calendar (UTC), so the button and the server agree in every time zone.
   const seasonEnd = str((form.field_season as Entity | null)?.field_season_end_date).slice(0, 10);
   const tooEarly = status === 'draft' && seasonEnd !== '' && new Date().toISOString().slice(0, 10) < seasonEnd;
-  const ready = status === 'draft' && !tooEarly && problems.length === 0 && certificationReady(name, attest);
+  const ready = status === 'draft' && !tooEarly && problems.length === 0 && certification.ready;
 
   return (
     <Card>
@@ -160,15 +154,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
           {form.field_aug_form_1_amend_reqd === true ? (
             <AugustAmendNotice seasonId={(form.field_season as Entity | null)?.id ?? null} />
           ) : null}
-          <CertificationStep
-            handler={profile.handlerName ?? ''}
-            name={name}
-            title={title}
-            attest={attest}
-            onNameChange={setName}
-            onTitleChange={setTitle}
-            onAttestChange={setAttest}
-          >
+          <CertificationStep handler={profile.handlerName ?? ''} {...certification.step}>
             {amendment ? (
               <Col xs={24}>
                 <label htmlFor={reasonId} style={{ display: 'block', marginBottom: 4 }}>

@@ -1,0 +1,44 @@
+import { api, type ApiResponse } from './api.js';
+import type { TestDatabase } from './databases.js';
+import { demoApp, type DemoApp } from './demo.js';
+
+/**
+ * What the filing workflow tests start from: the demo data set on one database, and its current season (the one
+ * every form is filed in). Test support only.
+ */
+export interface DemoSeason {
+  demo: DemoApp;
+  currentSeason: string;
+}
+
+export async function demoSeason(target: TestDatabase): Promise<DemoSeason> {
+  const demo = await demoApp(target);
+  const seasons = await api(demo.app, demo.tokens.alice, 'GET', '/jsonapi/node/season?filter[field_current_season]=1');
+  return { demo, currentSeason: seasons.body.data[0].id };
+}
+
+/**
+ * Carol (handler 102) files and certifies a transfer agreement (form 4) to Dave's handler 103 in the current season,
+ * the transferring handler responsible, from November 2026. Returns the API's answer, for the test to check.
+ */
+export function fileForm4ToDave(
+  { demo, currentSeason }: DemoSeason,
+  certification: { name: string; title?: string },
+): Promise<ApiResponse> {
+  return api(demo.app, demo.tokens.carol, 'POST', '/jsonapi/node/apc_form_4', {
+    data: {
+      type: 'node--apc_form_4',
+      attributes: {
+        field_responsible_handler: 'transferring',
+        field_first_transfer_month: '2026-11',
+        field_certified: true,
+        field_certification_name: certification.name,
+        ...(certification.title !== undefined ? { field_certification_title: certification.title } : {}),
+      },
+      relationships: {
+        field_receiving_handler: { data: { type: 'node--handler', id: demo.handlers['103'] } },
+        field_season: { data: { type: 'node--season', id: currentSeason } },
+      },
+    },
+  });
+}
