@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../accounts/password.js';
 import { isIsoDate, isPeriodMonth } from '../calendar/iso-date.js';
-import { BOARD_STATUSES } from './council.js';
+import { BOARD_STATUSES, REMINDER_KINDS, REMINDER_STATUSES } from './council.js';
 
 /** One refused member of a body (or parameter of a query), with the text the person reads. */
 export interface FieldProblem {
@@ -223,16 +223,6 @@ const page = z
 
 export const USER_LIST_STATUSES = ['active', 'blocked', 'pending', 'refused'] as const;
 export const INVOICE_STATUSES = ['open', 'paid'] as const;
-export const REMINDER_KINDS = [
-  'due_soon',
-  'overdue',
-  'form_4_due_soon',
-  'form_4_overdue',
-  'form_5_due_soon',
-  'form_5_overdue',
-  'sent_now',
-] as const;
-export const REMINDER_STATUSES = ['claimed', 'sent', 'retrying', 'failed', 'cancelled'] as const;
 
 /** A query that takes no parameters. */
 export const noQuery = z.strictObject({});

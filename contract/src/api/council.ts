@@ -1,6 +1,7 @@
 /**
  * The answers of the council console's endpoints and of the account endpoints (docs/COUNCIL-API.md), as both the
- * server that writes them and the web app that reads them see them. Types only: nothing here reaches a bundle.
+ * server that writes them and the web app that reads them see them: types and a few value lists, no zod, so that the
+ * web app may import it.
  */
 
 import type { StaleFigure } from '../compute/form-1-stale.js';
@@ -55,6 +56,20 @@ export interface Calendar {
 }
 
 export const BOARD_STATUSES = ['not_started', 'draft', 'certified', 'amended', 'overdue'] as const;
+
+/** What a reminder was sent for, and where it stands (the reminders page's filters; the server checks them). */
+export const REMINDER_KINDS = [
+  'due_soon',
+  'overdue',
+  'form_4_due_soon',
+  'form_4_overdue',
+  'form_5_due_soon',
+  'form_5_overdue',
+  'sent_now',
+] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export const REMINDER_STATUSES = ['sent', 'claimed', 'retrying', 'failed', 'cancelled'] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 export type BoardStatus = (typeof BOARD_STATUSES)[number];
 export type BoardForm = 'apc_form_1' | 'apc_form_2' | 'apc_form_3' | 'apc_form_5';
 

@@ -3,6 +3,7 @@ import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 import { councilApi, withQuery, type QueryParams } from '../../../lib/http/json';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { councilKeys } from '../../../lib/query-keys';
+import type { ReminderKind, ReminderStatus } from '@pecan/contract/api/council';
 import type {
   InvoicePaidInput,
   PeriodMonthInput,
@@ -78,18 +79,7 @@ export interface InvoiceTotals extends Sums {
   by_handler: Array<Sums & { handler_id: string; handler_number: string; handler_name: string }>;
 }
 
-export const REMINDER_KINDS = [
-  'due_soon',
-  'overdue',
-  'form_4_due_soon',
-  'form_4_overdue',
-  'form_5_due_soon',
-  'form_5_overdue',
-  'sent_now',
-] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
-export const REMINDER_STATUSES = ['sent', 'claimed', 'retrying', 'failed', 'cancelled'] as const;
-export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+export { REMINDER_KINDS, REMINDER_STATUSES } from '@pecan/contract/api/council';
 export interface ReminderRow {
   id: string;
   kind: ReminderKind;
