@@ -130,6 +130,16 @@ export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): 
           missing,
         });
         // One row per user and month: a later send claims it again, but only once the guard's minutes have passed.
+        const claim = {
+          mail_to: message.to,
+          subject: message.subject,
+          due_date: period.due_date,
+          claimed_at: stamp,
+          sent_at: null,
+          status: 'claimed',
+          attempts: 1,
+          next_attempt_at: null,
+        } as const;
         const row = await db
           .insertInto('reminders_sent')
           .values({
@@ -138,28 +148,12 @@ export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): 
             period_id: period.id,
             handler_id: handler.id,
             user_id: u.id,
-            mail_to: message.to,
-            subject: message.subject,
-            due_date: period.due_date,
-            claimed_at: stamp,
-            sent_at: null,
-            status: 'claimed',
-            attempts: 1,
-            next_attempt_at: null,
+            ...claim,
           })
           .onConflict((oc) =>
             oc
               .columns(['kind', 'period_id', 'handler_id', 'user_id'])
-              .doUpdateSet({
-                mail_to: message.to,
-                subject: message.subject,
-                due_date: period.due_date,
-                claimed_at: stamp,
-                sent_at: null,
-                status: 'claimed',
-                attempts: 1,
-                next_attempt_at: null,
-              })
+              .doUpdateSet(claim)
               .where('reminders_sent.claimed_at', '<=', cutoff),
           )
           .returning('id')

@@ -1,6 +1,7 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiEntity } from '../../../lib/portal/entities';
+import type { NodeHandlerAttributes } from '@pecan/contract/entities/generated';
 import { councilApi } from '../../../lib/http/json';
 import { councilKeys } from '../../../lib/query-keys';
 import type {
@@ -75,16 +76,18 @@ export const sendPasswordReset = (id: string) =>
 
 export type HandlerRecord = ApiEntity<'node--handler'>;
 
-export interface HandlerValues {
-  title: string;
-  field_handler_number: string;
-  field_handler_status: 'active' | 'inactive';
-  field_show_in_handler_directory: boolean;
-  field_address: string | null;
-  field_phone: string | null;
-  field_email: string | null;
-  field_website: string | null;
-}
+/** What the handler drawer writes: the handler's own attributes, as the registry types them. */
+export type HandlerValues = Pick<
+  NodeHandlerAttributes,
+  | 'title'
+  | 'field_handler_number'
+  | 'field_handler_status'
+  | 'field_show_in_handler_directory'
+  | 'field_address'
+  | 'field_phone'
+  | 'field_email'
+  | 'field_website'
+>;
 
 /** Every handler record, active and inactive, by number (staff read them all). */
 export const fetchHandlerRecords = (signal?: AbortSignal) =>
