@@ -4,7 +4,7 @@ import { batchRead, type BatchAnswer } from '../jsonapi/subrequests';
 import type { AuthTransport } from '../http/authorized-fetch';
 import { ApiError } from '../http/errors';
 import { one, many, type ApiEntity } from './entities';
-import { openInvoicesKey } from './invoices';
+import { openInvoicesKey, type Invoice } from './invoices';
 import { awaitingCountersignatureKey } from './transfers-awaiting';
 import { seasonIdOf, seasonPackagesKey, type FormsPackage } from './packages';
 import { currentSeasonOf, type Season } from './seasons';
@@ -157,10 +157,15 @@ function seedPortalData(queryClient: QueryClient, handler: Handler | null, answe
   const packagesDoc = completeDoc(answers.get('packages'));
   if (packagesDoc && current) seedCurrentPackages(queryClient, handler.id, current, listOf<FormsPackage>(packagesDoc));
   const invoicesDoc = completeDoc(answers.get('invoices'));
-  if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf(invoicesDoc));
+  if (invoicesDoc) queryClient.setQueryData(openInvoicesKey(handler.id), listOf<Invoice>(invoicesDoc));
   const awaitingDoc = completeDoc(answers.get('awaiting'));
-  if (awaitingDoc) queryClient.setQueryData(awaitingCountersignatureKey(handler.id), listOf(awaitingDoc));
+  if (awaitingDoc)
+    queryClient.setQueryData(
+      awaitingCountersignatureKey(handler.id),
+      listOf<ApiEntity<'node--apc_form_4'>>(awaitingDoc),
+    );
   const reportAnswer = answers.get('report');
-  if (reportAnswer?.status === 200) queryClient.setQueryData(newestReportKey, firstOf(reportAnswer.doc));
+  if (reportAnswer?.status === 200)
+    queryClient.setQueryData(newestReportKey, firstOf<ApiEntity<'node--monthly_position_report'>>(reportAnswer.doc));
   seedConfirmation(queryClient, handler, current);
 }

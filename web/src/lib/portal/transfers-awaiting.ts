@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { jsonApi } from '../jsonapi/client';
+import type { ApiEntity } from './entities';
 import { awaitingCountersignatureParams } from './transfer-params';
 import { queryKeys } from '../query-keys';
 
@@ -16,7 +17,11 @@ export function useAwaitingCountersignature(handlerId: string | null) {
     structuralSharing: false,
     queryKey: awaitingCountersignatureKey(handlerId ?? ''),
     queryFn: ({ signal }) =>
-      jsonApi.getAll('/jsonapi/node/apc_form_4', awaitingCountersignatureParams(handlerId!), signal),
+      jsonApi.getAll<ApiEntity<'node--apc_form_4'>>(
+        '/jsonapi/node/apc_form_4',
+        awaitingCountersignatureParams(handlerId!),
+        signal,
+      ),
     enabled: !!handlerId,
   });
 }

@@ -1,6 +1,12 @@
 import { api } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { form1FiguresParams, industryAnalyticsParams, ownAnalyticsParams } from './analytics-params';
+
+/** A workbook: the industry's, or one of the handler's own. */
+export type AnalyticsWorkbook = ApiEntity<'node--industry_analytics' | 'node--handler_analytics'>;
+/** A form 1 as the charts read it: the month's figures and its reporting period. */
+export type Form1Figures = ApiEntity<'node--apc_form_1'>;
 
 export const analyticsKeys = {
   industry: ['industry-analytics', 'with-season'] as const,
@@ -10,13 +16,21 @@ export const analyticsKeys = {
 };
 
 export const fetchIndustryAnalytics = (signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/industry_analytics', industryAnalyticsParams(), signal);
+  jsonApi.getAll<ApiEntity<'node--industry_analytics'>>(
+    '/jsonapi/node/industry_analytics',
+    industryAnalyticsParams(),
+    signal,
+  );
 
 export const fetchOwnAnalytics = (handlerId: string, signal?: AbortSignal) =>
-  jsonApi.getOne(`/jsonapi/node/handler/${encodeURIComponent(handlerId)}`, ownAnalyticsParams(), signal);
+  jsonApi.getOne<ApiEntity<'node--handler'>>(
+    `/jsonapi/node/handler/${encodeURIComponent(handlerId)}`,
+    ownAnalyticsParams(),
+    signal,
+  );
 
 export const fetchForm1Figures = (handlerId: string, seasonIds: string[], signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/apc_form_1', form1FiguresParams(handlerId, seasonIds), signal);
+  jsonApi.getAll<Form1Figures>('/jsonapi/node/apc_form_1', form1FiguresParams(handlerId, seasonIds), signal);
 
 /** One industry figure: null when the month is not published yet or the figure is withheld (fewer than 3 handlers). */
 export interface IndustryFigure {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { attr, many, one, type AttributeNameOf } from '../../../lib/portal/entities';
 import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { iso, ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
@@ -17,6 +17,8 @@ import {
   fetchIndustryAnalytics,
   fetchIndustryMonthly,
   fetchOwnAnalytics,
+  type AnalyticsWorkbook,
+  type Form1Figures,
   type IndustryMonth,
 } from '../api/analytics-api';
 import { LineChart } from './line-chart';
@@ -64,11 +66,15 @@ export function seasonMonths(startDate: string): string[] {
   });
 }
 
-export function seriesOf(forms: Entity[], months: string[], field: string): (number | null)[] {
+export function seriesOf(
+  forms: Form1Figures[],
+  months: string[],
+  field: AttributeNameOf<Form1Figures, number>,
+): (number | null)[] {
   const byMonth = new Map<string, number>();
   for (const f of forms) {
-    const m = str((f.field_reporting_period as Entity | null)?.field_period_month);
-    const v = f[field];
+    const m = str(one(f, 'field_reporting_period')?.field_period_month);
+    const v = attr(f, field);
     if (m && typeof v === 'number') byMonth.set(m, v);
   }
   return months.map((m) => byMonth.get(m) ?? null);
@@ -79,7 +85,7 @@ function WorkbookList({
   lang,
   t,
 }: {
-  rows: Entity[];
+  rows: AnalyticsWorkbook[];
   lang: string;
   t: (k: string, o?: Record<string, unknown>) => string;
 }) {
@@ -87,8 +93,8 @@ function WorkbookList({
     <List
       dataSource={rows}
       renderItem={(r) => {
-        const file = r.field_industry_analytics_xlsx ?? r.field_analytics_xlsx;
-        const season = r.field_season as Entity | null;
+        const file = one(r, 'field_industry_analytics_xlsx') ?? one(r, 'field_analytics_xlsx');
+        const season = one(r, 'field_season');
         return (
           <List.Item>
             <Flex wrap justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
@@ -98,8 +104,8 @@ function WorkbookList({
                 title={str(r.title)}
                 description={[
                   season?.title ? t('analytics:seasonLine', { season: ltr(season.title) }) : '',
-                  r.field_published_date
-                    ? t('analytics:published', { date: iso(formatDate(str(r.field_published_date), lang)) })
+                  attr(r, 'field_published_date')
+                    ? t('analytics:published', { date: iso(formatDate(str(attr(r, 'field_published_date')), lang)) })
                     : '',
                 ]
                   .filter(Boolean)
@@ -121,27 +127,27 @@ export default function AnalyticsPage() {
   const { profile } = useSession();
   const handlerId = profile.handlerUid ?? '';
   const seasons = useSeasons();
-  const industry = useCachedQuery<Entity[]>({
+  const industry = useCachedQuery<AnalyticsWorkbook[]>({
     queryKey: analyticsKeys.industry,
     cache: { specKey: STORAGE_KEYS.industryAnalytics },
     queryFn: async (signal) => {
       const rows = await fetchIndustryAnalytics(signal);
       return rows.sort(
         (a, b) =>
-          str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)) ||
+          str(one(b, 'field_season')?.title).localeCompare(str(one(a, 'field_season')?.title)) ||
           str(b.field_published_date).localeCompare(str(a.field_published_date)),
       );
     },
   });
-  const own = useCachedQuery<Entity[]>({
+  const own = useCachedQuery<AnalyticsWorkbook[]>({
     queryKey: analyticsKeys.own(handlerId),
     cache: handlerId ? { listKey: 'handler_analytics' } : null,
     enabled: !!handlerId,
     queryFn: async (signal) => {
       const h = await fetchOwnAnalytics(handlerId, signal);
-      const list = Array.isArray(h.field_handler_analytics) ? (h.field_handler_analytics as Entity[]) : [];
+      const list = many(h, 'field_handler_analytics');
       return [...list].sort((a, b) =>
-        str((b.field_season as Entity | null)?.title).localeCompare(str((a.field_season as Entity | null)?.title)),
+        str(one(b, 'field_season')?.title).localeCompare(str(one(a, 'field_season')?.title)),
       );
     },
   });
@@ -151,7 +157,7 @@ export default function AnalyticsPage() {
       ? seasons.data.filter((s) => str(s.field_season_start_date) < str(cur.field_season_start_date))[0]
       : undefined;
   const seasonIds = [cur?.id, prev?.id].filter(Boolean) as string[];
-  const figures = useCachedQuery<Entity[]>({
+  const figures = useCachedQuery<Form1Figures[]>({
     queryKey: analyticsKeys.form1Figures(handlerId, seasonIds),
     cache: handlerId && seasonIds.length ? { listKey: `form1_figures:${seasonIds.join(',')}` } : null,
     enabled: !!handlerId && seasonIds.length > 0,
@@ -259,14 +265,10 @@ export default function AnalyticsPage() {
               <Row gutter={[16, 16]}>
                 {METRICS.map((m) => {
                   const thisSeason = rows.filter(
-                    (f) =>
-                      (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') ===
-                      cur?.id,
+                    (f) => (one(one(f, 'field_reporting_period'), 'field_season')?.id ?? '') === cur?.id,
                   );
                   const lastSeason = rows.filter(
-                    (f) =>
-                      (((f.field_reporting_period as Entity | null)?.field_season as Entity | null)?.id ?? '') ===
-                      prev?.id,
+                    (f) => (one(one(f, 'field_reporting_period'), 'field_season')?.id ?? '') === prev?.id,
                   );
                   return (
                     <Col key={m.key} xs={24} lg={12} xl={8}>

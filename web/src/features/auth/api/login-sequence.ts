@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
 import { ApiError } from '../../../lib/http/errors';
 import { passwordGrant, tokenDebug } from '../../../lib/oauth/oauth-client';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { endSession, storeSignInToken } from '../../../lib/session/session';
 import { sessionStore } from '../../../lib/session/session-store';
 import type { TokenResponse } from '../../../lib/session/token-rules';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { loadStartupReads, startupReadsKey } from '../../../lib/portal/startup-reads';
 
 /** Spec section 8: non-success responses of the login sequence's reads give 'message: {status}'. */
@@ -19,7 +19,7 @@ export interface LoginResult {
   username: string;
   isStaff: boolean;
   firstName: string | null;
-  handler: Entity | null;
+  handler: ApiEntity<'node--handler'> | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { authorizedFetch } from '../../../lib/http/authorized-fetch';
 import { councilApi, withQuery, type QueryParams } from '../../../lib/http/json';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { councilKeys } from '../../../lib/query-keys';
 import type { ReminderKind, ReminderStatus } from '@pecan/contract/api/council';
 import type {
@@ -227,7 +228,7 @@ export const handlerNamesQuery = () =>
   queryOptions({
     queryKey: councilOpsKeys.handlerNames,
     queryFn: ({ signal }) =>
-      jsonApi.getAll(
+      jsonApi.getAll<ApiEntity<'node--handler'>>(
         '/jsonapi/node/handler',
         new DrupalJsonApiParams().addFields('node--handler', ['title', 'field_handler_number']).addPageLimit(200),
         signal,

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
+import { attr } from '../../../lib/portal/entities';
 import { auditQuery, handlerNamesQuery, type AuditEntry } from '../api/council-api';
 import { dateTime, Filter, FilterBar, PagedTable, PageHeading, useUrlFilters } from './shared';
 
@@ -55,7 +56,10 @@ const CHANGED_BG = '#fff1b8';
 function useHandlerNames(): Map<string, string> {
   const query = useQuery(handlerNamesQuery());
   return new Map(
-    (query.data ?? []).map((h) => [h.id, `${String(h.field_handler_number ?? '')} ${String(h.title ?? '')}`]),
+    (query.data ?? []).map((h) => [
+      h.id,
+      `${String(attr(h, 'field_handler_number') ?? '')} ${String(attr(h, 'title') ?? '')}`,
+    ]),
   );
 }
 

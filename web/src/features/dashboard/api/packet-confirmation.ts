@@ -76,7 +76,7 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
     const existing = await findConfirmation(handlerId, seasonId);
     if (existing) {
       try {
-        await jsonApi.update('node--handler_packet_confirmation', existing.id, attributes);
+        await jsonApi.update<PacketConfirmation>('node--handler_packet_confirmation', existing.id, attributes);
       } catch (error) {
         throw new ConfirmationError(`Failed to update existing confirmation: ${statusOf(error)}`);
       }
@@ -84,7 +84,7 @@ export async function confirmPacket(input: ConfirmInput): Promise<void> {
     }
     let createdId: string;
     try {
-      const created = await jsonApi.create('node--handler_packet_confirmation', attributes, {
+      const created = await jsonApi.create<PacketConfirmation>('node--handler_packet_confirmation', attributes, {
         field_season: ref('node--season', seasonId),
         field_handler: ref('node--handler', handlerId),
       });

@@ -7,6 +7,7 @@ import {
   type MonthlyBundle,
   type MonthlyForm,
 } from '../../../lib/portal/packages';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
@@ -46,7 +47,7 @@ export async function updateForm(
   attributes: Record<string, unknown>,
   changed: string | null,
 ): Promise<string | null> {
-  const saved = await jsonApi.update(`node--${bundle}`, id, attributes, { changed });
+  const saved = await jsonApi.update<MonthlyForm>(`node--${bundle}`, id, attributes, { changed });
   return typeof saved.changed === 'string' ? saved.changed : changed;
 }
 
@@ -65,7 +66,7 @@ export async function amendForm(
   packageId: string,
   reason: string,
 ): Promise<string> {
-  const amendment = await jsonApi.create(
+  const amendment = await jsonApi.create<MonthlyForm>(
     `node--${bundle}`,
     { field_amendment_reason: reason },
     { field_amendment_of: ref(`node--${bundle}`, formId) },
@@ -96,7 +97,7 @@ export async function deleteRow(rowBundle: RowBundle, id: string): Promise<void>
 
 /** The variety list, in the order staff gave it. */
 export async function getVarieties(signal?: AbortSignal): Promise<string[]> {
-  const terms = await jsonApi.getAll(
+  const terms = await jsonApi.getAll<ApiEntity<'taxonomy_term--pecan_variety'>>(
     '/jsonapi/taxonomy_term/pecan_variety',
     new DrupalJsonApiParams().addSort('weight', 'ASC').addPageLimit(200),
     signal,

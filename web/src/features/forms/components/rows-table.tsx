@@ -14,9 +14,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { attr } from '../../../lib/portal/entities';
 import type { MonthlyBundle } from '../../../lib/portal/packages';
 import { createRow, deleteRow, updateRow, type RowBundle } from '../api/forms-api';
+import type { FormRow } from '../api/form-model';
 import { fieldErrorText, fieldLabel, unitLabel } from '../../../components/field-text';
 import { DateInput, PoundsInput } from './inputs';
 import { errorText } from '../../../components/query-state';
@@ -27,6 +28,9 @@ export const countryLanguage = (lang: string): CountryLanguage =>
 
 const emptyRow = (fields: FieldDef[]): Record<string, unknown> =>
   Object.fromEntries(fields.map((f) => [`field_${f.name}`, f.kind === 'pounds' ? 0 : null]));
+
+/** A row's value of a contract field: the names come from the contract's field list, so read as plain keys. */
+const valueOf = (row: FormRow, def: FieldDef): unknown => (row as Record<string, unknown>)[`field_${def.name}`];
 
 /** The rows of form 2 (purchases outside the US) or form 3 (exports by country): add, change, remove while a draft. */
 export function RowsTable({
@@ -41,7 +45,7 @@ export function RowsTable({
   rowBundle: RowBundle;
   formBundle: MonthlyBundle;
   formId: string;
-  rows: Entity[];
+  rows: FormRow[];
   readOnly: boolean;
   varieties: string[];
   onChanged: () => Promise<unknown>;
@@ -92,7 +96,7 @@ export function RowsTable({
   const countryTwice = (() => {
     if (rowBundle !== 'export_by_country' || !editing) return null;
     const mine = editing.values.field_country as string | null | undefined;
-    const others = rows.filter((r) => r.id !== editing.id).map((r) => r.field_country as string | null);
+    const others = rows.filter((r) => r.id !== editing.id).map((r) => attr(r, 'field_country'));
     if (!duplicateCountryRows([...others, mine]).includes(others.length)) return null;
     return t('rows.countryTwice', { country: countryName(String(mine), countryLanguage(lang)) ?? mine });
   })();
@@ -115,8 +119,8 @@ export function RowsTable({
     if (found.length === 0) save.mutate(editing);
   };
 
-  const show = (def: FieldDef, row: Entity) => {
-    const v = row[`field_${def.name}`];
+  const show = (def: FieldDef, row: FormRow) => {
+    const v = valueOf(row, def);
     if (def.kind === 'pounds') return formatNumber(v as number, lang);
     if (def.kind === 'date') return formatDate(v as string, lang);
     if (def.name === 'country' || def.name === 'country_of_origin')
@@ -130,7 +134,7 @@ export function RowsTable({
       key: def.name,
       title: def.unit ? `${fieldLabel(t, def.name)} (${unitLabel(t, def.unit)})` : fieldLabel(t, def.name),
       align: (def.kind === 'pounds' ? 'end' : 'start') as 'end' | 'start',
-      render: (_: unknown, row: Entity) => show(def, row),
+      render: (_: unknown, row: FormRow) => show(def, row),
     })),
     ...(readOnly
       ? []
@@ -138,7 +142,7 @@ export function RowsTable({
           {
             key: 'actions',
             title: t('rows.actions'),
-            render: (_: unknown, row: Entity) => {
+            render: (_: unknown, row: FormRow) => {
               const name = show(fields[0], row);
               return (
                 <Space size={0}>
@@ -150,9 +154,7 @@ export function RowsTable({
                       setErrors({});
                       setEditing({
                         id: row.id,
-                        values: Object.fromEntries(
-                          fields.map((f) => [`field_${f.name}`, row[`field_${f.name}`] ?? null]),
-                        ),
+                        values: Object.fromEntries(fields.map((f) => [`field_${f.name}`, valueOf(row, f) ?? null])),
                       });
                     }}
                   />
@@ -263,7 +265,7 @@ export function RowsTable({
           style={{ marginBottom: 8 }}
         />
       ) : null}
-      <Table<Entity>
+      <Table<FormRow>
         size="small"
         rowKey="id"
         pagination={false}

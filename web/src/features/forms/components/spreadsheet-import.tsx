@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useViewport } from '../../../components/use-viewport';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import type { MonthlyBundle } from '../../../lib/portal/packages';
+import type { MonthlyBundle, MonthlyForm } from '../../../lib/portal/packages';
 import { queryKeys } from '../../../lib/query-keys';
 import {
   applyImport,
@@ -25,7 +24,7 @@ import { formKeys } from '../api/forms-api';
  * see each bad cell by row and column, or the file's figures and totals beside the draft's; Apply saves the draft
  * (it never certifies), Cancel changes nothing. The server checks the file again on Apply.
  */
-export function SpreadsheetImport({ bundle, form }: { bundle: MonthlyBundle; form: Entity }) {
+export function SpreadsheetImport({ bundle, form }: { bundle: MonthlyBundle; form: MonthlyForm }) {
   const { t } = useTranslation('filing');
   const [open, setOpen] = useState(false);
   return (
@@ -38,7 +37,7 @@ export function SpreadsheetImport({ bundle, form }: { bundle: MonthlyBundle; for
   );
 }
 
-function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: Entity; onClose: () => void }) {
+function ImportDialog({ bundle, form, onClose }: { bundle: MonthlyBundle; form: MonthlyForm; onClose: () => void }) {
   const { t } = useTranslation('filing');
   const { message } = App.useApp();
   const client = useQueryClient();

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../lib/i18n/format';
 import { str } from '../../../lib/portal/text';
 import { useSession } from '../../../lib/session/use-session';
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { HandlerPicker } from '../../../components/handler-picker';
 import { unitLabel } from '../../../components/field-text';
 import { formKeys } from '../api/forms-api';
@@ -28,7 +28,7 @@ function useReceiverNames(ids: string[]) {
         .addFilter('id', unique, 'IN')
         .addFields('node--handler', ['title', 'field_handler_number'])
         .addPageLimit(200);
-      const list: Entity[] = await jsonApi.getAll('/jsonapi/node/handler', params, signal);
+      const list = await jsonApi.getAll<ApiEntity<'node--handler'>>('/jsonapi/node/handler', params, signal);
       return new Map(list.map((h) => [h.id, `${str(h.title)} (${str(h.field_handler_number)})`]));
     },
   });

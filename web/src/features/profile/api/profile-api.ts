@@ -1,11 +1,15 @@
+import type { EntityTypes } from '@pecan/contract/entities/generated';
 import { queryOptions } from '@tanstack/react-query';
 import { api, publicApi } from '../../../lib/http/json';
 import { jsonApi } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { queryKeys } from '../../../lib/query-keys';
 
+/** The signed-in user's own record as the API sends it. */
+export type User = ApiEntity<'user--user'>;
+
 export const fetchMe = (userId: string, signal?: AbortSignal) =>
-  jsonApi.getOne(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
+  jsonApi.getOne<User>(`/jsonapi/user/user/${encodeURIComponent(userId)}`, undefined, signal);
 
 export const profileKeys = {
   /** The user's whole record (the editor's), under the signed-in user's key (lib/query-keys.ts: queryKeys.me). */
@@ -15,16 +19,14 @@ export const profileKeys = {
 export const fullProfileQuery = (userId: string) =>
   queryOptions({ queryKey: profileKeys.full(userId), queryFn: ({ signal }) => fetchMe(userId, signal) });
 
-export interface ProfileValues {
-  field_first_name: string;
-  field_last_name: string;
-  field_job_title: string | null;
-  field_phone: string | null;
-  field_show_in_directory: boolean;
-}
+/** The fields the user edits, with the types the API has for them. */
+export type ProfileValues = Pick<
+  EntityTypes['user--user']['attributes'],
+  'field_first_name' | 'field_last_name' | 'field_job_title' | 'field_phone' | 'field_show_in_directory'
+>;
 
-export const patchMe = (user: Entity, values: ProfileValues): Promise<Entity> =>
-  jsonApi.update('user--user', user.id, { ...values }, { changed: user.changed });
+export const patchMe = (user: User, values: ProfileValues): Promise<User> =>
+  jsonApi.update<User>('user--user', user.id, { ...values }, { changed: user.changed });
 
 /** POST /api/account/password {current_password, new_password}, signed in. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {

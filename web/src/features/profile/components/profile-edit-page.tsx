@@ -6,12 +6,19 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ErrorWithRetry, errorText } from '../../../components/query-state';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { attr, bool } from '../../../lib/portal/entities';
 import { str } from '../../../lib/portal/text';
 import { sessionStore } from '../../../lib/session/session-store';
 import { useSession } from '../../../lib/session/use-session';
 import { queryKeys } from '../../../lib/query-keys';
-import { changePassword, fullProfileQuery, patchMe, profileKeys, type ProfileValues } from '../api/profile-api';
+import {
+  changePassword,
+  fullProfileQuery,
+  patchMe,
+  profileKeys,
+  type ProfileValues,
+  type User,
+} from '../api/profile-api';
 import { EmailChangeCard } from './email-change-card';
 
 function Labelled({
@@ -100,12 +107,12 @@ function DetailInput({
   );
 }
 
-const valuesOf = (u: Entity): ProfileValues => ({
-  field_first_name: str(u.field_first_name),
-  field_last_name: str(u.field_last_name),
-  field_job_title: str(u.field_job_title) || null,
-  field_phone: str(u.field_phone) || null,
-  field_show_in_directory: u.field_show_in_directory === true,
+const valuesOf = (u: User): ProfileValues => ({
+  field_first_name: str(attr(u, 'field_first_name')),
+  field_last_name: str(attr(u, 'field_last_name')),
+  field_job_title: str(attr(u, 'field_job_title')) || null,
+  field_phone: str(attr(u, 'field_phone')) || null,
+  field_show_in_directory: bool(u, 'field_show_in_directory'),
 });
 
 function PasswordCard() {
@@ -239,7 +246,7 @@ export function ProfileEditor() {
     onSuccess: (user) => {
       queryClient.setQueryData(profileKeys.full(userId), user);
       setValues(valuesOf(user));
-      sessionStore.setProfile({ userFirstName: str(user.field_first_name) || null });
+      sessionStore.setProfile({ userFirstName: str(attr(user, 'field_first_name')) || null });
       void queryClient.invalidateQueries({ queryKey: queryKeys.contacts });
       message.success(t('profileEdit:saved'));
     },

@@ -1,4 +1,8 @@
 import { DrupalJsonApiParams, jsonApi } from '../../../lib/jsonapi/client';
+import type { ApiEntity } from '../../../lib/portal/entities';
+
+export type MonthlyReport = ApiEntity<'node--monthly_position_report'>;
+export type AnnualReport = ApiEntity<'node--annual_position_report'>;
 
 export const reportKeys = {
   /** A season's published monthly reports (the dashboard's newest report is lib/query-keys.ts: newestReportKey). */
@@ -23,6 +27,6 @@ export function annualReportsParams() {
 }
 
 export const fetchMonthlyReports = (seasonId: string, signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/monthly_position_report', monthlyReportsParams(seasonId), signal);
+  jsonApi.getAll<MonthlyReport>('/jsonapi/node/monthly_position_report', monthlyReportsParams(seasonId), signal);
 export const fetchAnnualReports = (signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/annual_position_report', annualReportsParams(), signal);
+  jsonApi.getAll<AnnualReport>('/jsonapi/node/annual_position_report', annualReportsParams(), signal);

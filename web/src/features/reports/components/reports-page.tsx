@@ -7,12 +7,24 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { one } from '../../../lib/portal/entities';
 import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
 import { iso, ltr, str } from '../../../lib/portal/text';
-import { fetchAnnualReports, fetchMonthlyReports, reportKeys } from '../api/reports-api';
+import {
+  fetchAnnualReports,
+  fetchMonthlyReports,
+  reportKeys,
+  type AnnualReport,
+  type MonthlyReport,
+} from '../api/reports-api';
 
-function ReportList({ rows, subtitle }: { rows: Entity[]; subtitle: (r: Entity) => string }) {
+function ReportList<R extends MonthlyReport | AnnualReport>({
+  rows,
+  subtitle,
+}: {
+  rows: R[];
+  subtitle: (r: R) => string;
+}) {
   return (
     <List
       itemLayout="horizontal"
@@ -42,19 +54,19 @@ export default function ReportsPage() {
   const current = currentOrNewestSeason(seasons.data);
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const sid = seasonId ?? current?.id ?? '';
-  const monthly = useCachedQuery<Entity[]>({
+  const monthly = useCachedQuery<MonthlyReport[]>({
     queryKey: reportKeys.monthly(sid),
     cache: sid ? { listKey: `monthly_position_reports:${sid}` } : null,
     enabled: !!sid,
     queryFn: (signal) => fetchMonthlyReports(sid, signal),
   });
-  const annual = useCachedQuery<Entity[]>({
+  const annual = useCachedQuery<AnnualReport[]>({
     queryKey: reportKeys.annual,
     cache: { listKey: 'annual_position_reports' },
     queryFn: (signal) => fetchAnnualReports(signal),
   });
-  const month = (r: Entity) => {
-    const p = r.field_reporting_period as Entity | null;
+  const month = (r: MonthlyReport) => {
+    const p = one(r, 'field_reporting_period');
     const m = str(p?.field_period_month);
     return [
       m ? t('reports:month', { month: formatDate(`${m}-01`, lang, { month: 'long', year: 'numeric' }) }) : '',
@@ -64,8 +76,8 @@ export default function ReportsPage() {
       .filter(Boolean)
       .join(' · ');
   };
-  const seasonLine = (r: Entity) => {
-    const s = r.field_season as Entity | null;
+  const seasonLine = (r: AnnualReport) => {
+    const s = one(r, 'field_season');
     return [
       s ? t('reports:seasonLine', { season: ltr(s.title) }) : '',
       r.created ? t('reports:published', { date: iso(formatDate(str(r.created), lang)) }) : '',

@@ -1,6 +1,9 @@
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import type { ApiEntity } from '../../../lib/portal/entities';
 import { queryKeys } from '../../../lib/query-keys';
+
+/** A transfer agreement (form 4) as the API sends it. */
+export type Form4 = ApiEntity<'node--apc_form_4'>;
 
 /** Under queryKeys.transfers (lib/query-keys.ts), with the dashboard's count of those awaiting countersignature. */
 export const form4Keys = {
@@ -27,7 +30,7 @@ export const fetchForm4List = (
   seasonId: string,
   activity: 'active' | 'cancelled',
   signal?: AbortSignal,
-) => jsonApi.getAll('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
+) => jsonApi.getAll<Form4>('/jsonapi/node/apc_form_4', form4ListParams(handlerId, seasonId, activity), signal);
 
 export interface NewTransfer {
   transferringId: string;
@@ -39,8 +42,8 @@ export interface NewTransfer {
   title: string;
 }
 
-export const fileForm4 = (n: NewTransfer): Promise<Entity> =>
-  jsonApi.create(
+export const fileForm4 = (n: NewTransfer): Promise<Form4> =>
+  jsonApi.create<Form4>(
     'node--apc_form_4',
     {
       field_responsible_handler: n.responsible,
@@ -56,6 +59,6 @@ export const fileForm4 = (n: NewTransfer): Promise<Entity> =>
     },
   );
 
-export async function patchForm4(form: Entity, attributes: Record<string, unknown>): Promise<void> {
+export async function patchForm4(form: Form4, attributes: Record<string, unknown>): Promise<void> {
   await jsonApi.update('node--apc_form_4', form.id, attributes, { changed: form.changed });
 }

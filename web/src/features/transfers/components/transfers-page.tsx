@@ -32,12 +32,12 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { currentOrNewestSeason, useSeasons } from '../../../lib/portal/seasons';
+import { one } from '../../../lib/portal/entities';
+import { currentOrNewestSeason, useSeasons, type Season } from '../../../lib/portal/seasons';
 import { iso, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
-import { fetchForm4List, fileForm4, form4Keys, patchForm4 } from '../api/form4-api';
+import { fetchForm4List, fileForm4, form4Keys, patchForm4, type Form4 } from '../api/form4-api';
 import { HandlerPicker } from '../../../components/handler-picker';
 
 const monthLabel = (month: string, lang: string) =>
@@ -49,15 +49,15 @@ function TransferCard({
   onCountersign,
   onCancel,
 }: {
-  form: Entity;
+  form: Form4;
   ownId: string;
-  onCountersign: (f: Entity) => void;
-  onCancel: (f: Entity) => void;
+  onCountersign: (f: Form4) => void;
+  onCancel: (f: Form4) => void;
 }) {
   const { t, i18n } = useFeatureTranslation(['transfers', 'portalData']);
   const lang = i18n.language;
-  const from = form.field_transferring_handler as Entity | null;
-  const to = form.field_receiving_handler as Entity | null;
+  const from = one(form, 'field_transferring_handler');
+  const to = one(form, 'field_receiving_handler');
   const weTransfer = from?.id === ownId;
   const cancelled = form.field_form_activity === 'cancelled';
   const certified = form.field_form_status === 'certified';
@@ -107,7 +107,7 @@ function TransferCard({
           {
             key: 'season',
             label: t('transfers:season'),
-            children: str((form.field_season as Entity | null)?.title) || '—',
+            children: str(one(form, 'field_season')?.title) || '—',
           },
           {
             key: 'resp',
@@ -191,7 +191,7 @@ function NewTransferModal({
 }: {
   open: boolean;
   onClose: () => void;
-  seasons: Entity[];
+  seasons: Season[];
   defaultSeasonId: string;
 }) {
   // The picker's texts (directory) are loaded with the modal's, so that opening it suspends nothing.
@@ -355,11 +355,11 @@ export default function TransfersPage() {
   const sid = seasonId ?? current?.id ?? '';
   const [showCancelled, setShowCancelled] = useState(false);
   const [filing, setFiling] = useState(false);
-  const [countersigning, setCountersigning] = useState<Entity | null>(null);
+  const [countersigning, setCountersigning] = useState<Form4 | null>(null);
   // The receiving handler's countersignature needs a title (the server refuses one without).
   const countersignature = useCertificationStep({ titleRequired: true });
 
-  const active = useCachedQuery<Entity[]>({
+  const active = useCachedQuery<Form4[]>({
     queryKey: form4Keys.list(ownId, sid, 'active'),
     cache:
       ownId && sid
@@ -370,7 +370,7 @@ export default function TransfersPage() {
     enabled: !!ownId && !!sid,
     queryFn: (signal) => fetchForm4List(ownId, sid, 'active', signal),
   });
-  const cancelled = useCachedQuery<Entity[]>({
+  const cancelled = useCachedQuery<Form4[]>({
     queryKey: form4Keys.list(ownId, sid, 'cancelled'),
     cache: ownId && sid ? { listKey: `transfers-cancelled:${sid}` } : null,
     enabled: !!ownId && !!sid && showCancelled,
@@ -378,11 +378,11 @@ export default function TransfersPage() {
   });
 
   const patch = useMutation({
-    mutationFn: ({ form, attrs }: { form: Entity; attrs: Record<string, unknown> }) => patchForm4(form, attrs),
+    mutationFn: ({ form, attrs }: { form: Form4; attrs: Record<string, unknown> }) => patchForm4(form, attrs),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: form4Keys.all }),
   });
 
-  const onCancel = (form: Entity) => {
+  const onCancel = (form: Form4) => {
     modal.confirm({
       title: t('transfers:cancelTitle'),
       content: t('transfers:cancelText', { title: str(form.title) }),
@@ -499,7 +499,7 @@ export default function TransfersPage() {
         <Typography.Paragraph>
           {t('transfers:countersignText', {
             // Isolated: a Latin name ending in a period would otherwise carry the Arabic sentence's end with it.
-            from: iso((countersigning?.field_transferring_handler as Entity | null)?.title),
+            from: iso(one(countersigning, 'field_transferring_handler')?.title),
           })}
         </Typography.Paragraph>
         <CertificationStep handler={profile.handlerName ?? ''} {...countersignature.step} headingLevel={3} />

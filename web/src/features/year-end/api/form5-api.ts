@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import type { ApiEntity } from '../../../lib/portal/entities';
+
+/** A year-end form (form 5) as the API sends it. */
+export type Form5 = ApiEntity<'node--apc_form_5'>;
 
 export const form5Keys = {
   /** Every handler's list of year-end forms (a save or a certification refreshes them). */
@@ -18,10 +21,10 @@ export function form5ListParams(handlerId: string) {
 }
 
 export const fetchForm5List = (handlerId: string, signal?: AbortSignal) =>
-  jsonApi.getAll('/jsonapi/node/apc_form_5', form5ListParams(handlerId), signal);
+  jsonApi.getAll<Form5>('/jsonapi/node/apc_form_5', form5ListParams(handlerId), signal);
 
 export const fetchForm5 = (id: string, signal?: AbortSignal) =>
-  jsonApi.getOne(
+  jsonApi.getOne<Form5>(
     `/jsonapi/node/apc_form_5/${encodeURIComponent(id)}`,
     new DrupalJsonApiParams().addInclude(['field_season', 'field_form_5_pdf', 'field_amendment_of']),
     signal,
@@ -31,20 +34,20 @@ export const form5Query = (id: string) =>
   queryOptions({ queryKey: form5Keys.one(id), queryFn: ({ signal }) => fetchForm5(id, signal) });
 
 /** Starts the season's year-end form. */
-export const startForm5 = (seasonId: string, handlerId: string): Promise<Entity> =>
-  jsonApi.create(
+export const startForm5 = (seasonId: string, handlerId: string): Promise<Form5> =>
+  jsonApi.create<Form5>(
     'node--apc_form_5',
     {},
     { field_season: ref('node--season', seasonId), field_handler: ref('node--handler', handlerId) },
   );
 
 /** An amendment of a certified form 5: a new version that starts as a copy, with the reason for it. */
-export const amendForm5 = (certifiedId: string, reason: string): Promise<Entity> =>
-  jsonApi.create(
+export const amendForm5 = (certifiedId: string, reason: string): Promise<Form5> =>
+  jsonApi.create<Form5>(
     'node--apc_form_5',
     { field_amendment_reason: reason },
     { field_amendment_of: ref('node--apc_form_5', certifiedId) },
   );
 
-export const patchForm5 = (id: string, attributes: Record<string, unknown>, changed: unknown): Promise<Entity> =>
-  jsonApi.update('node--apc_form_5', id, attributes, { changed });
+export const patchForm5 = (id: string, attributes: Record<string, unknown>, changed: unknown): Promise<Form5> =>
+  jsonApi.update<Form5>('node--apc_form_5', id, attributes, { changed });

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { bool, one } from '../../../lib/portal/entities';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
@@ -49,7 +49,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
     },
     onSuccess: (saved) => {
       sessionStore.setItem(STORAGE_KEYS.newYearEndFormCertification, formId);
-      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
+      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(bool(saved, 'field_aug_form_1_amend_reqd')));
       void queryClient.invalidateQueries({ queryKey: form5Keys.lists });
       queryClient.removeQueries({ queryKey: form5Keys.one(formId) });
       navigate('/dashboard');
@@ -72,10 +72,11 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   const lang = i18n.language;
   const status = str(form.field_form_status);
   const problems = certificationProblems(draftOf(form), form);
-  const season = ltr((form.field_season as Entity | null)?.title);
+  const season = ltr(one(form, 'field_season')?.title);
   // Figures and dates as forms 1 to 3 show them: the user's language's separators and date words.
   const summary = FORM_5_FIELDS.map((f) => {
-    const v = form[`field_${f.name}`];
+    // The names come from the contract's field list, not the generated types: read as plain keys.
+    const v = (form as Record<string, unknown>)[`field_${f.name}`];
     const missing = v === null || v === undefined || v === '';
     let shown: string;
     if (f.kind === 'bool')
@@ -98,7 +99,7 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
   });
   // Form 5 reports the inventory held on the season's last day (31 August): it is certified from that day on, by the
   // server's calendar (UTC), so the button and the server agree in every time zone.
-  const seasonEnd = str((form.field_season as Entity | null)?.field_season_end_date).slice(0, 10);
+  const seasonEnd = str(one(form, 'field_season')?.field_season_end_date).slice(0, 10);
   const tooEarly = status === 'draft' && seasonEnd !== '' && new Date().toISOString().slice(0, 10) < seasonEnd;
   const ready = status === 'draft' && !tooEarly && problems.length === 0 && certification.ready;
 
@@ -151,8 +152,8 @@ export default function Form5CertificationPage({ amendment = false }: { amendmen
       ) : null}
       {status === 'draft' ? (
         <div>
-          {form.field_aug_form_1_amend_reqd === true ? (
-            <AugustAmendNotice seasonId={(form.field_season as Entity | null)?.id ?? null} />
+          {bool(form, 'field_aug_form_1_amend_reqd') ? (
+            <AugustAmendNotice seasonId={one(form, 'field_season')?.id ?? null} />
           ) : null}
           <CertificationStep handler={profile.handlerName ?? ''} {...certification.step}>
             {amendment ? (

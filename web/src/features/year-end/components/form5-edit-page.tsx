@@ -16,11 +16,12 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError, fieldErrors } from '../../../lib/http/errors';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatMoney, formatNumber } from '../../../lib/i18n/format';
-import { keepExpanded, type Entity } from '../../../lib/jsonapi/deserialize';
+import { keepExpanded } from '../../../lib/jsonapi/deserialize';
+import { bool, one } from '../../../lib/portal/entities';
 import { ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { sessionStore } from '../../../lib/session/session-store';
-import { form5Keys, form5Query, patchForm5 } from '../api/form5-api';
+import { form5Keys, form5Query, patchForm5, type Form5 } from '../api/form5-api';
 import {
   FIELD_GROUPS,
   attr,
@@ -144,7 +145,7 @@ function AugustComparison({
   differences,
   lang,
 }: {
-  form: Entity;
+  form: Form5;
   differences: ReturnType<typeof augustDifferences>;
   lang: string;
 }) {
@@ -227,11 +228,11 @@ export default function Form5EditPage() {
       const saved = await patchForm5(
         formId,
         patchAttributes(values),
-        queryClient.getQueryData<Entity>(form5Keys.one(formId))?.changed ?? form?.changed,
+        queryClient.getQueryData<Form5>(form5Keys.one(formId))?.changed ?? form?.changed,
       );
       setServerErrors({});
-      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(saved.field_aug_form_1_amend_reqd === true));
-      queryClient.setQueryData<Entity>(form5Keys.one(formId), (cached) => keepExpanded(saved, cached));
+      sessionStore.setItem(STORAGE_KEYS.augForm1AmendReqd, String(bool(saved, 'field_aug_form_1_amend_reqd')));
+      queryClient.setQueryData<Form5>(form5Keys.one(formId), (cached) => keepExpanded(saved, cached));
       void queryClient.invalidateQueries({ queryKey: form5Keys.lists });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
@@ -255,7 +256,7 @@ export default function Form5EditPage() {
       if (!(await autosave.saveNow())) throw autosave.error ?? new Error(t('portalData:saveFailed'));
     },
     onSuccess: () => {
-      const amend = Number(queryClient.getQueryData<Entity>(form5Keys.one(formId))?.field_amendment_number ?? 0) > 0;
+      const amend = Number(queryClient.getQueryData<Form5>(form5Keys.one(formId))?.field_amendment_number ?? 0) > 0;
       navigate(`/dashboard/${amend ? 'form5AmendCertification' : 'form5Certification'}/${formId}`);
     },
   });
@@ -290,7 +291,7 @@ export default function Form5EditPage() {
         {t('yearEnd:editTitle')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {t('yearEnd:editIntro', { season: ltr((form.field_season as Entity | null)?.title) })}
+        {t('yearEnd:editIntro', { season: ltr(one(form, 'field_season')?.title) })}
       </Typography.Paragraph>
       {status !== 'draft' ? (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('yearEnd:notDraft')} />
@@ -353,7 +354,7 @@ export default function Form5EditPage() {
             aria-label={t('yearEnd:aug.question')}
           />
           {aug === true ? (
-            <AugustAmendNotice seasonId={(form.field_season as Entity | null)?.id ?? null} />
+            <AugustAmendNotice seasonId={one(form, 'field_season')?.id ?? null} />
           ) : (
             <Typography.Paragraph
               type="secondary"

@@ -8,7 +8,8 @@ import {
   certificationErrors,
   type FieldDef,
 } from '@pecan/contract';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
+import { attr as read } from '../../../lib/portal/entities';
+import type { Form5 } from '../api/form5-api';
 
 export const attr = (f: FieldDef) => `field_${f.name}`;
 
@@ -57,9 +58,11 @@ export const FIELD_GROUPS: { key: string; names: string[] }[] = [
 export type Draft = Record<string, unknown>;
 
 /** The entered attributes of a form, as the editor holds them (numbers for pounds, strings for money and ratios). */
-export function draftOf(form: Entity): Draft {
+export function draftOf(form: Form5): Draft {
+  // The names come from the contract's field list, not the generated types: read them as plain keys.
+  const values = form as Record<string, unknown>;
   const out: Draft = {};
-  for (const f of FORM_5_FIELDS) if (f.entry === 'entered') out[attr(f)] = form[attr(f)] ?? null;
+  for (const f of FORM_5_FIELDS) if (f.entry === 'entered') out[attr(f)] = values[attr(f)] ?? null;
   return out;
 }
 
@@ -81,17 +84,17 @@ export function liveErrors(draft: Draft): Record<string, string> {
 }
 
 /** The August Form 1's figures as the server copied them in on the last save (null: none certified). */
-const augustOf = (form: Entity) => ({
-  field_aug_form_1_inventory_inshell: form.field_aug_form_1_inventory_inshell ?? null,
-  field_aug_form_1_inventory_shelled: form.field_aug_form_1_inventory_shelled ?? null,
+const augustOf = (form: Form5) => ({
+  field_aug_form_1_inventory_inshell: read(form, 'field_aug_form_1_inventory_inshell'),
+  field_aug_form_1_inventory_shelled: read(form, 'field_aug_form_1_inventory_shelled'),
 });
 
-export function certificationProblems(draft: Draft, form?: Entity) {
+export function certificationProblems(draft: Draft, form?: Form5) {
   return certificationErrors('apc_form_5', { ...patchAttributes(draft), ...(form ? augustOf(form) : {}) });
 }
 
 /** Where the figures being typed differ from the August Form 1 (form 5 minus Form 1, on each basis). */
-export function augustDifferences(draft: Draft, form: Entity) {
+export function augustDifferences(draft: Draft, form: Form5) {
   const values = Object.fromEntries(
     Object.entries({ ...patchAttributes(draft), ...augustOf(form) }).map(([k, v]) => [k.replace(/^field_/, ''), v]),
   );
@@ -105,7 +108,7 @@ const cents = (v: unknown) => {
 const pounds = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : 0);
 
 /** The shaded fields, computed as the server will: inshell uncommitted, inshell basis, and the assessments. */
-export function liveComputed(draft: Draft, form: Entity) {
+export function liveComputed(draft: Draft, form: Form5) {
   const y = parseRatio(draft.field_shellout_yield ?? '');
   const c = computeForm5(
     {
@@ -119,7 +122,7 @@ export function liveComputed(draft: Draft, form: Entity) {
       shelled_committed_export: pounds(draft.field_shelled_committed_export),
       shellout_yield: y.ok ? y.value : 0,
     },
-    { owedCents: cents(form.field_assessments_owed), paidCents: cents(form.field_assessments_paid) },
+    { owedCents: cents(read(form, 'field_assessments_owed')), paidCents: cents(read(form, 'field_assessments_paid')) },
   );
   return {
     field_inshell_uncommitted: c.inshell_uncommitted,

@@ -9,26 +9,26 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useCachedQuery } from '../../../lib/cache/cached-copy';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
-import type { Entity } from '../../../lib/jsonapi/deserialize';
-import { useSeasons } from '../../../lib/portal/seasons';
+import { one } from '../../../lib/portal/entities';
+import { useSeasons, type Season } from '../../../lib/portal/seasons';
 import { iso, ltr, str } from '../../../lib/portal/text';
 import { STORAGE_KEYS } from '../../../lib/session/keys';
 import { useSession } from '../../../lib/session/use-session';
-import { amendForm5, fetchForm5List, form5Keys, startForm5 } from '../api/form5-api';
+import { amendForm5, fetchForm5List, form5Keys, startForm5, type Form5 } from '../api/form5-api';
 
 const STATUS_COLOR: Record<string, string> = { draft: 'blue', certified: 'green', superseded: 'default' };
 
 interface SeasonRow {
-  season: Entity;
-  versions: Entity[];
+  season: Season;
+  versions: Form5[];
 }
 
 /** Seasons (newest first) with their form 5 versions (oldest first; the last is the current one). */
-export function groupBySeason(seasons: Entity[], forms: Entity[]): SeasonRow[] {
+export function groupBySeason(seasons: Season[], forms: Form5[]): SeasonRow[] {
   return seasons.map((season) => ({
     season,
     versions: forms
-      .filter((f) => (f.field_season as Entity | null)?.id === season.id)
+      .filter((f) => one(f, 'field_season')?.id === season.id)
       .sort(
         (a, b) =>
           Number(a.field_amendment_number ?? 0) - Number(b.field_amendment_number ?? 0) ||
@@ -46,7 +46,7 @@ export default function YearEndPage() {
   const { profile } = useSession();
   const handlerId = profile.handlerUid;
   const seasons = useSeasons();
-  const forms = useCachedQuery<Entity[]>({
+  const forms = useCachedQuery<Form5[]>({
     queryKey: form5Keys.list(handlerId ?? ''),
     cache: handlerId ? { specKey: STORAGE_KEYS.yearEndForms } : null,
     enabled: !!handlerId,
