@@ -49,6 +49,62 @@ function sensitiveFigures(
     .map((c) => ({ key: c.key, atoms: c.atoms, value: c.value, withheld: true, sensitive: true }));
 }
 
+/** A published (or publishable) sum: its key and its atom variables, each once. */
+interface Sum {
+  key: string;
+  vars: string[];
+}
+
+const atomKeyOf = (variable: string) => variable.slice(0, variable.lastIndexOf('@'));
+
+/**
+ * Differences of nested sums: a reader who has two published figures, one of whose atoms hold all of the other's, has
+ * their difference too (November's season to date less September is October and November together, which may be two
+ * handlers' figures though each sum is three or more). Such a difference fails or passes the primary rules like any
+ * figure, and one that fails is protected as a sensitive figure, though no publication prints it. Pairs with a
+ * candidate of this publication are checked, over the atoms as they are now (an earlier figure of an amended atom's
+ * old value is about another unknown, whose contributions are no longer kept).
+ */
+function nestedDifferences(
+  candidates: readonly CandidateFigure[],
+  earlier: readonly FrozenFigure[],
+  atoms: SeasonAtoms,
+  rules: DisclosureRules,
+): EarlierFigure[] {
+  const current = new Set(candidates.flatMap((c) => c.atoms));
+  const sumOf = (key: string, vars: readonly string[]): Sum => ({ key, vars: [...new Set(vars)] });
+  const isCurrent = (sum: Sum) => sum.vars.length > 0 && sum.vars.every((v) => current.has(v));
+  const fresh = candidates.filter((c) => c.primary === null).map((c) => sumOf(c.key, c.atoms));
+  const old = earlier
+    .filter((f) => f.suppressed === null)
+    .map((f) =>
+      sumOf(
+        f.key,
+        Object.entries(f.atoms).map(([a, v]) => variableOf(a, v)),
+      ),
+    );
+  const sums = [...fresh.filter(isCurrent), ...old.filter(isCurrent)];
+  const isFresh = new Set(fresh);
+  const byFirst = new Map<string, Sum[]>();
+  for (const sum of sums) byFirst.set(sum.vars[0], [...(byFirst.get(sum.vars[0]) ?? []), sum]);
+  const found = new Map<string, EarlierFigure>();
+  for (const big of sums) {
+    const inBig = new Set(big.vars);
+    for (const v of big.vars)
+      for (const small of byFirst.get(v) ?? []) {
+        if (small.vars.length >= big.vars.length || !(isFresh.has(big) || isFresh.has(small))) continue;
+        if (!small.vars.every((x) => inBig.has(x))) continue;
+        const rest = big.vars.filter((x) => !small.vars.includes(x));
+        const id = [...rest].sort().join('+');
+        if (found.has(id)) continue;
+        const c = candidateOf({ key: `difference:${big.key}-${small.key}`, atoms: rest.map(atomKeyOf) }, atoms, rules);
+        if (c.primary !== null)
+          found.set(id, { key: c.key, atoms: c.atoms, value: c.value, withheld: true, sensitive: true });
+      }
+  }
+  return [...found.values()];
+}
+
 /** The figures of a new publication with primary and complementary suppression against everything published before. */
 export function planPublication(
   defs: readonly FigureDefinition[],
@@ -60,7 +116,11 @@ export function planPublication(
   const candidates = defs.map((d) => candidateOf(d, atoms, rules));
   const planned = planSuppression(
     candidates,
-    [...earlierFigures(earlier), ...sensitiveFigures(candidates, watched, atoms, rules)],
+    [
+      ...earlierFigures(earlier),
+      ...sensitiveFigures(candidates, watched, atoms, rules),
+      ...nestedDifferences(candidates, earlier, atoms, rules),
+    ],
     rules,
   );
   return planned.map((p, i) => ({

@@ -75,3 +75,26 @@ export function expectNothingRecoverable(frozen: readonly FrozenFigure[], rules:
     ).toBe(true),
   );
 }
+
+/**
+ * The same, publication by publication, over everything published for the season, but for a sensitive figure that
+ * the publications before its own already box: no later publication can take back what an earlier one published (a
+ * season to date that turns sensitive in October, its September already public: docs/DISCLOSURE-CONTROL.md,
+ * "Limits"). Such a figure is left out; every other must stay protected to the end.
+ */
+export function expectNothingNewlyRecoverable(publications: readonly FrozenFigure[][], rules: DisclosureRules): void {
+  const everything = readerView(publications.flat()).published;
+  publications.forEach((publication, n) => {
+    const before = readerView(publications.slice(0, n).flat()).published;
+    for (const s of readerView(publication).sensitive) {
+      const [early] = audit(before, [s]);
+      if (recoverable(before, s) || !isProtected(early, s.value, rules.protectionShare)) continue;
+      expect(recoverable(everything, s), `${s.key} recovered exactly`).toBe(false);
+      const [f] = audit(everything, [s]);
+      expect(
+        isProtected(f, s.value, rules.protectionShare),
+        `${f.key} boxed in [${f.lo}, ${f.hi}] around ${s.value}`,
+      ).toBe(true);
+    }
+  });
+}
