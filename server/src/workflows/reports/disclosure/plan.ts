@@ -86,7 +86,11 @@ function nestedDifferences(
   const sums = [...fresh.filter(isCurrent), ...old.filter(isCurrent)];
   const isFresh = new Set(fresh);
   const byFirst = new Map<string, Sum[]>();
-  for (const sum of sums) byFirst.set(sum.vars[0], [...(byFirst.get(sum.vars[0]) ?? []), sum]);
+  for (const sum of sums) {
+    const list = byFirst.get(sum.vars[0]);
+    if (list) list.push(sum);
+    else byFirst.set(sum.vars[0], [sum]);
+  }
   const found = new Map<string, EarlierFigure>();
   for (const big of sums) {
     const inBig = new Set(big.vars);
@@ -94,7 +98,8 @@ function nestedDifferences(
       for (const small of byFirst.get(v) ?? []) {
         if (small.vars.length >= big.vars.length || !(isFresh.has(big) || isFresh.has(small))) continue;
         if (!small.vars.every((x) => inBig.has(x))) continue;
-        const rest = big.vars.filter((x) => !small.vars.includes(x));
+        const inSmall = new Set(small.vars);
+        const rest = big.vars.filter((x) => !inSmall.has(x));
         const id = [...rest].sort().join('+');
         if (found.has(id)) continue;
         const c = candidateOf({ key: `difference:${big.key}-${small.key}`, atoms: rest.map(atomKeyOf) }, atoms, rules);
