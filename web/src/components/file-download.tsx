@@ -1,14 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import type { Entity } from '../lib/jsonapi/deserialize';
 import { useFeatureTranslation } from '../lib/i18n/feature-namespaces';
+import { fileUrl, type ApiEntity } from '../lib/portal/entities';
 
-/** The signed link of a file--file (uri.url); a plain link downloads it. Nothing when there is no file. */
-export function fileUrl(file: unknown): string | null {
-  const uri = (file as Entity | null | undefined)?.uri as { url?: string } | undefined;
-  return typeof uri?.url === 'string' ? uri.url : null;
-}
-
+/** A file--file's signed link as a download button (a plain link downloads it); nothing when there is no file. */
 export function FileDownload({
   file,
   label,
@@ -16,7 +11,7 @@ export function FileDownload({
   kind = 'pdf',
   size = 'middle',
 }: {
-  file: unknown;
+  file: ApiEntity<'file--file'> | null | undefined;
   label: string;
   text?: string;
   kind?: 'pdf' | 'xlsx';
