@@ -164,6 +164,19 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: string): Fas
     .send(csv);
 }
 
+/** A handler given by id or by handler number, with what staff routes say of it; undefined when there is none. */
+export function handlerByIdOrNumber(ctx: AppContext, value: string) {
+  return portalDb(ctx.db)
+    .selectFrom('handlers')
+    .select(['id', 'handler_number', 'title', 'handler_status'])
+    .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)]))
+    .executeTakeFirst();
+}
+
+export function noSuchHandler(value: string, field = 'handler'): FieldProblem {
+  return { field, detail: `There is no handler ${value} (give its id or its handler number).` };
+}
+
 /** A handler given by id or by handler number: its id, or a problem. */
 export async function handlerParam(
   ctx: AppContext,
@@ -172,16 +185,9 @@ export async function handlerParam(
   name = 'handler',
 ): Promise<string | undefined> {
   if (value === undefined) return undefined;
-  const row = await portalDb(ctx.db)
-    .selectFrom('handlers')
-    .select('id')
-    .where((eb) => eb.or([eb('id', '=', value), eb('handler_number', '=', value)]))
-    .executeTakeFirst();
-  if (!row) {
-    problems.push({ field: name, detail: `There is no handler ${value} (give its id or its handler number).` });
-    return undefined;
-  }
-  return row.id;
+  const row = await handlerByIdOrNumber(ctx, value);
+  if (!row) problems.push(noSuchHandler(value, name));
+  return row?.id;
 }
 
 /** A record's id that must exist in `table`, or a problem. */

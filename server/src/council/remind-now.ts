@@ -7,7 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import { reminderMail } from '../reminders/mail.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { remindNowBody } from '@pecan/contract';
-import { asStaff, bodyOf, invalid, type FieldProblem } from './http.js';
+import { asStaff, bodyOf, handlerByIdOrNumber, invalid, noSuchHandler, type FieldProblem } from './http.js';
 import { portalDb } from '../db/portal-tables.js';
 
 /**
@@ -42,16 +42,8 @@ export function registerRemindNowRoutes(app: FastifyInstance, ctx: AppContext): 
         .where('id', '=', body.period_id)
         .executeTakeFirst();
       if (!period) problems.push({ field: 'period_id', detail: 'period_id names no reporting period.' });
-      const handler = await db
-        .selectFrom('handlers')
-        .select(['id', 'handler_number', 'title', 'handler_status'])
-        .where((eb) => eb.or([eb('id', '=', body.handler), eb('handler_number', '=', body.handler)]))
-        .executeTakeFirst();
-      if (!handler)
-        problems.push({
-          field: 'handler',
-          detail: `There is no handler ${body.handler} (give its id or its handler number).`,
-        });
+      const handler = await handlerByIdOrNumber(a.ctx, body.handler);
+      if (!handler) problems.push(noSuchHandler(body.handler));
       if (problems.length > 0 || !period || !handler) {
         throw invalid(problems);
       }
