@@ -10,9 +10,16 @@
  *
  * SQLite by default (bench/data/bench-N-S.sqlite); PostgreSQL with --database postgres://... into schema
  * --schema (default bench_N_S), made fresh with --force.
+ *
+ * One process, one write transaction a month, in order: every step is the server's own write path, and it is not
+ * parallel because it cannot be without changing what it writes. Half of the CPU is rendering the PDFs inside the
+ * write transaction (SQLite's one writer holds the lock through it), and a form 1 certification settles the receiving
+ * handler's invoice too, so two handlers' filings interleaved (threads in one transaction, or PostgreSQL
+ * connections) could both bill the receiver. See docs/PERFORMANCE.md, "Running the benchmarks".
  */
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
 import { loadConfig } from '../server/src/config/config.js';
@@ -86,11 +93,22 @@ async function prepareTarget(o: Options): Promise<void> {
   }
 }
 
+/**
+ * For this connection only (the server opens the file with its own settings): no fsync when the WAL is copied into the
+ * file, since a failed run is made again from scratch, and a page cache of 256 MB instead of 2 MB, as a month's
+ * transaction writes about 100 KB a handler (1,000 handlers: 100 MB) and reads earlier months for year-to-date sums.
+ */
+async function bulkLoadPragmas(db: AppContext['db']): Promise<void> {
+  await sql`pragma synchronous = off`.execute(db);
+  await sql`pragma cache_size = -262144`.execute(db);
+}
+
 export async function generate(o: Options): Promise<{ ms: number; filings: number }> {
   const started = Date.now();
   await prepareTarget(o);
   const database = openDatabase({ url: o.database, pgSchema: o.schema });
   try {
+    if (database.dialect === 'sqlite') await bulkLoadPragmas(database.db);
     await migrateToLatest(database.db, o.schema);
     await ensureOAuthClients(database.db);
     const config = loadConfig({

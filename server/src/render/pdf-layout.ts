@@ -74,6 +74,15 @@ export interface TableSpec {
 }
 
 const LINE = 1.25; // line height factor
+
+/**
+ * Widths of strings already measured, by font, size and text. Measuring sums pdf-lib's glyph widths and kerning pairs
+ * one character at a time, and wrapping a table cell measures every prefix of it, twice a row (its height, then its
+ * drawing): that was a sixth of rendering a form. The fonts are the fixed standard ones, so a width never changes;
+ * labels and headings repeat in every document. Emptied when full, so a long run holds at most this many.
+ */
+const TEXT_WIDTHS = new Map<string, number>();
+const TEXT_WIDTHS_KEPT = 50_000;
 const CELL_PAD_X = 5;
 const CELL_PAD_Y = 3.5;
 
@@ -180,7 +189,14 @@ export class PdfLayout {
   }
 
   width(text: string, size: number, font: FontName = 'regular'): number {
-    return this.fonts[font].widthOfTextAtSize(pdfSafe(text), size);
+    const key = `${font} ${size} ${text}`;
+    let width = TEXT_WIDTHS.get(key);
+    if (width === undefined) {
+      if (TEXT_WIDTHS.size >= TEXT_WIDTHS_KEPT) TEXT_WIDTHS.clear();
+      width = this.fonts[font].widthOfTextAtSize(pdfSafe(text), size);
+      TEXT_WIDTHS.set(key, width);
+    }
+    return width;
   }
 
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
