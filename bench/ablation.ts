@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ablation -- [--handlers 100] [--seasons 2] [--database postgres://... --schema NAME] [--only NAME,...]
- * [--turns 6] [--seconds 1.5] [--warmup 1] [--connections 8] [--port 5300] [--write-docs]`
+ * [--turns 6] [--seconds 1.5] [--warmup 1] [--connections 8] [--port 5300] [--web] [--write-docs]`
  *
  * What each performance mechanism buys (decision 0007, "The seam"): for each server mechanism, two servers side by
  * side on copies of the same data set, one with every mechanism on, one with that mechanism off
@@ -9,12 +9,14 @@
  * form page's next package, the directories), and the same with one request in four a draft's edit (PATCH of a form
  * 1, 2 or 3 of the open month, as the form page sends it). Per mechanism and load: throughput, p99 and CPU time a
  * request with and without it, and the gain; a mechanism clears the bar when one of them gains 10 % or more.
- * The web build's mechanisms (PORTAL_WEB_MECHANISMS_OFF, web/vite.config.ts) are measured by bench/bundle-size.ts
- * on builds with each off. Writes bench/results/ablation-<date>.md; `--write-docs` also docs/PERFORMANCE.md between
- * its ablation:results marks.
+ * `--web`: the web build's mechanisms (PORTAL_WEB_MECHANISMS_OFF, web/scripts/build-mechanisms.ts), each off in a
+ * build of its own: JavaScript per route (bench/bundle-size.ts) and the sign-in's API requests. `--only web` (no
+ * server mechanism named) measures those alone.
+ * Writes bench/results/ablation-<date>-<database>.md; `--write-docs` also docs/PERFORMANCE.md between its
+ * ablation:results marks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
@@ -25,6 +27,8 @@ import { batchBlueprint } from '../web/src/lib/jsonapi/subrequests.js';
 import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { startupReads } from '../web/src/lib/portal/startup-read-list.js';
+import { WEB_MECHANISMS, type WebMechanism } from '../web/scripts/build-mechanisms.js';
+import { routeSizes } from './bundle-size.js';
 import { copyPgSchema, dropPgSchema, fixture, type DataSet, type Fixture } from './data-set.js';
 import { BENCH_PASSWORD, parseArgs } from './lib.js';
 import { inTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req, type TurnsResult } from './turns.js';
@@ -51,8 +55,12 @@ const BAR = 0.1;
 type Token = { token: string; name: string; handlerId: string };
 type LoadName = 'read-only' | 'write-mix';
 
+/** Both servers with every mechanism on: the run's own noise, beside which a gain means something. */
+const CONTROL = 'none (A/A)';
+type Measured = ServerMechanism | typeof CONTROL;
+
 interface Row {
-  mechanism: ServerMechanism;
+  mechanism: Measured;
   load: LoadName;
   with: TurnsResult;
   without: TurnsResult;
@@ -202,13 +210,13 @@ async function check(port: number, make: (i: number) => Req, count: number): Pro
   }
 }
 
-async function measureMechanism(source: DataSet, mechanism: ServerMechanism, index: number): Promise<Row[]> {
+async function measureMechanism(source: DataSet, mechanism: Measured, index: number): Promise<Row[]> {
   const copies = [await copyOf(source, 'with'), await copyOf(source, 'without')];
   const servers: ChildProcess[] = [];
   try {
     const ports = [basePort + 2 * index, basePort + 2 * index + 1];
     servers.push(await startServer(copies[0], ports[0], ''));
-    servers.push(await startServer(copies[1], ports[1], mechanism));
+    servers.push(await startServer(copies[1], ports[1], mechanism === CONTROL ? '' : mechanism));
     const fx = await fixture(copies[0]);
     const users = fx.users.filter((u) => u.handlerId).slice(0, USERS);
     const tokens = [await signIn(ports[0], users), await signIn(ports[1], users)];
@@ -218,7 +226,13 @@ async function measureMechanism(source: DataSet, mechanism: ServerMechanism, ind
       for (const [k, make] of makes.entries()) await check(ports[k], make, 12);
       const [on, off] = await inTurns(
         servers.map((s, k) => ({ port: ports[k], pid: s.pid!, make: makes[k] })),
-        { turns, seconds, warmup, load: (port, make, secs) => sendLoad(port, make, { connections, seconds: secs }) },
+        {
+          turns,
+          seconds,
+          warmup,
+          alternateOrder: true,
+          load: (port, make, secs) => sendLoad(port, make, { connections, seconds: secs }),
+        },
       );
       rows.push({ mechanism, load, with: on, without: off });
       console.error(`  ${mechanism} ${load}: ${line(rows[rows.length - 1])}`);
@@ -261,7 +275,7 @@ function table(rows: Row[], note: string): string {
   ];
   for (const r of rows) {
     const g = gains(r);
-    const verdict = clears(r) ? 'clears 10 %' : 'under 10 %';
+    const verdict = r.mechanism === CONTROL ? 'noise' : clears(r) ? 'clears 10 %' : 'under 10 %';
     const figures: Array<[string, string, string, number]> = [
       ['req/s', r.with.rps.toFixed(0), r.without.rps.toFixed(0), g.throughput],
       ['p99 ms', String(r.with.p99), String(r.without.p99), g.p99],
@@ -272,6 +286,54 @@ function table(rows: Row[], note: string): string {
         `| ${k === 0 ? r.mechanism : ''} | ${k === 0 ? r.load : ''} | ${figure} | ${on} | ${off} | ${pct(gain)} | ` +
           `${k === 0 ? verdict : ''} |`,
       ),
+    );
+  }
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------- the web build's mechanisms
+
+/**
+ * The web app built with each of its mechanisms off in turn (PORTAL_WEB_MECHANISMS_OFF, into bench/data/web-<name>):
+ * gzipped JavaScript a route loads, the dashboard's stylesheet, and the API requests from sign-in to a full
+ * dashboard (the token, then the start-up reads: one batch, or one request each without it).
+ */
+function webTable(): string {
+  const startupRequests = startupReads('x').length;
+  const variants: Array<WebMechanism | 'none'> = ['none', ...(Object.keys(WEB_MECHANISMS) as WebMechanism[])];
+  const built = variants.map((name) => {
+    const outDir = join(root, 'bench/data', `web-${name}`);
+    console.error(`web build with ${name === 'none' ? 'every mechanism' : `${name} off`} into ${outDir}`);
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORTAL_WEB_MECHANISMS_OFF: name === 'none' ? '' : name, PORTAL_WEB_OUT_DIR: outDir },
+    });
+    if (build.status !== 0) throw new Error(`the web build with ${name} off failed`);
+    const sizes = Object.fromEntries(routeSizes(outDir).map((r) => [r.route, r]));
+    const stylesheet = readdirSync(join(outDir, 'assets')).find((f) => /^dashboard-antd-.*\.css\.gz$/.test(f));
+    return {
+      name,
+      signin: sizes['/signin'],
+      dashboard: sizes['/dashboard'],
+      stylesheetKb: stylesheet ? statSync(join(outDir, 'assets', stylesheet)).size / 1024 : 0,
+      requests: 1 + (name === 'signin-batch' ? startupRequests : 1),
+    };
+  });
+  const all = built[0];
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const out = [
+    '| web mechanism off | /signin JS gzip KB (files) | /dashboard JS gzip KB (files) | dashboard stylesheet gzip KB |' +
+      ' API requests, sign-in to dashboard |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const b of built) {
+    const delta = (x: number, y: number) => (b === all ? '' : ` (${x >= y ? '+' : ''}${kb(x - y)})`);
+    out.push(
+      `| ${b.name === 'none' ? 'none (the default build)' : b.name} | ` +
+        `${kb(b.signin.gzipBytes)}${delta(b.signin.gzipBytes, all.signin.gzipBytes)} (${b.signin.files}) | ` +
+        `${kb(b.dashboard.gzipBytes)}${delta(b.dashboard.gzipBytes, all.dashboard.gzipBytes)} (${b.dashboard.files}) | ` +
+        `${b.stylesheetKb.toFixed(1)} | ${b.requests} |`,
     );
   }
   return out.join('\n');
@@ -292,13 +354,16 @@ async function main(): Promise<void> {
   buildIfStale();
   const source = dataSet();
   const only = typeof args.only === 'string' ? args.only.split(',') : null;
-  const unknown = (only ?? []).filter((name) => !(MECHANISM_NAMES as string[]).includes(name));
+  const unknown = (only ?? []).filter((name) => name !== 'web' && !(MECHANISM_NAMES as string[]).includes(name));
   if (unknown.length > 0) throw new Error(`--only: unknown mechanism ${unknown.join(', ')}`);
-  const mechanisms = APPLIES[source.dialect].filter((m) => !only || only.includes(m));
+  const measured = APPLIES[source.dialect].filter((m) => !only || only.includes(m));
+  const mechanisms: Measured[] = measured.length > 0 ? [CONTROL, ...measured] : [];
   const loadBefore = loadavg();
   const rows: Row[] = [];
   for (const [k, mechanism] of mechanisms.entries()) {
-    console.error(`${mechanism} off against all on (${source.dialect}, ${handlers} x ${seasons}):`);
+    console.error(
+      `${mechanism === CONTROL ? 'all on' : `${mechanism} off`} against all on (${source.dialect}, ${handlers} x ${seasons}):`,
+    );
     rows.push(...(await measureMechanism(source, mechanism, k)));
   }
   const loadAfter = loadavg();
@@ -307,7 +372,9 @@ async function main(): Promise<void> {
     `${handlers} handlers x ${seasons} seasons on ${source.dialect}, ${date}: ${turns} turns of ${seconds} s each ` +
     `server in turn, ${connections} connections, ${USERS} users; load average ${loadBefore[0].toFixed(1)} before, ` +
     `${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores).`;
-  const markdown = table(rows, note);
+  const markdown = [...(mechanisms.length > 1 ? [table(rows, note)] : []), ...(args.web ? [webTable()] : [])].join(
+    '\n\n',
+  );
   console.log(markdown);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const file = join(root, 'bench/results', `ablation-${date}-${source.dialect}.md`);

@@ -39,14 +39,7 @@ import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
 import { copyPgSchema, dropPgSchema, fixture, type Fixture } from './data-set.js';
-import {
-  childrenOf,
-  inTurns as sendInTurns,
-  ranWithLoadGeneratorEnv,
-  sendLoad,
-  serverEnv,
-  type Req,
-} from './turns.js';
+import { childrenOf, inTurns as sendInTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req } from './turns.js';
 
 const root = resolve(import.meta.dirname, '..');
 

@@ -123,13 +123,17 @@ export async function inTurns(
     seconds: number;
     warmup: number;
     load: (port: number, make: (i: number) => Req, seconds: number) => Promise<autocannon.Result>;
+    /** Reverse the servers' order every other round, so that none always follows the same one. */
+    alternateOrder?: boolean;
   },
 ): Promise<TurnsResult[]> {
   if (options.warmup > 0) for (const x of servers) await options.load(x.port, x.make, options.warmup);
   const turns = servers.map(() => [] as autocannon.Result[]);
   const cpu = servers.map(() => 0);
   for (let turn = 0; turn < options.turns; turn += 1) {
-    for (const [k, x] of servers.entries()) {
+    const order = [...servers.entries()];
+    if (options.alternateOrder && turn % 2 === 1) order.reverse();
+    for (const [k, x] of order) {
       const before = cpuMicros(x.pid);
       turns[k].push(await options.load(x.port, x.make, options.seconds));
       cpu[k] += cpuMicros(x.pid) - before;
