@@ -323,6 +323,10 @@ function webTable(): string {
   const all = built[0];
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const out = [
+    `The web build with each mechanism off, ${new Date().toISOString().slice(0, 10)}: gzipped JavaScript a route ` +
+      'loads (bench/bundle-size.ts), and the API requests from sign-in to a full dashboard (the token request, then ' +
+      'the start-up reads: one batch, or one request each).',
+    '',
     '| web mechanism off | /signin JS gzip KB (files) | /dashboard JS gzip KB (files) | dashboard stylesheet gzip KB |' +
       ' API requests, sign-in to dashboard |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -339,7 +343,11 @@ function webTable(): string {
   return out.join('\n');
 }
 
-function writeDocs(markdown: string): void {
+/**
+ * The latest results of each part (SQLite, PostgreSQL, the web build), each written by a run of its own, into
+ * docs/PERFORMANCE.md between its ablation:results marks.
+ */
+function writeDocs(): void {
   const path = join(root, 'docs/PERFORMANCE.md');
   const doc = readFileSync(path, 'utf8');
   const start = '<!-- ablation:results -->';
@@ -347,7 +355,17 @@ function writeDocs(markdown: string): void {
   const from = doc.indexOf(start);
   const to = doc.indexOf(end);
   if (from < 0 || to < from) throw new Error(`docs/PERFORMANCE.md has no ${start} ... ${end} marks`);
-  writeFileSync(path, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
+  const results = join(root, 'bench/results');
+  const latest = (part: string) =>
+    readdirSync(results)
+      .filter((f) => f.startsWith('ablation-') && f.endsWith(`-${part}.md`))
+      .sort()
+      .pop();
+  const parts = ['sqlite', 'postgres', 'web'].flatMap((part) => {
+    const file = latest(part);
+    return file ? [readFileSync(join(results, file), 'utf8').trim()] : [];
+  });
+  writeFileSync(path, `${doc.slice(0, from + start.length)}\n${parts.join('\n\n')}\n${doc.slice(to)}`);
 }
 
 async function main(): Promise<void> {
@@ -372,15 +390,17 @@ async function main(): Promise<void> {
     `${handlers} handlers x ${seasons} seasons on ${source.dialect}, ${date}: ${turns} turns of ${seconds} s each ` +
     `server in turn, ${connections} connections, ${USERS} users; load average ${loadBefore[0].toFixed(1)} before, ` +
     `${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores).`;
-  const markdown = [...(mechanisms.length > 1 ? [table(rows, note)] : []), ...(args.web ? [webTable()] : [])].join(
-    '\n\n',
-  );
-  console.log(markdown);
+  const written: Array<[string, string]> = [];
+  if (mechanisms.length > 0) written.push([source.dialect, table(rows, note)]);
+  if (args.web) written.push(['web', webTable()]);
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const file = join(root, 'bench/results', `ablation-${date}-${source.dialect}.md`);
-  writeFileSync(file, `${markdown}\n`);
-  console.error(`\nWritten to ${file}`);
-  if (args['write-docs']) writeDocs(markdown);
+  for (const [part, markdown] of written) {
+    console.log(`${markdown}\n`);
+    const file = join(root, 'bench/results', `ablation-${date}-${part}.md`);
+    writeFileSync(file, `${markdown}\n`);
+    console.error(`Written to ${file}`);
+  }
+  if (args['write-docs']) writeDocs();
 }
 
 if (!ranWithLoadGeneratorEnv()) await main();
