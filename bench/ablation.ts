@@ -308,7 +308,8 @@ function table(rows: Row[], note: string): string {
 // ---------------------------------------------------------------- the web build's mechanisms
 
 /**
- * The web app built with each of its mechanisms off in turn (PORTAL_WEB_MECHANISMS_OFF, into bench/data/web-<name>):
+ * The web app built with each of its mechanisms off in turn (PORTAL_WEB_MECHANISMS_OFF), into
+ * bench/data/web-<name>/dist:
  * gzipped JavaScript a route loads, the dashboard's stylesheet, and the API requests from sign-in to a full
  * dashboard (the token, then the start-up reads: one batch, or one request each without it).
  */
@@ -316,7 +317,7 @@ function webTable(): string {
   const startupRequests = startupReads('x').length;
   const variants: Array<WebMechanism | 'none'> = ['none', ...(Object.keys(WEB_MECHANISMS) as WebMechanism[])];
   const built = variants.map((name) => {
-    const outDir = join(root, 'bench/data', `web-${name}`);
+    const outDir = join(root, 'bench/data', `web-${name}`, 'dist');
     console.error(`web build with ${name === 'none' ? 'every mechanism' : `${name} off`} into ${outDir}`);
     const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
       cwd: root,
