@@ -16,12 +16,11 @@
  * and DIR/floor, written when they stop, and the requests sent to each into DIR/requests.json (for
  * bench/profile-compare.ts).
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { LIMITS } from '../server/src/jsonapi/limits.js';
@@ -39,38 +38,11 @@ import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/p
 import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
 import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
+import { copyPgSchema, dropPgSchema, fixture, type Fixture } from './data-set.js';
+import { childrenOf, inTurns as sendInTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req } from './turns.js';
 
 const root = resolve(import.meta.dirname, '..');
 
-/**
- * glibc's heap setting for the load generator (this process), never for the servers it measures. By default
- * glibc hands the top of its heap back to the kernel as soon as 128 KB of it are free, and autocannon reads every
- * answer into new 64 KB buffers: each large answer's pages were faulted in again, and zeroed, in the kernel of the
- * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
- * guests) left the generator at 100 % of a core, two thirds of it in the kernel, while the server sat 60 % idle: the
- * uncompressed invoices page (487 KB) measured 1,020 to 2,885 req/s and p99 17 to 33 ms, 4,776 to 5,379 req/s and
- * p99 6 to 9 ms with this (docs/decisions/0007-performance-mechanisms.md). It must be set before the process
- * starts, so the benchmark starts itself again with it.
- */
-const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
-
-/** Runs this benchmark again in a process with LOAD_GENERATOR_ENV, unless this is that process; true if it did. */
-function ranWithLoadGeneratorEnv(): boolean {
-  if (Object.keys(LOAD_GENERATOR_ENV).every((k) => process.env[k] !== undefined)) return false;
-  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, ...LOAD_GENERATOR_ENV },
-  });
-  process.exitCode = run.status ?? 1;
-  return true;
-}
-
-/** The server's environment: this process's, but with glibc's defaults, as `npm start` runs it. */
-function serverEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const k of Object.keys(LOAD_GENERATOR_ENV)) delete env[k];
-  return env;
-}
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
 /** Turns of 1 s of the engine and each floor for the ratios (`inTurns`): as many as `duration` has seconds. */
@@ -167,134 +139,6 @@ function sizes(): Array<{ handlers: number; seasons: number }> {
     .sort((a, b) => a.handlers * a.seasons - b.handlers * b.seasons);
 }
 
-/**
- * What the scenarios need from the data set: users with their handler, the current season, the drafts of the open
- * month.
- */
-interface Fixture {
-  users: Array<{ name: string; handlerId: string }>;
-  seasonId: string;
-  /** The due date of the newest period with packages: its form page's Next package is the one before. */
-  newestDueDate: string;
-  drafts: Array<{ bundle: string; id: string; handlerId: string }>;
-}
-
-async function query(t: Target, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-  if (t.dialect === 'sqlite') {
-    const db = new SQLite(t.url.slice('sqlite:'.length), { readonly: true });
-    try {
-      return db.prepare(text).all(...params) as Array<Record<string, unknown>>;
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: t.url, options: `-c search_path=${t.schema}` });
-  await client.connect();
-  try {
-    let n = 0;
-    return (
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        params,
-      )
-    ).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function fixture(t: Target): Promise<Fixture> {
-  const users = (await query(
-    t,
-    `select name, handler_id as "handlerId" from users where name like 'bench-1%' and status = 'active' order by name`,
-  )) as Fixture['users'];
-  const season = await query(t, `select id from seasons where current_season = ${t.dialect === 'sqlite' ? 1 : 'true'}`);
-  const drafts: Fixture['drafts'] = [];
-  for (const bundle of ['apc_form_1', 'apc_form_2', 'apc_form_3']) {
-    const rows = await query(
-      t,
-      `select f.id, f.handler_id as "handlerId" from ${bundle} f join reporting_periods p on p.id = f.period_id
-      where f.form_status = 'draft' and f.amendment_number = 0 and p.period_month = (select max(period_month) from reporting_periods) order by f.handler_id`,
-    );
-    drafts.push(...rows.map((r) => ({ bundle, id: String(r.id), handlerId: String(r.handlerId) })));
-  }
-  const newest = await query(
-    t,
-    'select max(p.due_date) as "dueDate" from reporting_forms_packages k join reporting_periods p on p.id = k.period_id',
-  );
-  return { users, seasonId: String(season[0].id), newestDueDate: String(newest[0].dueDate), drafts };
-}
-
-/**
- * A copy of a PostgreSQL data set's schema, as SQLite's is run on a copy of its file: the writes (edits,
- * certifications, sign-ins) must leave the generated data set as it was, or a second run finds no drafts left to
- * edit. Tables with their columns, defaults, keys and indexes (LIKE ... INCLUDING ALL), rows, then the foreign keys.
- */
-async function copyPgSchema(url: string, from: string, to: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tables = (
-      await client.query(
-        `select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`,
-        [from],
-      )
-    ).rows.map((r) => r.table_name as string);
-    // Referenced tables named as the source schema sees them (unqualified), to be made again inside the copy.
-    await client.query(`set search_path = ${pgIdent(from)}`);
-    const foreignKeys = (
-      await client.query(
-        `select c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'f'`,
-        [from],
-      )
-    ).rows;
-    await client.query(`drop schema if exists ${pgIdent(to)} cascade`);
-    await client.query(`create schema ${pgIdent(to)}`);
-    await client.query(`set search_path = ${pgIdent(to)}`);
-    for (const table of tables) {
-      await client.query(`create table ${pgIdent(table)} (like ${pgIdent(from)}.${pgIdent(table)} including all)`);
-      await client.query(`insert into ${pgIdent(table)} select * from ${pgIdent(from)}.${pgIdent(table)}`);
-    }
-    for (const fk of foreignKeys)
-      await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
-    // Functions and triggers (the data version's, the audit log's): LIKE copies neither. Their definitions name the
-    // source schema's objects qualified: put the copy's name in.
-    const qualified = new RegExp(`\\b${from}\\.`, 'g');
-    const functions = (
-      await client.query(
-        `select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
-        [from],
-      )
-    ).rows;
-    const triggers = (
-      await client.query(
-        `select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
-      join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not t.tgisinternal`,
-        [from],
-      )
-    ).rows;
-    for (const row of [...functions, ...triggers])
-      await client.query(String(row.definition).replace(qualified, `${to}.`));
-    await client.query('analyze');
-    return to;
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropPgSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${pgIdent(schema)} cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
-const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 // ---------------------------------------------------------------- server and memory
 
 /** Node's flags for `--cpu-prof`: the server's profiles (one per process) and the floor's in folders of their own. */
@@ -353,30 +197,6 @@ function rssKb(pid: number): number {
   }
 }
 
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** CPU time (user and system, every thread: V8's GC and compiler threads too) of a process and its workers, in us. */
-function cpuMicros(pid: number): number {
-  const ticks = (p: number) => {
-    try {
-      // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  return ([pid, ...childrenOf(pid)].reduce((s, p) => s + ticks(p), 0) * 1e6) / CLOCK_TICKS;
-}
-/** Linux's USER_HZ, what /proc counts CPU time in (100 on every Linux build in use). */
-const CLOCK_TICKS = 100;
-
 /** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
 function rssSampler(pid: number): { stop(): number } {
   let peak = 0;
@@ -407,12 +227,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 // ---------------------------------------------------------------- scenarios
 
-interface Req {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
 interface Scenario {
   name: string;
   kind: 'read' | 'batch' | 'write';
@@ -633,14 +447,7 @@ async function load(
   opts: { amount?: number; connections?: number },
   seconds = duration,
 ): Promise<autocannon.Result> {
-  let i = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: opts.connections ?? connections,
-    ...(opts.amount ? { amount: opts.amount } : { duration: seconds }),
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, ...make(i++) }) as autocannon.Request }],
-    setupClient: keepNoBodies,
-  });
+  const result = await sendLoad(port, make, { ...opts, connections: opts.connections ?? connections, seconds });
   countServed(port, result.requests.total);
   return result;
 }
@@ -669,43 +476,12 @@ async function inTurns(
   servers: Array<{ port: number; pid: number; make: (i: number) => Req }>,
   s: Scenario,
 ): Promise<Array<{ rps: number; p50: number; p99: number; turns: number[]; cpuPerRequest: number }>> {
-  if (warmup > 0) for (const x of servers) await load(x.port, x.make, s, warmup);
-  const turns = servers.map(() => [] as autocannon.Result[]);
-  const cpu = servers.map(() => 0);
-  for (let turn = 0; turn < turnCount; turn += 1) {
-    for (const [k, x] of servers.entries()) {
-      const before = cpuMicros(x.pid);
-      turns[k].push(await load(x.port, x.make, s, 1));
-      cpu[k] += cpuMicros(x.pid) - before;
-    }
-  }
-  return turns.map((results, k) => {
-    const requests = results.reduce((n, r) => n + r.requests.total, 0);
-    return {
-      // The process's CPU time over the requests of its turns: steadier than a rate on a shared machine, and it counts
-      // what a profile of the main thread leaves out (the garbage collector's and the compiler's own threads).
-      cpuPerRequest: cpu[k] / requests,
-      rps: requests / results.reduce((n, r) => n + r.duration, 0),
-      // The slowest turn's (the floors' latencies are for the record; no budget reads them).
-      p50: Math.max(...results.map((r) => r.latency.p50)),
-      p99: Math.max(...results.map((r) => r.latency.p99)),
-      turns: results.map((r) => r.requests.total / r.duration),
-    };
+  return sendInTurns(servers, {
+    turns: turnCount,
+    seconds: 1,
+    warmup,
+    load: (port, make, secs) => load(port, make, s, secs),
   });
-}
-
-/**
- * autocannon appends every response body to a string (mcollina/autocannon#362), decoding it as UTF-8 in the load
- * generator's one thread. Nothing here reads a body, and decoding a compressed (binary) one costs the client more than
- * the server spends sending it: the same 49 KB br answer replayed by a bare node:http server measured 1,445 req/s with
- * it and 24,709 without, so compressed rows measured the client. Each connection drops the bodies instead.
- */
-function keepNoBodies(client: object): void {
-  // Not a public API of autocannon: stop loudly if an upgrade moves it, rather than measure the client again.
-  const queue = (client as { pipelinedRequests?: { addBody?: (data: Buffer) => void } }).pipelinedRequests;
-  if (typeof queue?.addBody !== 'function')
-    throw new Error("bench/run.ts keepNoBodies: autocannon's client has no pipelinedRequests.addBody any more");
-  queue.addBody = () => {};
 }
 
 const cpuLine = (c: { engine: number; floor: number; documentFloor: number }) =>

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { webMechanisms, webOutDir } from './scripts/build-mechanisms';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -180,9 +181,18 @@ const SIGNIN_PAGE =
 const serverTarget = 'http://127.0.0.1:3000';
 const proxied = ['/oauth', '/jsonapi', '/files', '/api', '/healthz', '/subrequests'];
 
+/** The build's performance mechanisms (scripts/build-mechanisms.ts): all on unless PORTAL_WEB_MECHANISMS_OFF says. */
+const mechanisms = webMechanisms();
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), formContextOnly(), lazyAntdPieces(), routePreload(), precompress()],
+  plugins: [
+    react(),
+    ...(mechanisms['antd-rewire'] ? [formContextOnly(), lazyAntdPieces()] : []),
+    routePreload(),
+    precompress(),
+  ],
+  define: { __PORTAL_SIGNIN_BATCH__: JSON.stringify(mechanisms['signin-batch']) },
   resolve: {
     // `@pecan/contract/<module>` reaches one module of the contract (e.g. money/money), so a page that needs only
     // money formatting does not pull in the form schemas with zod and the country names.
@@ -195,7 +205,7 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir: webOutDir(),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,

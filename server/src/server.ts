@@ -24,6 +24,7 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
     pgSchema: config.databaseSchema,
     statementTimeoutMs: config.queryTimeBudgetMs,
     costlyReadsAtOnce: config.costlyReadsAtOnce,
+    mechanisms: config.mechanisms,
   });
   await migrateSchema(config, database);
   // The reader threads open the file once the schema is there, before the first costly read needs one.

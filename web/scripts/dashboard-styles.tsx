@@ -41,6 +41,7 @@ import {
 import tableStyleModule from 'antd/lib/table/style';
 import { renderToString } from 'react-dom/server';
 import { barColors, barTheme, buildAntdTheme, DEFAULT_THEME } from '../src/lib/theme/themes';
+import { webMechanisms, webOutDir } from './build-mechanisms';
 
 // antd's class names carry a "dev-only" prefix outside production builds; they must match the built app's.
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (npm run build -w web does)');
@@ -99,7 +100,12 @@ function DashboardComponents() {
   );
 }
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = webOutDir();
+if (!webMechanisms()['antd-stylesheet']) {
+  // A measurement build without it (PORTAL_WEB_MECHANISMS_OFF): antd styles the dashboard at run time.
+  console.log('dashboard styles: off (PORTAL_WEB_MECHANISMS_OFF)');
+  process.exit(0);
+}
 const cache = createCache();
 renderToString(
   <StyleProvider cache={cache}>

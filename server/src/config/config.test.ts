@@ -22,3 +22,28 @@ describe('configuration: WEB_CONCURRENCY', () => {
     });
   }
 });
+
+describe('configuration: PORTAL_MECHANISMS_OFF', () => {
+  it('turns the named mechanisms off, the others stay on', () => {
+    const config = loadConfig({ ...base, PORTAL_MECHANISMS_OFF: 'shape-cache, pg-named' });
+    expect(config.mechanisms).toEqual({
+      'document-cache': true,
+      'shape-cache': false,
+      'bearer-direct': true,
+      'row-builders': true,
+      'pg-named': false,
+    });
+    expect(config.documentCacheBytes).toBeGreaterThan(0);
+  });
+
+  it('keeps no documents when the document cache is off, whatever DOCUMENT_CACHE_MB says', () => {
+    const config = loadConfig({ ...base, DOCUMENT_CACHE_MB: '64', PORTAL_MECHANISMS_OFF: 'document-cache' });
+    expect(config.documentCacheBytes).toBe(0);
+  });
+
+  it('refuses an unknown name, naming it and the known ones', () => {
+    const load = () => loadConfig({ ...base, PORTAL_MECHANISMS_OFF: 'document-cache,row-builder' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/^Invalid configuration: PORTAL_MECHANISMS_OFF: unknown mechanism row-builder; known: /);
+  });
+});

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { mechanismsOff, type Mechanisms } from '../performance/mechanisms.js';
 
 /**
  * Configuration comes only from the environment and is checked once at start-up: a bad value stops the server
@@ -70,6 +71,8 @@ const schema = z.object({
    * connections of their own (0: none, every read on the server's connection or pool).
    */
   COSTLY_READS_AT_ONCE: z.coerce.number().int().min(0).max(16).default(1),
+  /** Performance mechanisms turned off, comma-separated (performance/mechanisms.ts; measurements only). */
+  PORTAL_MECHANISMS_OFF: z.string().optional(),
   /** Worker processes sharing the port (node:cluster); 1 (the default, also when empty): no cluster. */
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).default(1)),
 });
@@ -128,6 +131,8 @@ export interface Config {
   /** PostgreSQL's statement_timeout for the serving connections (ms; 0: none). */
   queryTimeBudgetMs: number;
   costlyReadsAtOnce: number;
+  /** The performance mechanisms on (all but those PORTAL_MECHANISMS_OFF names): performance/mechanisms.ts. */
+  mechanisms: Mechanisms;
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const isEmbedded = databaseUrl.startsWith('sqlite:');
+  let mechanisms: Mechanisms;
+  try {
+    mechanisms = mechanismsOff(e.PORTAL_MECHANISMS_OFF);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: PORTAL_MECHANISMS_OFF: ${(error as Error).message}`);
+  }
   let oidc: OidcConfig | undefined;
   if (e.OIDC_ISSUER) {
     for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
@@ -195,8 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderMaxAttempts: e.REMINDER_MAX_ATTEMPTS,
     adjustmentInvoiceDueDays: e.ADJUSTMENT_INVOICE_DUE_DAYS,
     webConcurrency: e.WEB_CONCURRENCY,
-    documentCacheBytes: e.DOCUMENT_CACHE_MB * 1024 * 1024,
+    documentCacheBytes: mechanisms['document-cache'] ? e.DOCUMENT_CACHE_MB * 1024 * 1024 : 0,
     queryTimeBudgetMs: e.QUERY_TIME_BUDGET_MS,
     costlyReadsAtOnce: e.COSTLY_READS_AT_ONCE,
+    mechanisms,
   };
 }

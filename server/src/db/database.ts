@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { openSqlite, statementBytes, withStatementCache } from './sqlite-connection.js';
 import { SqliteReaderPool, readerThreadsDb } from './sqlite-readers/pool.js';
+import { ALL_MECHANISMS_ON, type Mechanisms } from '../performance/mechanisms.js';
 
 export { statementBytes, STATEMENT_CACHE_BYTES } from './sqlite-connection.js';
 import type { Dialect } from './dialect.js';
@@ -109,10 +110,16 @@ export interface DatabaseOptions {
    * connections or every core. 0 or unset: none, every read on `db`.
    */
   costlyReadsAtOnce?: number;
+  /**
+   * The performance mechanisms on (performance/mechanisms.ts; default all): here `bearer-direct` (readNow),
+   * `row-builders` (sqlite-connection.ts) and `pg-named` (withNamedStatements).
+   */
+  mechanisms?: Mechanisms;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   const { url } = options;
+  const on = options.mechanisms ?? ALL_MECHANISMS_ON;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // int8 (bigint, count(*)) arrives as a string by default; our bigints are pounds and cents, well inside 2^53.
     const types = {
@@ -126,8 +133,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
       statement_timeout: options.statementTimeoutMs || undefined,
     });
-    const db = new Kysely({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), log: onQuery });
-    const costlyReads = options.costlyReadsAtOnce ? costlyReadsPool(url, options, types) : undefined;
+    const db = new Kysely({
+      dialect: new PostgresDialect({ pool: on['pg-named'] ? withNamedStatements(pool) : pool }),
+      log: onQuery,
+    });
+    const costlyReads = options.costlyReadsAtOnce ? costlyReadsPool(url, options, types, on['pg-named']) : undefined;
     const close = async () => {
       await costlyReads?.destroy();
       await db.destroy();
@@ -138,16 +148,18 @@ export function openDatabase(options: DatabaseOptions): Database {
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = openSqlite(path, { image: options.sqliteImage });
-  const statements = withStatementCache(sqlite);
+  const statements = withStatementCache(sqlite, { rowBuilders: on['row-builders'] });
   const db = new Kysely({ dialect: new SqliteDialect({ database: statements }), log: onQuery });
-  readersNow.set(db, (sqlText, parameters) => {
-    if (sqlite.inTransaction) return null;
-    onQuery();
-    return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
-  });
+  if (on['bearer-direct']) {
+    readersNow.set(db, (sqlText, parameters) => {
+      if (sqlite.inTransaction) return null;
+      onQuery();
+      return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
+    });
+  }
   const readers =
     options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
-      ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0)
+      ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0, on['row-builders'])
       : null;
   const costlyReads = readers ? readerThreadsDb(readers, onQuery) : undefined;
   const close = async () => {
@@ -169,7 +181,7 @@ export function openDatabase(options: DatabaseOptions): Database {
  * statement_timeout. A costly read that waits longer than that for a connection answers 503 as one cancelled does
  * (code 57014, plugins/errors.ts), so a queue of them cannot grow without end.
  */
-function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.CustomTypesConfig): Db {
+function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.CustomTypesConfig, named: boolean): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.costlyReadsAtOnce,
@@ -178,16 +190,16 @@ function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.Custom
     statement_timeout: options.statementTimeoutMs || undefined,
     connectionTimeoutMillis: options.statementTimeoutMs || undefined,
   });
-  const named = withNamedStatements(pool);
+  const connections: PostgresPool = named ? withNamedStatements(pool) : pool;
   const busy = () => Object.assign(new Error('The server is busy with other costly reads.'), { code: '57014' });
   return new Kysely({
     dialect: new PostgresDialect({
       pool: {
         connect: () =>
-          named.connect().catch((e: unknown) => {
+          connections.connect().catch((e: unknown) => {
             throw /timeout/i.test(String(e)) ? busy() : e;
           }),
-        end: () => named.end(),
+        end: () => connections.end(),
       },
     }),
     log: onQuery,

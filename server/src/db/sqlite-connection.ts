@@ -118,13 +118,20 @@ function rowFactory(names: string[]): (values: unknown[]) => Record<string, unkn
  * (decision 0007). Only the text is the key; values are bound at each run and never kept, so two readers
  * never share anything but the text. SQLite re-prepares a statement by itself when the schema changes.
  */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  options: { rowBuilders: boolean } = { rowBuilders: true },
+): SqliteDatabase {
   const statements = bytesBoundedCache<SqliteStatement>(STATEMENT_CACHE_BYTES, (text) => statementBytes(text));
+  // The `row-builders` mechanism (performance/mechanisms.ts); off, better-sqlite3 builds the row objects itself.
+  const prepared = options.rowBuilders
+    ? (text: string) => withFastRows(sqlite.prepare(text))
+    : (text: string): SqliteStatement => sqlite.prepare(text);
   return {
     prepare(sqlText: string) {
       const text = sqlText === 'begin' ? BEGIN_WRITE : sqlText;
       let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = withFastRows(sqlite.prepare(text))));
+      if (!statement) statements.set(text, (statement = prepared(text)));
       return statement;
     },
     close() {

@@ -94,7 +94,7 @@ async function assertBearerMayRead(
       {},
       { 'WWW-Authenticate': 'Bearer' },
     );
-  const compiler = new Compiler(registry, session.viewer, ctx.dialect);
+  const compiler = new Compiler(registry, session.viewer, ctx.dialect, ctx.config.mechanisms['shape-cache']);
   const rows = await sql`select 1 from files as f where f.id = ${id} and ${compiler.readable(fileDef, 'f')}`.execute(
     ctx.db,
   );

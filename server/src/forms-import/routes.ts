@@ -55,7 +55,7 @@ export async function registerFormImportRoutes(app: FastifyInstance, ctx: AppCon
 
   /** The form as its reader sees it (404 or 403 otherwise), with its month and handler. */
   const loadForm = async (db: Db, viewer: Viewer, bundle: ImportBundle, id: string) => {
-    const compiler = new Compiler(registry, viewer, ctx.dialect);
+    const compiler = new Compiler(registry, viewer, ctx.dialect, ctx.config.mechanisms['shape-cache']);
     const def = registry.get(`node--${bundle}`);
     const loaded = await readItem(db, compiler, def, id);
     if (!loaded.full) throw new ApiError(403, 'You can only import into forms of your own company.');

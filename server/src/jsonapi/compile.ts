@@ -22,6 +22,8 @@ export class Compiler {
     readonly registry: Registry,
     readonly viewer: Viewer,
     readonly dialect: Dialect,
+    /** The `shape-cache` mechanism (performance/mechanisms.ts): SQL kept per shape, or built at each request. */
+    readonly keepShapes = true,
   ) {}
 
   /**
@@ -29,7 +31,7 @@ export class Compiler {
    * afresh: use it for access rules over aliases taken from this one, not for filters that take aliases of their own.
    */
   as(viewer: Viewer): Compiler {
-    return new Compiler(this.registry, viewer, this.dialect);
+    return new Compiler(this.registry, viewer, this.dialect, this.keepShapes);
   }
 
   alias(): string {
@@ -43,14 +45,14 @@ export class Compiler {
 
   /** The row is visible, and so are its restricted members when `full` is asked for. */
   readable(def: ResourceDef, alias: string, full = false): Predicate {
-    const read = accessRule('read', def, alias, this.viewer, this.dialect);
+    const read = accessRule('read', def, alias, this.viewer, this.dialect, this.keepShapes);
     if (!full || !def.access.full) return read;
     return sql`(${read} and ${this.full(def, alias)})`;
   }
 
   /** The reader sees the row's restricted members (`access.full`), or null when the type has none. */
   full(def: ResourceDef, alias: string): Predicate | null {
-    return def.access.full ? accessRule('full', def, alias, this.viewer, this.dialect) : null;
+    return def.access.full ? accessRule('full', def, alias, this.viewer, this.dialect, this.keepShapes) : null;
   }
 
   /**
@@ -58,7 +60,7 @@ export class Compiler {
    */
   card(def: ResourceDef, alias: string): Predicate | null {
     if (!def.access.card) return null;
-    const card = accessRule('card', def, alias, this.viewer, this.dialect);
+    const card = accessRule('card', def, alias, this.viewer, this.dialect, this.keepShapes);
     const full = this.full(def, alias);
     return full ? sql`(${card} or ${full})` : card;
   }
@@ -88,7 +90,7 @@ export class Compiler {
    * This compiler (for the stand-in reader) building a statement kept per shape: filter value i is bound as `slot(i)`.
    */
   slotted(slot: (i: number) => string): Compiler {
-    const copy = new Compiler(this.registry, this.viewer, this.dialect);
+    const copy = new Compiler(this.registry, this.viewer, this.dialect, this.keepShapes);
     let next = 0;
     copy.bind = () => slot(next++);
     return copy;

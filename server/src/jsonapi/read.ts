@@ -127,6 +127,7 @@ export function keptPageStatement(compiler: Compiler, def: ResourceDef, query: Q
   const key = `page|${def.type}|${fieldsetKey(shownFields(def, query))}|${pageShape(query)}`;
   return compiledOnce(
     compiler.dialect,
+    compiler.keepShapes,
     key,
     compiler.viewer,
     compiler.filterValues(def, query.filter),
@@ -156,7 +157,7 @@ async function runShaped(
   values: readonly unknown[],
   build: (c: Compiler, slot: (i: number) => string) => RawBuilder<unknown>,
 ): Promise<Row[]> {
-  const statement = compiledOnce(compiler.dialect, key, compiler.viewer, values, (reader, slot) =>
+  const statement = compiledOnce(compiler.dialect, compiler.keepShapes, key, compiler.viewer, values, (reader, slot) =>
     build(compiler.as(reader), slot),
   );
   return (await db.executeQuery<Row>(statement)).rows;

@@ -60,7 +60,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
       viewer,
       query,
       doc,
-      compiler: new Compiler(registry, viewer, ctx.dialect),
+      compiler: new Compiler(registry, viewer, ctx.dialect, ctx.config.mechanisms['shape-cache']),
       selfUrl: `${baseUrl}${request.url}`,
       db: ctx.db,
     };

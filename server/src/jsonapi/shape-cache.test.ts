@@ -63,7 +63,7 @@ describe('SQL kept per shape and kind of reader', () => {
     for (const dialect of ['sqlite', 'postgres'] as const) {
       for (const [, viewer] of readers) {
         for (const ids of [['f-1', 'f-2'], ['f-3', 'f-4'], ['f-5']]) {
-          const kept = compiledOnce(dialect, `test|files|${ids.length}`, viewer, ids, (reader, slot) =>
+          const kept = compiledOnce(dialect, true, `test|files|${ids.length}`, viewer, ids, (reader, slot) =>
             lookUp(reader, ids, slot),
           );
           const fresh = compile(

@@ -77,8 +77,10 @@ export function accessRule(
   alias: string,
   viewer: Viewer,
   dialect: Dialect,
+  keep = true,
 ): Predicate {
   const build = def.access[kind]!;
+  if (!keep) return build(viewer, alias);
   const key = `${dialect}|${kind}|${def.type}|${alias}|${readerKind(viewer)}`;
   let flat = rules.get(key);
   if (flat === undefined) rules.set(key, (flat = flatten(build(standIn(viewer), alias), dialect) ?? BUILD_EACH_TIME));
@@ -126,20 +128,23 @@ export const keptBytes = () => ({ rules: rules.calculatedSize, shapes: shapes.ca
  */
 export function compiledOnce(
   dialect: Dialect,
+  keep: boolean,
   key: string,
   viewer: Viewer,
   values: readonly unknown[],
   build: (reader: Viewer, slot: (i: number) => string) => RawBuilder<unknown>,
 ): CompiledQuery {
   const fullKey = `${dialect}|${readerKind(viewer)}|${key}`;
-  let shape = shapes.get(fullKey);
+  // With the `shape-cache` mechanism off (performance/mechanisms.ts), compiled at every request and not kept.
+  let shape = keep ? shapes.get(fullKey) : undefined;
   if (!shape) {
     const compiled = compilers[dialect].compileQuery(
       build(standIn(viewer), (i) => `${VALUE}${i}`).toOperationNode(),
       createQueryId(),
     );
     checkSqlLength(compiled.sql);
-    shapes.set(fullKey, (shape = { sql: compiled.sql, parameters: compiled.parameters }));
+    shape = { sql: compiled.sql, parameters: compiled.parameters };
+    if (keep) shapes.set(fullKey, shape);
   }
   return CompiledQuery.raw(
     shape.sql,

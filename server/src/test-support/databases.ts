@@ -54,6 +54,7 @@ export async function createTestContext(
     pgSchema: schema,
     poolSize: 4,
     sqliteImage: target.dialect === 'sqlite' ? options.sqliteImage : undefined,
+    mechanisms: options.config?.mechanisms,
   });
   await migrateToLatest(database.db, schema);
   const config = testConfig({ databaseUrl: target.url, ...options.config });

@@ -57,6 +57,8 @@ export class SqliteReaderPool {
     private readonly path: string,
     readonly size: number,
     readonly budgetMs: number,
+    /** The `row-builders` mechanism (performance/mechanisms.ts), for the threads' connections. */
+    private readonly rowBuilders = true,
   ) {
     this.slots = Array.from({ length: size }, () => null);
   }
@@ -130,7 +132,7 @@ export class SqliteReaderPool {
   }
 
   private startThread(i: number): Slot {
-    const worker = readerThread(this.path);
+    const worker = readerThread(this.path, this.rowBuilders);
     const slot: Slot = { worker, ready: false, stopping: false, job: null };
     worker.on('message', (answer: ReaderAnswer) => {
       if ('ready' in answer) {
@@ -192,11 +194,11 @@ export class SqliteReaderPool {
  * The thread's code: thread.js beside this file once built. Under the tests the source is TypeScript, which a
  * worker cannot load by itself: it registers tsx (a dev dependency) first.
  */
-function readerThread(path: string): Worker {
+function readerThread(path: string, rowBuilders: boolean): Worker {
   const script = new URL(`./thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  if (script.pathname.endsWith('.js')) return new Worker(script, { workerData: { path } });
+  if (script.pathname.endsWith('.js')) return new Worker(script, { workerData: { path, rowBuilders } });
   const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(load, { eval: true, workerData: { path } });
+  return new Worker(load, { eval: true, workerData: { path, rowBuilders } });
 }
 
 /**

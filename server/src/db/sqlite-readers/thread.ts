@@ -15,7 +15,7 @@ export interface ReaderRequest {
 export type ReaderAnswer =
   { ready: true } | { rows: Array<Record<string, unknown>> } | { error: { message: string; code?: string } };
 
-const { path } = workerData as { path: string };
+const { path, rowBuilders } = workerData as { path: string; rowBuilders: boolean };
 
 /**
  * The lowest scheduling priority for this thread alone (Linux: its thread id, from /proc/thread-self): when the cores
@@ -26,7 +26,7 @@ try {
 } catch {
   // Elsewhere, the thread runs at the process's priority.
 }
-const statements = withStatementCache(openSqlite(path, { readonly: true }));
+const statements = withStatementCache(openSqlite(path, { readonly: true }), { rowBuilders });
 
 parentPort!.on('message', ({ sql, parameters }: ReaderRequest) => {
   let answer: ReaderAnswer;
