@@ -16,12 +16,11 @@
  * and DIR/floor, written when they stop, and the requests sent to each into DIR/requests.json (for
  * bench/profile-compare.ts).
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { LIMITS } from '../server/src/jsonapi/limits.js';
@@ -38,39 +37,23 @@ import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
-import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
+import { budget, budgetLine, parseArgs, type Budget } from './lib.js';
+import {
+  copyPgSchema,
+  cpuMicros,
+  dropPgSchema,
+  passwordGrant,
+  query,
+  ranWithLoadGeneratorEnv,
+  root,
+  rssSampler,
+  serverEnv,
+  signIn,
+  sleep,
+  startServer,
+  stopServer,
+} from './server-process.js';
 
-const root = resolve(import.meta.dirname, '..');
-
-/**
- * glibc's heap setting for the load generator (this process), never for the servers it measures. By default
- * glibc hands the top of its heap back to the kernel as soon as 128 KB of it are free, and autocannon reads every
- * answer into new 64 KB buffers: each large answer's pages were faulted in again, and zeroed, in the kernel of the
- * load generator. On the virtual machines of 2026-11-25 that cost (page faults and interrupts are slow in those
- * guests) left the generator at 100 % of a core, two thirds of it in the kernel, while the server sat 60 % idle: the
- * uncompressed invoices page (487 KB) measured 1,020 to 2,885 req/s and p99 17 to 33 ms, 4,776 to 5,379 req/s and
- * p99 6 to 9 ms with this (docs/decisions/0007-performance-mechanisms.md). It must be set before the process
- * starts, so the benchmark starts itself again with it.
- */
-const LOAD_GENERATOR_ENV = { MALLOC_TRIM_THRESHOLD_: String(2 ** 30) };
-
-/** Runs this benchmark again in a process with LOAD_GENERATOR_ENV, unless this is that process; true if it did. */
-function ranWithLoadGeneratorEnv(): boolean {
-  if (Object.keys(LOAD_GENERATOR_ENV).every((k) => process.env[k] !== undefined)) return false;
-  const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, ...LOAD_GENERATOR_ENV },
-  });
-  process.exitCode = run.status ?? 1;
-  return true;
-}
-
-/** The server's environment: this process's, but with glibc's defaults, as `npm start` runs it. */
-function serverEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const k of Object.keys(LOAD_GENERATOR_ENV)) delete env[k];
-  return env;
-}
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
 /** Turns of 1 s of the engine and each floor for the ratios (`inTurns`): as many as `duration` has seconds. */
@@ -179,30 +162,6 @@ interface Fixture {
   drafts: Array<{ bundle: string; id: string; handlerId: string }>;
 }
 
-async function query(t: Target, text: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
-  if (t.dialect === 'sqlite') {
-    const db = new SQLite(t.url.slice('sqlite:'.length), { readonly: true });
-    try {
-      return db.prepare(text).all(...params) as Array<Record<string, unknown>>;
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: t.url, options: `-c search_path=${t.schema}` });
-  await client.connect();
-  try {
-    let n = 0;
-    return (
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        params,
-      )
-    ).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 async function fixture(t: Target): Promise<Fixture> {
   const users = (await query(
     t,
@@ -225,184 +184,11 @@ async function fixture(t: Target): Promise<Fixture> {
   return { users, seasonId: String(season[0].id), newestDueDate: String(newest[0].dueDate), drafts };
 }
 
-/**
- * A copy of a PostgreSQL data set's schema, as SQLite's is run on a copy of its file: the writes (edits,
- * certifications, sign-ins) must leave the generated data set as it was, or a second run finds no drafts left to
- * edit. Tables with their columns, defaults, keys and indexes (LIKE ... INCLUDING ALL), rows, then the foreign keys.
- */
-async function copyPgSchema(url: string, from: string, to: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tables = (
-      await client.query(
-        `select table_name from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'`,
-        [from],
-      )
-    ).rows.map((r) => r.table_name as string);
-    // Referenced tables named as the source schema sees them (unqualified), to be made again inside the copy.
-    await client.query(`set search_path = ${pgIdent(from)}`);
-    const foreignKeys = (
-      await client.query(
-        `select c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = $1 and c.contype = 'f'`,
-        [from],
-      )
-    ).rows;
-    await client.query(`drop schema if exists ${pgIdent(to)} cascade`);
-    await client.query(`create schema ${pgIdent(to)}`);
-    await client.query(`set search_path = ${pgIdent(to)}`);
-    for (const table of tables) {
-      await client.query(`create table ${pgIdent(table)} (like ${pgIdent(from)}.${pgIdent(table)} including all)`);
-      await client.query(`insert into ${pgIdent(table)} select * from ${pgIdent(from)}.${pgIdent(table)}`);
-    }
-    for (const fk of foreignKeys)
-      await client.query(`alter table ${fk.table_name} add constraint ${pgIdent(fk.conname)} ${fk.definition}`);
-    // Functions and triggers (the data version's, the audit log's): LIKE copies neither. Their definitions name the
-    // source schema's objects qualified: put the copy's name in.
-    const qualified = new RegExp(`\\b${from}\\.`, 'g');
-    const functions = (
-      await client.query(
-        `select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
-        [from],
-      )
-    ).rows;
-    const triggers = (
-      await client.query(
-        `select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
-      join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and not t.tgisinternal`,
-        [from],
-      )
-    ).rows;
-    for (const row of [...functions, ...triggers])
-      await client.query(String(row.definition).replace(qualified, `${to}.`));
-    await client.query('analyze');
-    return to;
-  } finally {
-    await client.end();
-  }
-}
-
-async function dropPgSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${pgIdent(schema)} cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
-const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 // ---------------------------------------------------------------- server and memory
 
 /** Node's flags for `--cpu-prof`: the server's profiles (one per process) and the floor's in folders of their own. */
 function cpuProfArgs(name: 'server' | 'floor'): string[] {
   return cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
-}
-
-async function startServer(t: Target, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...cpuProfArgs('server'), 'server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.url,
-      ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
-      PORTAL_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL: '3600',
-      WEB_CONCURRENCY: String(t.workers),
-    },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (i === 299) break;
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short
-      // grace.
-      if (res.ok) {
-        if (t.workers > 1) await sleep(1500);
-        return child;
-      }
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  await stopServer(child);
-  throw new Error(`server did not answer /healthz: ${stderr}`);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rssKb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** CPU time (user and system, every thread: V8's GC and compiler threads too) of a process and its workers, in us. */
-function cpuMicros(pid: number): number {
-  const ticks = (p: number) => {
-    try {
-      // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  return ([pid, ...childrenOf(pid)].reduce((s, p) => s + ticks(p), 0) * 1e6) / CLOCK_TICKS;
-}
-/** Linux's USER_HZ, what /proc counts CPU time in (100 on every Linux build in use). */
-const CLOCK_TICKS = 100;
-
-/** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
-function rssSampler(pid: number): { stop(): number } {
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(
-      peak,
-      [pid, ...childrenOf(pid)].reduce((s, p) => s + rssKb(p), 0),
-    );
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      return peak / 1024;
-    },
-  };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 // ---------------------------------------------------------------- scenarios
@@ -454,12 +240,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         method: 'POST',
         path: '/oauth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: 'portal-web',
-          username: fx.users[i % fx.users.length].name,
-          password: BENCH_PASSWORD,
-        }).toString(),
+        body: passwordGrant(fx.users[i % fx.users.length].name),
       }),
     },
     // The sign-in by password knows the name; by single sign-on the name comes from here.
@@ -771,36 +552,18 @@ async function runTarget(t: Target): Promise<TargetResult> {
   const target = { ...t, url: runUrl, schema: runSchema ?? t.schema };
   const fx = await fixture(target);
   const port = await freePort();
-  const server = await startServer(target, port);
+  const server = await startServer(target, port, { nodeArgs: cpuProfArgs('server') });
   profiledPorts.set(port, 'server');
   const rss = rssSampler(server.pid!);
   const result: TargetResult = { ...t, peakRssMb: 0, signedIn: 0, results: [] };
   let floor: ChildProcess | null = null;
   try {
     const users = fx.users.filter((x) => x.handlerId).slice(0, 100);
-    const tokens: Array<{ token: string; name: string; handlerId: string }> = [];
-    for (let i = 0; i < users.length; i += 4) {
-      await Promise.all(
-        users.slice(i, i + 4).map(async (x) => {
-          const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({
-              grant_type: 'password',
-              client_id: 'portal-web',
-              username: x.name,
-              password: BENCH_PASSWORD,
-            }),
-          });
-          if (!res.ok) throw new Error(`sign-in of ${x.name}: ${res.status} ${await res.text()}`);
-          tokens.push({
-            token: ((await res.json()) as { access_token: string }).access_token,
-            name: x.name,
-            handlerId: x.handlerId,
-          });
-        }),
-      );
-    }
+    const signedIn = await signIn(
+      port,
+      users.map((x) => x.name),
+    );
+    const tokens = users.map((x) => ({ token: signedIn.get(x.name)!, name: x.name, handlerId: x.handlerId }));
     result.signedIn = tokens.length;
     const floorPort = await freePort();
     floor = t.workers === 1 ? await startFloor(target, floorPort) : null;
