@@ -129,7 +129,10 @@ function serverSettings(o: Options, dueDate: string): Record<string, string> {
   };
 }
 
-/** What the run left in the database: the PDFs and invoices made, the certified drafts, the reminders claimed. */
+/**
+ * What the run left in the database, to check that answers of 200 did the work: the open month's forms certified,
+ * the forms' PDFs, the invoices and their PDFs made, the reminders the job claimed.
+ */
 async function verify(t: DataTarget, since: string, periodId: string): Promise<Record<string, number>> {
   const one = async (sql: string, params: unknown[]) => Number((await query(t, sql, params))[0].n);
   const certified = await Promise.all(
@@ -137,10 +140,16 @@ async function verify(t: DataTarget, since: string, periodId: string): Promise<R
       one(`select count(*) as n from ${f} where period_id = ? and form_status = 'certified'`, [periodId]),
     ),
   );
+  const pdfs = (owner: string) =>
+    one(`select count(*) as n from files where filemime = 'application/pdf' and owner_type like ? and created >= ?`, [
+      owner,
+      since,
+    ]);
   return {
-    pdfFiles: await one(`select count(*) as n from files where filemime = 'application/pdf' and created >= ?`, [since]),
-    invoices: await one('select count(*) as n from invoices where created >= ?', [since]),
     openMonthCertified: certified.reduce((a, b) => a + b, 0),
+    formPdfs: await pdfs('node--apc_form_%'),
+    invoices: await one('select count(*) as n from invoices where created >= ?', [since]),
+    invoicePdfs: await pdfs('node--invoice'),
     remindersClaimed: await one('select count(*) as n from reminders_sent where claimed_at >= ?', [since]),
   };
 }
@@ -203,7 +212,8 @@ async function main(): Promise<void> {
   try {
     const fx = await loadFixture(target);
     const handlers = fx.handlerIds.length;
-    const since = new Date().toISOString();
+    // To the second, a second early: stored times are written without milliseconds, some with +00:00 for Z.
+    const since = new Date(Date.now() - 1000).toISOString().slice(0, 19);
     const env = serverSettings(o, fx.period.dueDate);
     const staffSecret = await enrolStaff(target, fx.staff);
     const ports: number[] = [];
@@ -236,7 +246,13 @@ async function main(): Promise<void> {
     const held = firstBroken === -1 ? steps : steps.slice(0, firstBroken);
     const sustainedRate = held.at(-1)?.rate ?? null;
     const verified = await verify(target, since, fx.period.id);
-    console.error(`  left in the database: ${JSON.stringify(verified)}`);
+    const certifications = steps.reduce(
+      (n, s) => n + Object.values(s.ops).reduce((m, op) => m + (op.cls === 'certify' ? op.count - op.errors : 0), 0),
+      0,
+    );
+    console.error(`  certifications answered: ${certifications}; left in the database: ${JSON.stringify(verified)}`);
+    if (verified.formPdfs < certifications)
+      console.error('  FEWER FORM PDFs THAN CERTIFICATIONS ANSWERED: an answer of 200 did not do the work.');
     if (run.errorExamples.length > 0)
       console.error(`  errors, first ones:\n    ${run.errorExamples.slice(0, 8).join('\n    ')}`);
     const info: RunInfo = {
@@ -261,7 +277,15 @@ async function main(): Promise<void> {
     const title = `Deadline: ${data}, ${o.processes} process(es) x ${target.workers} worker(s), ${o.minutes} min a step`;
     const svg = deadlineChart(points, chartSteps, title);
     mkdirSync(dirname(o.json), { recursive: true });
-    const json = { info, model, steps, sustainedRate, verified, errors: run.errorExamples, timeline: points };
+    const json = {
+      info,
+      model,
+      steps,
+      sustainedRate,
+      verified: { certifications, ...verified },
+      errors: run.errorExamples,
+      timeline: points,
+    };
     writeFileSync(o.json, `${JSON.stringify(json, null, 2)}\n`);
     writeFileSync(svgFile, svg);
     const md = report(info, steps, sustainedRate, basename(svgFile));

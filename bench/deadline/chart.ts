@@ -58,17 +58,20 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
       `<text x="${LEFT - 6}" y="${yLat(ms) + 4}" text-anchor="end">${ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`}</text>`,
     );
   }
-  for (let k = 0; k <= 4; k += 1) {
-    const v = (tpMax * k) / 4;
+  for (let k = 0; k <= 5; k += 1) {
+    const v = (tpMax * k) / 5;
     out.push(
       `<line x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${yTp(v)}" y2="${yTp(v)}" stroke="#ddd"/>`,
       `<text x="${LEFT - 6}" y="${yTp(v) + 4}" text-anchor="end">${fmt(v)}</text>`,
     );
   }
+  const tick = niceMax(end / 8) / (niceMax(end / 8) / (end / 8) > 1.5 ? 2 : 1);
+  for (let t = 0; t <= end; t += tick)
+    out.push(`<text x="${x(t)}" y="${BOTTOM.y + BOTTOM.h + 16}" text-anchor="middle">${fmt(t)}</text>`);
   out.push(
     `<text x="${LEFT}" y="${TOP.y + 14}" font-weight="bold" dx="6">p99 latency (log scale), budgets dashed</text>`,
     `<text x="${LEFT}" y="${BOTTOM.y + 14}" font-weight="bold" dx="6">throughput, requests a second</text>`,
-    `<text x="${LEFT + PLOT_W / 2}" y="${H - 8}" text-anchor="middle">seconds of the run</text>`,
+    `<text x="${LEFT + PLOT_W / 2}" y="${H - 6}" text-anchor="middle">seconds of the run (requests by when they were due)</text>`,
   );
   for (const cls of OP_CLASSES) {
     const budget = BUDGET_MS[cls];
@@ -82,6 +85,11 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
     if (line.length > 0)
       out.push(
         `<polyline class="series-${cls}" points="${line.join(' ')}" fill="none" stroke="${COLORS[cls]}" stroke-width="1.6"/>`,
+        // Dots too: a class with few requests has few buckets, and a line alone would hide how few.
+        ...line.map((xy) => {
+          const [cx, cy] = xy.split(',');
+          return `<circle cx="${cx}" cy="${cy}" r="2" fill="${COLORS[cls]}"/>`;
+        }),
       );
   }
   const tp = points.map((p) => `${x(p.t).toFixed(1)},${yTp(p.throughput).toFixed(1)}`);
@@ -94,7 +102,7 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
     const budget = BUDGET_MS[cls];
     out.push(
       `<line x1="${LEFT + PLOT_W + 12}" x2="${LEFT + PLOT_W + 32}" y1="${y}" y2="${y}" stroke="${COLORS[cls]}" stroke-width="2"/>`,
-      `<text x="${LEFT + PLOT_W + 38}" y="${y + 4}">${cls}${budget ? ` (< ${budget} ms)` : ''}</text>`,
+      `<text x="${LEFT + PLOT_W + 38}" y="${y + 4}">${cls}${budget ? ` (&lt; ${budget} ms)` : ''}</text>`,
     );
   });
   out.push(

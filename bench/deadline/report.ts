@@ -1,7 +1,6 @@
 /** The deadline run's report: the model as a table, each step's budgets and operations, in Markdown. */
 import {
   FILERS_SHARE,
-  hourlyRates,
   MODEL_HOURS,
   peakRates,
   SAVES_PER_FORM,
@@ -56,11 +55,6 @@ export function modelTable(handlers: number): string {
     `${SAVES_PER_FORM.apc_form_2}, ${THINK_MINUTES} model minutes apart; the reminder job runs every model hour in`,
     'every server process, as production schedules it (`REMINDER_INTERVAL_SECONDS`).',
   ].join('\n');
-}
-
-/** Requests a second at the modelled peak (sessions send several requests: counted from a run at rate 1). */
-export function peakSessionsPerSecond(handlers: number): number {
-  return peakRates(handlers).total;
 }
 
 export function stepsTable(steps: StepResult[]): string {
@@ -120,11 +114,3 @@ export function report(info: RunInfo, steps: StepResult[], sustained: number | n
     modelTable(info.handlers),
   ].join('\n');
 }
-
-/** The hour of the 48 with the most sessions (for the record). */
-export const peakHour = (handlers: number): number => {
-  const sums = Array.from({ length: MODEL_HOURS }, (_, h) =>
-    SESSIONS.reduce((a, s) => a + hourlyRates(s, handlers)[h], 0),
-  );
-  return sums.indexOf(Math.max(...sums));
-};
