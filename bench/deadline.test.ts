@@ -12,6 +12,7 @@ import {
   type SessionModel,
 } from './deadline/model.js';
 import { checkBudgets, percentile, summarizeOps, timeline, type Sample } from './deadline/stats.js';
+import { nextRate, sustainedOf } from './deadline/ramp.js';
 import { seededRandom } from './lib.js';
 
 const kind = (name: string): SessionModel => SESSIONS.find((s) => s.name === name)!;
@@ -108,5 +109,29 @@ describe('the chart and the docs', () => {
     const doc = 'a\n<!-- deadline:results -->\nold\n<!-- /deadline:results -->\nb\n';
     expect(betweenMarks(doc, 'new')).toBe('a\n<!-- deadline:results -->\nnew\n<!-- /deadline:results -->\nb\n');
     expect(betweenMarks('no marks', 'new')).toBeNull();
+  });
+});
+
+describe('the ramp', () => {
+  const ladder = [1, 2, 5, 10, 20, 50];
+  const held = (rate: number) => ({ rate, held: true });
+  const broke = (rate: number) => ({ rate, held: false });
+
+  it('climbs the ladder while every budget holds, then looks between the last held and the first broken', () => {
+    expect(nextRate(ladder, [held(1)])).toBe(2);
+    expect(nextRate(ladder, [held(10), held(20)])).toBe(50);
+    expect(nextRate(ladder, [held(1), held(50)])).toBeNull();
+    expect(nextRate(ladder, [held(10), held(20), broke(50)])).toBe(32);
+    expect(nextRate(ladder, [held(10), held(20), broke(50), held(32)])).toBe(40);
+    expect(nextRate(ladder, [held(10), held(20), broke(50), broke(32)])).toBe(25);
+    expect(nextRate(ladder, [held(10), held(20), broke(50), held(32), held(40)])).toBeNull();
+    expect(nextRate(ladder, [broke(1)])).toBeNull();
+  });
+
+  it('sustains the largest rate held below every rate that broke', () => {
+    expect(sustainedOf([held(10), held(20), broke(50), held(32)])).toBe(32);
+    expect(sustainedOf([held(10), broke(20), held(50)])).toBe(10);
+    expect(sustainedOf([broke(1)])).toBeNull();
+    expect(sustainedOf([held(1), held(2)])).toBe(2);
   });
 });

@@ -32,6 +32,7 @@ import {
   thinkSeconds,
   type SessionName,
 } from './deadline/model.js';
+import { LADDER, nextRate, sustainedOf } from './deadline/ramp.js';
 import { report, type RunInfo, type StepResult } from './deadline/report.js';
 import { LoadRun } from './deadline/sessions.js';
 import { checkBudgets, summarizeOps, timeline, type TimePoint } from './deadline/stats.js';
@@ -50,9 +51,6 @@ import {
   type DataTarget,
 } from './server-process.js';
 
-/** The ladder of rates a ramp climbs, from --rate on. */
-export const LADDER = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
-
 const READ_ONLY: SessionName[] = [
   'dashboard',
   'form 1 filing',
@@ -67,7 +65,9 @@ interface Options {
   target: DataTarget;
   processes: number;
   minutes: number;
+  /** The ladder from --rate on; then at most REFINE steps between the last rate held and the first broken. */
   rates: number[];
+  maxSteps: number;
   mix: 'deadline' | 'read-only';
   json: string;
   writeDocs: boolean;
@@ -89,7 +89,8 @@ function options(argv: string[]): Options {
     target,
     processes: Number(a.processes ?? 1),
     minutes: Number(a.minutes ?? 3),
-    rates: [rate, ...LADDER.filter((r) => r > rate)].slice(0, maxSteps),
+    rates: [rate, ...LADDER.filter((r) => r > rate)],
+    maxSteps,
     mix,
     json: resolve(String(a.json ?? join(root, 'bench/results', `deadline-${stamp}.json`))),
     writeDocs: a['write-docs'] === true,
@@ -233,18 +234,16 @@ async function main(): Promise<void> {
     const steps: StepResult[] = [];
     const points: TimePoint[] = [];
     const chartSteps: ChartStep[] = [];
-    for (const rate of o.rates) {
+    for (let rate: number | null = o.rates[0]; rate !== null && steps.length < o.maxSteps;) {
       const r = await runStep(run, o, handlers, rate, servers, clock);
       steps.push(r.step);
       points.push(...r.points);
       chartSteps.push(r.chartStep);
       const line = r.step.budgets.map((b) => `${b.name} ${b.value}${b.held ? '' : ' (BROKE)'}`).join(', ');
       console.error(`  ${rate}x: ${r.step.throughput} req/s over ${r.step.seconds} s; ${line}`);
-      if (!r.chartStep.held) break;
+      rate = nextRate(o.rates, chartSteps);
     }
-    const firstBroken = steps.findIndex((s) => s.budgets.some((b) => !b.held));
-    const held = firstBroken === -1 ? steps : steps.slice(0, firstBroken);
-    const sustainedRate = held.at(-1)?.rate ?? null;
+    const sustainedRate = sustainedOf(chartSteps);
     const verified = await verify(target, since, fx.period.id);
     const certifications = steps.reduce(
       (n, s) => n + Object.values(s.ops).reduce((m, op) => m + (op.cls === 'certify' ? op.count - op.errors : 0), 0),
@@ -282,6 +281,7 @@ async function main(): Promise<void> {
       model,
       steps,
       sustainedRate,
+      sustainedThroughput: steps.find((x) => x.rate === sustainedRate)?.throughput ?? null,
       verified: { certifications, ...verified },
       errors: run.errorExamples,
       timeline: points,

@@ -49,11 +49,11 @@ export function modelTable(handlers: number): string {
     ...rows,
     `| all sessions | ${n(SESSIONS.reduce((a, s) => a + sessionsIn48Hours(s, handlers), 0))} | ${n(peak.total * 60, 1)} | |`,
     '',
-    `Handlers work on a working day's curve, the due date's day 2.5 times the day before and its afternoon (13:00 to`,
-    `17:00) 1.6 times that again: the peak. Staff are at the board 8:00 to 18:00 both days. ${n(FILERS_SHARE * 100)} %`,
-    `of handlers file in the window; saves per form: form 1 ${SAVES_PER_FORM.apc_form_1}, forms 2 and 3`,
-    `${SAVES_PER_FORM.apc_form_2}, ${THINK_MINUTES} model minutes apart; the reminder job runs every model hour in`,
-    'every server process, as production schedules it (`REMINDER_INTERVAL_SECONDS`).',
+    "Handlers work on a working day's curve: the due date's day 2.5 times the day before, its afternoon (13:00 to",
+    `17:00) 1.6 times that again, the peak. ${n(FILERS_SHARE * 100)} % of handlers file in the window, forms 1, 2 and 3,`,
+    `with ${SAVES_PER_FORM.apc_form_1}, ${SAVES_PER_FORM.apc_form_2} and ${SAVES_PER_FORM.apc_form_3} saves ${THINK_MINUTES} model minutes apart. Staff are at the board`,
+    '8:00 to 18:00 both days. The reminder job runs every model hour in every server process, as production runs',
+    'it every hour (`REMINDER_INTERVAL_SECONDS`).',
   ].join('\n');
 }
 
@@ -65,11 +65,13 @@ export function stepsTable(steps: StepResult[]): string {
       return b ? `${b.value}${b.held ? '' : ' **x**'}` : '';
     };
     const rss = Math.max(0, ...s.rssMbOverTime.map(([, mb]) => mb));
-    return `| ${s.rate}x | ${n(s.seconds)} | ${n(s.throughput, 1)} | ${cell('read p99 ms')} | ${cell('save p99 ms')} | ${cell('certify p99 ms')} | ${cell('errors')} | ${n(rss)} | ${s.budgets.every((b) => b.held) ? 'held' : 'broke'} |`;
+    const requests = Object.values(s.ops).reduce((a, o) => a + o.count, 0);
+    return `| ${s.rate}x | ${n(s.seconds)} | ${n(requests)} | ${n(s.throughput, 1)} | ${cell('read p99 ms')} | ${cell('save p99 ms')} | ${cell('certify p99 ms')} | ${cell('errors')} | ${n(rss)} | ${s.budgets.every((b) => b.held) ? 'held' : 'broke'} |`;
   });
   return [
-    '| rate | s | req/s | reads p99 ms (< 50) | saves p99 ms (< 100) | certify p99 ms (< 500) | errors | peak RSS MB | budgets |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| rate | s | requests | req/s | reads p99 ms (< 50) | saves p99 ms (< 100) | certify p99 ms (< 500) | errors |' +
+      ' peak RSS MB | budgets |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
 }
@@ -89,10 +91,11 @@ export function opsTable(step: StepResult): string {
 export function report(info: RunInfo, steps: StepResult[], sustained: number | null, chart: string): string {
   const peakPerMinute = peakRates(info.handlers).total * 60;
   const best = steps.find((s) => s.rate === sustained);
+  const broke = steps.find((s) => s.budgets.some((b) => !b.held));
   const ranOut = steps.filter((s) => Object.keys(s.ranOut).length > 0);
   return [
-    `Run of ${info.when} UTC on ${info.data}, ${n(info.handlers)} handlers, WEB_CONCURRENCY=${info.workers},`,
-    `${info.processes} server process(es), mix ${info.mix}; each step plays the ${MODEL_HOURS} hours in ${info.minutes}`,
+    `Run of ${info.when} UTC on ${info.data}, ${n(info.handlers)} handlers, ${info.processes} server process(es)`,
+    `with WEB_CONCURRENCY=${info.workers}, mix ${info.mix}; each step plays the ${MODEL_HOURS} hours in ${info.minutes}`,
     `minutes at its rate times the model (${info.machine}; load average at the end ${info.load}).`,
     '',
     sustained === null
@@ -105,6 +108,7 @@ export function report(info: RunInfo, steps: StepResult[], sustained: number | n
     `![p99 latency and throughput over time](${chart})`,
     '',
     ...(best ? [`Operations at ${best.rate}x:`, '', opsTable(best), ''] : []),
+    ...(broke ? [`Operations at ${broke.rate}x, where a budget broke:`, '', opsTable(broke), ''] : []),
     ranOut.length > 0
       ? `Fresh work ran out: ${ranOut.map((s) => `at ${s.rate}x ${JSON.stringify(s.ranOut)}`).join('; ')} (a form filing with no draft left amends an earlier form 1 instead).`
       : `Fresh work never ran out (${steps.at(-1)?.draftsLeft ?? 0} open-month drafts left at the end).`,
