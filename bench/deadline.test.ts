@@ -96,11 +96,16 @@ describe('the chart and the docs', () => {
         { rate: 20, start: 1, end: 2, held: false },
       ],
       'a <title>',
+      [
+        [0, 200],
+        [2, 250],
+      ],
     );
     expect(svg).toContain('class="series-read"');
     expect(svg).toContain('class="series-certify"');
     expect(svg).not.toContain('class="series-save"');
     expect(svg).toContain('class="series-throughput"');
+    expect(svg).toContain('class="series-rss"');
     expect(svg).toContain('20x (broke)');
     expect(svg).toContain('a &lt;title>');
   });

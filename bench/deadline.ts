@@ -274,7 +274,12 @@ async function main(): Promise<void> {
     const svgFile = o.json.replace(/\.json$/, '') + '.svg';
     const mdFile = o.json.replace(/\.json$/, '') + '.md';
     const title = `Deadline: ${data}, ${o.processes} process(es) x ${target.workers} worker(s), ${o.minutes} min a step`;
-    const svg = deadlineChart(points, chartSteps, title);
+    const svg = deadlineChart(
+      points,
+      chartSteps,
+      title,
+      steps.flatMap((x) => x.rssMbOverTime),
+    );
     mkdirSync(dirname(o.json), { recursive: true });
     const json = {
       info,

@@ -13,6 +13,7 @@ export interface ChartStep {
 }
 
 const COLORS: Record<OpClass, string> = { read: '#1f77b4', save: '#2ca02c', certify: '#d62728', 'sign-in': '#9467bd' };
+const RSS_COLOR = '#ff7f0e';
 const W = 960;
 const LEFT = 64;
 const RIGHT = 150;
@@ -22,14 +23,20 @@ const BOTTOM = { y: 360, h: 160 };
 const H = 570;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(0) : x.toFixed(1));
+const fmt = (x: number) => (Number.isInteger(x) || x >= 10 ? x.toFixed(0) : x.toFixed(1));
 
 function niceMax(x: number): number {
   const p = 10 ** Math.floor(Math.log10(Math.max(x, 1)));
   return [1, 2, 5, 10].map((k) => k * p).find((v) => v >= x) ?? 10 * p;
 }
 
-export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: string): string {
+/** `rss`: the servers' memory, [seconds of the run, MB], drawn in the throughput panel on an axis of its own. */
+export function deadlineChart(
+  points: TimePoint[],
+  steps: ChartStep[],
+  title: string,
+  rss: Array<[number, number]> = [],
+): string {
   const end = Math.max(1, ...steps.map((s) => s.end), ...points.map((p) => p.t));
   const x = (t: number) => LEFT + (t / end) * PLOT_W;
   // Latency: log10 from 1 ms to the largest p99 (at least 1 s, so the certification budget shows).
@@ -38,6 +45,8 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
   const yLat = (ms: number) => TOP.y + TOP.h - (Math.log10(Math.max(ms, 1)) / logMax) * TOP.h;
   const tpMax = niceMax(Math.max(1, ...points.map((p) => p.throughput)));
   const yTp = (v: number) => BOTTOM.y + BOTTOM.h - (v / tpMax) * BOTTOM.h;
+  const rssMax = niceMax(Math.max(1, ...rss.map(([, mb]) => mb)));
+  const yRss = (mb: number) => BOTTOM.y + BOTTOM.h - (mb / rssMax) * BOTTOM.h;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
@@ -63,6 +72,9 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
     out.push(
       `<line x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${yTp(v)}" y2="${yTp(v)}" stroke="#ddd"/>`,
       `<text x="${LEFT - 6}" y="${yTp(v) + 4}" text-anchor="end">${fmt(v)}</text>`,
+      ...(rss.length > 0
+        ? [`<text x="${LEFT + PLOT_W + 4}" y="${yTp(v) + 4}" fill="${RSS_COLOR}">${fmt((rssMax * k) / 5)}</text>`]
+        : []),
     );
   }
   const tick = niceMax(end / 8) / (niceMax(end / 8) / (end / 8) > 1.5 ? 2 : 1);
@@ -70,7 +82,7 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
     out.push(`<text x="${x(t)}" y="${BOTTOM.y + BOTTOM.h + 16}" text-anchor="middle">${fmt(t)}</text>`);
   out.push(
     `<text x="${LEFT}" y="${TOP.y + 14}" font-weight="bold" dx="6">p99 latency (log scale), budgets dashed</text>`,
-    `<text x="${LEFT}" y="${BOTTOM.y + 14}" font-weight="bold" dx="6">throughput, requests a second</text>`,
+    `<text x="${LEFT}" y="${BOTTOM.y + 14}" font-weight="bold" dx="6">throughput, requests a second; the servers' memory</text>`,
     `<text x="${LEFT + PLOT_W / 2}" y="${H - 6}" text-anchor="middle">seconds of the run (requests by when they were due)</text>`,
   );
   for (const cls of OP_CLASSES) {
@@ -92,6 +104,10 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
         }),
       );
   }
+  if (rss.length > 0) {
+    const line = rss.map(([t, mb]) => `${x(t).toFixed(1)},${yRss(mb).toFixed(1)}`).join(' ');
+    out.push(`<polyline class="series-rss" points="${line}" fill="none" stroke="${RSS_COLOR}" stroke-width="1.4"/>`);
+  }
   const tp = points.map((p) => `${x(p.t).toFixed(1)},${yTp(p.throughput).toFixed(1)}`);
   out.push(
     `<polyline class="series-throughput" points="${tp.join(' ')}" fill="none" stroke="#333" stroke-width="1.6"/>`,
@@ -108,6 +124,13 @@ export function deadlineChart(points: TimePoint[], steps: ChartStep[], title: st
   out.push(
     `<line x1="${LEFT + PLOT_W + 12}" x2="${LEFT + PLOT_W + 32}" y1="${BOTTOM.y + 20}" y2="${BOTTOM.y + 20}" stroke="#333" stroke-width="2"/>`,
     `<text x="${LEFT + PLOT_W + 38}" y="${BOTTOM.y + 24}">req/s</text>`,
+    ...(rss.length > 0
+      ? [
+          `<line x1="${LEFT + PLOT_W + 12}" x2="${LEFT + PLOT_W + 32}" y1="${BOTTOM.y + 44}" y2="${BOTTOM.y + 44}" stroke="${RSS_COLOR}" stroke-width="2"/>`,
+          `<text x="${LEFT + PLOT_W + 38}" y="${BOTTOM.y + 48}">server RSS, MB</text>`,
+          `<text x="${LEFT + PLOT_W + 38}" y="${BOTTOM.y + 62}">(axis at right)</text>`,
+        ]
+      : []),
     `<rect x="${LEFT}" y="${TOP.y}" width="${PLOT_W}" height="${TOP.h}" fill="none" stroke="#666"/>`,
     `<rect x="${LEFT}" y="${BOTTOM.y}" width="${PLOT_W}" height="${BOTTOM.h}" fill="none" stroke="#666"/>`,
     '</svg>',
