@@ -104,6 +104,8 @@ async function copyOfData(t: DataTarget): Promise<{ target: DataTarget; drop(): 
     if (!existsSync(from)) throw new Error(`${from} does not exist: make it with npm run bench:data.`);
     const copy = join(dirname(from), `deadline-run-${process.pid}.sqlite`);
     copyFileSync(from, copy);
+    // A write-ahead log not yet checkpointed holds part of the data: it comes along.
+    if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${copy}-wal`);
     return {
       target: { ...t, url: `sqlite:${copy}` },
       drop: async () => {
