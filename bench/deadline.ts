@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   buildIfStale();
   const data = o.target.dialect === 'sqlite' ? basename(o.target.url) : `PostgreSQL schema ${o.target.schema}`;
+  const began = performance.now();
   const { target, drop } = await copyOfData(o.target);
   const servers: ChildProcess[] = [];
   try {
@@ -252,6 +253,10 @@ async function main(): Promise<void> {
       0,
     );
     console.error(`  certifications answered: ${certifications}; left in the database: ${JSON.stringify(verified)}`);
+    const setupSeconds = Math.round((clock.start - began) / 1000);
+    console.error(
+      `  setup (copy, servers, sign-ins) ${setupSeconds} s, steps ${Math.round(steps.reduce((a, x) => a + x.seconds, 0))} s`,
+    );
     if (verified.formPdfs < certifications)
       console.error('  FEWER FORM PDFs THAN CERTIFICATIONS ANSWERED: an answer of 200 did not do the work.');
     if (run.errorExamples.length > 0)
@@ -288,6 +293,7 @@ async function main(): Promise<void> {
       model,
       steps,
       sustainedRate,
+      setupSeconds,
       sustainedThroughput: steps.find((x) => x.rate === sustainedRate)?.throughput ?? null,
       verified: { certifications, ...verified },
       errors: run.errorExamples,
