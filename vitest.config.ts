@@ -14,7 +14,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'contract/src/**/*.test.ts',
+      'server/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

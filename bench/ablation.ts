@@ -13,13 +13,13 @@
  * `--web`: the web build's mechanisms (PORTAL_WEB_MECHANISMS_OFF, web/scripts/build-mechanisms.ts), each off in a
  * build of its own: JavaScript per route (bench/bundle-size.ts) and the sign-in's API requests. `--only web` (no
  * server mechanism named) measures those alone.
- * Writes bench/results/ablation-<date>-<database>.md; `--write-docs` also docs/PERFORMANCE.md between its
+ * Writes bench/results/ablation-<date>-<database>.md; `--write-docs` also docs/PERFORMANCE-LOAD.md between its
  * ablation:results marks.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { MECHANISM_NAMES, type ServerMechanism } from '../server/src/performance/mechanisms.js';
 import { contactsParams, handlerDirectoryParams } from '../web/src/lib/portal/directory-params.js';
@@ -31,10 +31,10 @@ import { startupReads } from '../web/src/lib/portal/startup-read-list.js';
 import { WEB_MECHANISMS, type WebMechanism } from '../web/scripts/build-mechanisms.js';
 import { routeSizes } from './bundle-size.js';
 import { copyPgSchema, dropPgSchema, fixture, type DataSet, type Fixture } from './data-set.js';
-import { BENCH_PASSWORD, parseArgs } from './lib.js';
-import { inTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req, type TurnsResult } from './turns.js';
+import { parseArgs, writeBetweenMarks } from './lib.js';
+import { root, signIn, startServer, stopServer } from './server-process.js';
+import { inTurns, ranWithLoadGeneratorEnv, sendLoad, type Req, type TurnsResult } from './turns.js';
 
-const root = resolve(import.meta.dirname, '..');
 const args = parseArgs(process.argv.slice(2));
 const handlers = Number(args.handlers ?? 100);
 const seasons = Number(args.seasons ?? 2);
@@ -87,67 +87,17 @@ async function copyOf(source: DataSet, label: string): Promise<DataSet & { remov
   return { ...source, url: `sqlite:${file}`, remove };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The built server on `port`, with `off` turned off; resolves once /healthz answers. */
-async function startServer(data: DataSet, port: number, off: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: data.url,
-      ...(data.schema ? { DATABASE_SCHEMA: data.schema } : {}),
-      PORTAL_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL: '3600',
-      WEB_CONCURRENCY: '1',
-      PORTAL_MECHANISMS_OFF: off,
-    },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await sleep(100);
-  }
-  await stopServer(child);
-  throw new Error(`server did not answer /healthz: ${stderr}`);
+/** The built server on `port`, with the mechanisms named in `off` turned off. */
+function startWithOff(data: DataSet, port: number, off: string): Promise<ChildProcess> {
+  return startServer({ ...data, workers: 1 }, port, { env: { PORTAL_MECHANISMS_OFF: off } });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function signIn(port: number, users: Fixture['users']): Promise<Token[]> {
-  const tokens: Token[] = [];
-  for (const user of users) {
-    const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'portal-web',
-        username: user.name,
-        password: BENCH_PASSWORD,
-      }),
-    });
-    if (!res.ok) throw new Error(`sign-in of ${user.name}: ${res.status} ${await res.text()}`);
-    const { access_token: token } = (await res.json()) as { access_token: string };
-    tokens.push({ token, name: user.name, handlerId: user.handlerId });
-  }
-  return tokens;
+async function signInAll(port: number, users: Fixture['users']): Promise<Token[]> {
+  const tokens = await signIn(
+    port,
+    users.map((u) => u.name),
+  );
+  return users.map((u) => ({ token: tokens.get(u.name)!, name: u.name, handlerId: u.handlerId }));
 }
 
 /** What Chromium sends (the server picks br): the web app's answers come compressed. */
@@ -216,11 +166,11 @@ async function measureMechanism(source: DataSet, mechanism: Measured, index: num
   const servers: ChildProcess[] = [];
   try {
     const ports = [basePort + 2 * index, basePort + 2 * index + 1];
-    servers.push(await startServer(copies[0], ports[0], ''));
-    servers.push(await startServer(copies[1], ports[1], mechanism === CONTROL ? '' : mechanism));
+    servers.push(await startWithOff(copies[0], ports[0], ''));
+    servers.push(await startWithOff(copies[1], ports[1], mechanism === CONTROL ? '' : mechanism));
     const fx = await fixture(copies[0]);
     const users = fx.users.filter((u) => u.handlerId).slice(0, USERS);
-    const tokens = [await signIn(ports[0], users), await signIn(ports[1], users)];
+    const tokens = [await signInAll(ports[0], users), await signInAll(ports[1], users)];
     const rows: Row[] = [];
     for (const load of ['read-only', 'write-mix'] as const) {
       const makes = tokens.map((t) => requests(fx, t, load));
@@ -360,16 +310,9 @@ function webTable(): string {
 
 /**
  * The latest results of each part (SQLite, PostgreSQL, the web build), each written by a run of its own, into
- * docs/PERFORMANCE.md between its ablation:results marks.
+ * docs/PERFORMANCE-LOAD.md between its ablation:results marks.
  */
 function writeDocs(): void {
-  const path = join(root, 'docs/PERFORMANCE.md');
-  const doc = readFileSync(path, 'utf8');
-  const start = '<!-- ablation:results -->';
-  const end = '<!-- /ablation:results -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/PERFORMANCE.md has no ${start} ... ${end} marks`);
   const results = join(root, 'bench/results');
   const latest = (part: string) =>
     readdirSync(results)
@@ -380,7 +323,7 @@ function writeDocs(): void {
     const file = latest(part);
     return file ? [readFileSync(join(results, file), 'utf8').trim()] : [];
   });
-  writeFileSync(path, `${doc.slice(0, from + start.length)}\n${parts.join('\n\n')}\n${doc.slice(to)}`);
+  writeBetweenMarks(join(root, 'docs/PERFORMANCE-LOAD.md'), 'ablation:results', parts.join('\n\n'));
 }
 
 async function main(): Promise<void> {

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 /** Pure helpers of the benchmark: arguments, the progress line, the generated handlers, statistics, budgets. */
 import { DEMO_VARIETIES, seededRandom } from '../server/src/demo/data.js';
 
@@ -190,4 +191,20 @@ export function budgetLine(b: Budget): string {
   const shown = b.value === null ? 'n/a' : `${Number.isInteger(b.value) ? b.value : b.value.toFixed(2)} ${b.unit}`;
   const verdict = b.met === null ? 'NOT MEASURED' : b.met ? 'met' : 'NOT MET';
   return `${verdict.padEnd(12)} ${b.name}: ${shown} (${b.atMost ? 'at most' : 'at least'} ${b.limit} ${b.unit})${b.note ? ` ${b.note}` : ''}`;
+}
+
+/** `text` with what lies between `<!-- name -->` and `<!-- /name -->` replaced by `inside`; null without the marks. */
+export function betweenMarks(text: string, name: string, inside: string): string | null {
+  const start = `<!-- ${name} -->`;
+  const a = text.indexOf(start);
+  const b = text.indexOf(`<!-- /${name} -->`);
+  if (a === -1 || b < a) return null;
+  return `${text.slice(0, a + start.length)}\n${inside}\n${text.slice(b)}`;
+}
+
+/** Writes `inside` between a doc's marks (`--write-docs`); an error names the doc and the marks it lacks. */
+export function writeBetweenMarks(path: string, name: string, inside: string): void {
+  const text = betweenMarks(readFileSync(path, 'utf8'), name, inside);
+  if (text === null) throw new Error(`${path} has no <!-- ${name} --> ... <!-- /${name} --> marks`);
+  writeFileSync(path, text);
 }

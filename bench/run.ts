@@ -16,7 +16,7 @@
  * and DIR/floor, written when they stop, and the requests sent to each into DIR/requests.json (for
  * bench/profile-compare.ts).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,11 +37,10 @@ import { invoicesParams } from '../web/src/lib/portal/invoice-params.js';
 import { nextPackageParams, seasonPackagesParams } from '../web/src/lib/portal/package-params.js';
 import { seasonsParams } from '../web/src/lib/portal/season-params.js';
 import { routeSizes } from './bundle-size.js';
-import { budget, budgetLine, BENCH_PASSWORD, parseArgs, type Budget } from './lib.js';
+import { budget, budgetLine, parseArgs, writeBetweenMarks, type Budget } from './lib.js';
 import { copyPgSchema, dropPgSchema, fixture, type Fixture } from './data-set.js';
-import { childrenOf, inTurns as sendInTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req } from './turns.js';
-
-const root = resolve(import.meta.dirname, '..');
+import { inTurns as sendInTurns, ranWithLoadGeneratorEnv, sendLoad, serverEnv, type Req } from './turns.js';
+import { passwordGrant, root, rssSampler, signIn, sleep, startServer, stopServer } from './server-process.js';
 
 const args = parseArgs(process.argv.slice(2));
 const duration = Number(args.duration ?? 3);
@@ -146,85 +145,6 @@ function cpuProfArgs(name: 'server' | 'floor'): string[] {
   return cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
 }
 
-async function startServer(t: Target, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...cpuProfArgs('server'), 'server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...serverEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: t.url,
-      ...(t.schema ? { DATABASE_SCHEMA: t.schema } : {}),
-      PORTAL_DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL: '3600',
-      WEB_CONCURRENCY: String(t.workers),
-    },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (i === 299) break;
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      // With several workers, wait until all of them listen (the primary logs nothing we can read cheaply): a short
-      // grace.
-      if (res.ok) {
-        if (t.workers > 1) await sleep(1500);
-        return child;
-      }
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  await stopServer(child);
-  throw new Error(`server did not answer /healthz: ${stderr}`);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rssKb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples the RSS of the server and its workers every 100 ms; the peak is of their sum. */
-function rssSampler(pid: number): { stop(): number } {
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(
-      peak,
-      [pid, ...childrenOf(pid)].reduce((s, p) => s + rssKb(p), 0),
-    );
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      return peak / 1024;
-    },
-  };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
 // ---------------------------------------------------------------- scenarios
 
 interface Scenario {
@@ -268,12 +188,7 @@ function scenarios(fx: Fixture, tokens: Array<{ token: string; name: string; han
         method: 'POST',
         path: '/oauth/token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: 'portal-web',
-          username: fx.users[i % fx.users.length].name,
-          password: BENCH_PASSWORD,
-        }).toString(),
+        body: passwordGrant(fx.users[i % fx.users.length].name),
       }),
     },
     // The sign-in by password knows the name; by single sign-on the name comes from here.
@@ -547,36 +462,18 @@ async function runTarget(t: Target): Promise<TargetResult> {
   const target = { ...t, url: runUrl, schema: runSchema ?? t.schema };
   const fx = await fixture(target);
   const port = await freePort();
-  const server = await startServer(target, port);
+  const server = await startServer(target, port, { nodeArgs: cpuProfArgs('server') });
   profiledPorts.set(port, 'server');
   const rss = rssSampler(server.pid!);
   const result: TargetResult = { ...t, peakRssMb: 0, signedIn: 0, results: [] };
   let floor: ChildProcess | null = null;
   try {
     const users = fx.users.filter((x) => x.handlerId).slice(0, 100);
-    const tokens: Array<{ token: string; name: string; handlerId: string }> = [];
-    for (let i = 0; i < users.length; i += 4) {
-      await Promise.all(
-        users.slice(i, i + 4).map(async (x) => {
-          const res = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({
-              grant_type: 'password',
-              client_id: 'portal-web',
-              username: x.name,
-              password: BENCH_PASSWORD,
-            }),
-          });
-          if (!res.ok) throw new Error(`sign-in of ${x.name}: ${res.status} ${await res.text()}`);
-          tokens.push({
-            token: ((await res.json()) as { access_token: string }).access_token,
-            name: x.name,
-            handlerId: x.handlerId,
-          });
-        }),
-      );
-    }
+    const signedIn = await signIn(
+      port,
+      users.map((x) => x.name),
+    );
+    const tokens = users.map((x) => ({ token: signedIn.get(x.name)!, name: x.name, handlerId: x.handlerId }));
     result.signedIn = tokens.length;
     const floorPort = await freePort();
     floor = t.workers === 1 ? await startFloor(target, floorPort) : null;
@@ -932,20 +829,13 @@ async function main(): Promise<void> {
   console.log(`\n${md}\n\nResults: ${out}`);
   if (args['write-docs']) {
     const doc = join(root, 'docs/PERFORMANCE.md');
-    const text = readFileSync(doc, 'utf8');
-    const start = '<!-- bench:results -->';
-    const end = '<!-- /bench:results -->';
     const more = results.find((r) => r.dialect === 'sqlite' && r.size === big?.size && r.workers > 1);
     if (!big)
       console.error(
         '--write-docs: no SQLite data set was measured with one worker; docs/PERFORMANCE.md left as it is.',
       );
-    else if (text.includes(start) && text.includes(end)) {
-      const figures = latestFigures(big, more, js, budgets, machine);
-      writeFileSync(
-        doc,
-        `${text.slice(0, text.indexOf(start) + start.length)}\n${figures}\n${text.slice(text.indexOf(end))}`,
-      );
+    else {
+      writeBetweenMarks(doc, 'bench:results', latestFigures(big, more, js, budgets, machine));
       console.log(`Latest figures written to ${doc}.`);
     }
   }

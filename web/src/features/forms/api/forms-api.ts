@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { formParams, type RowBundle } from './form-params';
 import { DrupalJsonApiParams, jsonApi, ref } from '../../../lib/jsonapi/client';
 import { firstOf } from '../../../lib/jsonapi/deserialize';
 import {
@@ -10,31 +11,11 @@ import {
 import type { ApiEntity } from '../../../lib/portal/entities';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type RowBundle = 'pecans_purchased_non_us' | 'export_by_country';
-export const ROWS_OF: Record<
-  MonthlyBundle,
-  { bundle: RowBundle; field: 'field_purchased_outside_us' | 'field_exports_by_country' } | null
-> = {
-  apc_form_1: null,
-  apc_form_2: { bundle: 'pecans_purchased_non_us', field: 'field_purchased_outside_us' },
-  apc_form_3: { bundle: 'export_by_country', field: 'field_exports_by_country' },
-};
-export const PDF_FIELD: Record<MonthlyBundle, 'field_form_1_pdf' | 'field_form_2_pdf' | 'field_form_3_pdf'> = {
-  apc_form_1: 'field_form_1_pdf',
-  apc_form_2: 'field_form_2_pdf',
-  apc_form_3: 'field_form_3_pdf',
-};
+export { PDF_FIELD, ROWS_OF, type RowBundle } from './form-params';
 
 /** One form with its period (and season), package, PDF and rows. */
 export function getForm(bundle: MonthlyBundle, id: string, signal?: AbortSignal): Promise<MonthlyForm> {
-  const include: string[] = ['field_reporting_period', 'field_reporting_forms_package', PDF_FIELD[bundle]];
-  const rows = ROWS_OF[bundle];
-  if (rows) include.push(rows.field);
-  return jsonApi.getOne<MonthlyForm>(
-    `/jsonapi/node/${bundle}/${encodeURIComponent(id)}`,
-    new DrupalJsonApiParams().addInclude(include),
-    signal,
-  );
+  return jsonApi.getOne<MonthlyForm>(`/jsonapi/node/${bundle}/${encodeURIComponent(id)}`, formParams(bundle), signal);
 }
 
 /**
