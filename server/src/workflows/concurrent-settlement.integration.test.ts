@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from '../test-support/api.js';
+import { describeEachDatabase } from '../test-support/databases.js';
+import { demoApp, type DemoApp } from '../test-support/demo.js';
+
+const ROUNDS = 10;
+
+/**
+ * Two handlers certify at the same moment, and both certifications settle the same invoice: 102's November, which
+ * holds its own assessment and the lines it assumes from 101 under the demo's countersigned 2026-2027 agreement
+ * (receiver responsible). Both requests run at once through the API, each in its own transaction; on PostgreSQL the
+ * second would read the invoices the first has not committed yet. November 2026: improved 1 cent a pound.
+ */
+describeEachDatabase('two certifications settling one invoice at once', (target) => {
+  let demo: DemoApp;
+  let h: DemoApp['handlers'];
+  let periodId = '';
+
+  const novemberForm = async (handler: string, status: 'draft' | 'certified') =>
+    String(
+      (
+        await demo.ctx.db
+          .selectFrom('apc_form_1')
+          .select('id')
+          .where('handler_id', '=', handler)
+          .where('period_id', '=', periodId)
+          .where('form_status', '=', status)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const invoiceCents = async (handler: string) =>
+    (
+      await demo.ctx.db
+        .selectFrom('invoices')
+        .select('amount_due_cents')
+        .where('handler_id', '=', handler)
+        .where('period_id', '=', periodId)
+        .execute()
+    ).map((i) => Number(i.amount_due_cents));
+
+  /** The first round certifies both drafts; every later one certifies an amendment of each, again both at once. */
+  async function certify(token: string, handler: string, name: string, attributes: Record<string, unknown>) {
+    const certification = { ...attributes, field_certified: true, field_certification_name: name };
+    if (await hasDraft(handler)) {
+      const id = await novemberForm(handler, 'draft');
+      return api(demo.app, token, 'PATCH', `/jsonapi/node/apc_form_1/${id}`, {
+        data: { type: 'node--apc_form_1', id, attributes: certification },
+      });
+    }
+    const current = await novemberForm(handler, 'certified');
+    return api(demo.app, token, 'POST', '/jsonapi/node/apc_form_1', {
+      data: {
+        type: 'node--apc_form_1',
+        attributes: { ...certification, field_amendment_reason: 'Weights corrected' },
+        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: current } } },
+      },
+    });
+  }
+  const hasDraft = async (handler: string) =>
+    (await demo.ctx.db
+      .selectFrom('apc_form_1')
+      .select('id')
+      .where('handler_id', '=', handler)
+      .where('period_id', '=', periodId)
+      .where('form_status', '=', 'draft')
+      .executeTakeFirst()) !== undefined;
+
+  beforeAll(async () => {
+    demo = await demoApp(target);
+    h = demo.handlers;
+    periodId = String(
+      (
+        await demo.ctx.db
+          .selectFrom('reporting_periods')
+          .select('id')
+          .where('period_month', '=', '2026-11')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('lets both succeed, and bills the receiver its own assessment plus the lines it assumed', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const shipped = 20_000 + round * 100;
+      const ownReceipts = 10_000 + round;
+      const [alice, carol] = await Promise.all([
+        certify(demo.tokens.alice, h['101'], 'Alice Moreno', {
+          field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }],
+          field_interhandler_shipments: [{ receiving_handler: h['102'], pecan_type: 'improved', pounds: shipped }],
+        }),
+        certify(demo.tokens.carol, h['102'], 'Carol Jensen', {
+          field_receipts_by_variety: [{ variety: 'Pawnee', pounds: ownReceipts }],
+        }),
+      ]);
+      for (const answer of [alice, carol])
+        expect(answer.status, `round ${round}: ${JSON.stringify(answer.body)}`).toBe(round === 0 ? 200 : 201);
+      // One open invoice each, revised every round: 102 owes its own pounds plus those it assumed, a cent a pound;
+      // 101 its 50,000 less those.
+      expect([round, await invoiceCents(h['102'])]).toEqual([round, [ownReceipts + shipped]]);
+      expect([round, await invoiceCents(h['101'])]).toEqual([round, [50_000 - shipped]]);
+    }
+  });
+});
