@@ -6,12 +6,14 @@ import { demoApp, type DemoApp } from '../test-support/demo.js';
 const ROUNDS = 10;
 
 /**
+ * Two requests through the API at once, each in its own transaction, that read the same rows before writing: on
+ * PostgreSQL the second would read before the first commits (SQLite runs them one after the other).
+ *
  * Two handlers certify at the same moment, and both certifications settle the same invoice: 102's November, which
  * holds its own assessment and the lines it assumes from 101 under the demo's countersigned 2026-2027 agreement
- * (receiver responsible). Both requests run at once through the API, each in its own transaction; on PostgreSQL the
- * second would read the invoices the first has not committed yet. November 2026: improved 1 cent a pound.
+ * (receiver responsible). November 2026: improved 1 cent a pound.
  */
-describeEachDatabase('two certifications settling one invoice at once', (target) => {
+describeEachDatabase('two writes at once', (target) => {
   let demo: DemoApp;
   let h: DemoApp['handlers'];
   let periodId = '';
@@ -102,5 +104,41 @@ describeEachDatabase('two certifications settling one invoice at once', (target)
       expect([round, await invoiceCents(h['102'])]).toEqual([round, [ownReceipts + shipped]]);
       expect([round, await invoiceCents(h['101'])]).toEqual([round, [50_000 - shipped]]);
     }
+  });
+
+  it('makes one amendment of a version two users amend at once, and refuses the other', async () => {
+    const august = await demo.ctx.db
+      .selectFrom('apc_form_1 as f')
+      .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+      .select(['f.id', 'f.period_id'])
+      .where('f.handler_id', '=', h['101'])
+      .where('p.period_month', '=', '2026-08')
+      .where('f.form_status', '=', 'certified')
+      .executeTakeFirstOrThrow();
+    const amend = (token: string, name: string) =>
+      api(demo.app, token, 'POST', '/jsonapi/node/apc_form_1', {
+        data: {
+          type: 'node--apc_form_1',
+          attributes: {
+            field_amendment_reason: `${name} found a weigh ticket`,
+            field_certified: true,
+            field_certification_name: name,
+          },
+          relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: august.id } } },
+        },
+      });
+    const answers = await Promise.all([amend(demo.tokens.alice, 'Alice Moreno'), amend(demo.tokens.bob, 'Bob Tran')]);
+    expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body.errors))).toEqual([201, 409]);
+    const versions = await demo.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['amendment_number', 'form_status'])
+      .where('handler_id', '=', h['101'])
+      .where('period_id', '=', august.period_id)
+      .orderBy('amendment_number')
+      .execute();
+    expect(versions.map((v) => [Number(v.amendment_number), v.form_status])).toEqual([
+      [0, 'superseded'],
+      [1, 'certified'],
+    ]);
   });
 });
