@@ -106,6 +106,35 @@ describeEachDatabase('two writes at once', (target) => {
     }
   });
 
+  it('never refuses a certification because staff recorded a payment of the invoice it settles at that moment', async () => {
+    // After the first test: 102 assumes 101's 20,900 lb of November, and its November invoice is open.
+    const assumed = 20_900;
+    for (let round = 0; round < 5; round++) {
+      const open = await demo.ctx.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('handler_id', '=', h['102'])
+        .where('period_id', '=', periodId)
+        .where('invoice_status', '=', 'open')
+        .executeTakeFirstOrThrow();
+      const ownReceipts = 11_000 + round * 1_000;
+      const [paid, carol] = await Promise.all([
+        api(demo.app, demo.tokens.staff, 'POST', `/api/council/invoices/${open.id}/paid`, {
+          paid_date: '2026-11-22',
+          reference: `ACH-${round}`,
+        }),
+        certify(demo.tokens.carol, h['102'], 'Carol Jensen', {
+          field_receipts_by_variety: [{ variety: 'Pawnee', pounds: ownReceipts }],
+        }),
+      ]);
+      expect(carol.status, `round ${round}: ${JSON.stringify(carol.body.errors)}`).toBe(201);
+      // Staff are refused only when the certification revised the invoice first: they paid an amount gone by.
+      expect([200, 409], `round ${round}: ${JSON.stringify(paid.body)}`).toContain(paid.status);
+      const cents = await invoiceCents(h['102']);
+      expect([round, cents.reduce((sum, c) => sum + c, 0)]).toEqual([round, ownReceipts + assumed]);
+    }
+  });
+
   it('makes one amendment of a version two users amend at once, and refuses the other', async () => {
     const august = await demo.ctx.db
       .selectFrom('apc_form_1 as f')

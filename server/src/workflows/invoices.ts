@@ -374,6 +374,9 @@ export async function markInvoicePaid(
 ): Promise<void> {
   assertStaff(a.viewer, 'mark invoices paid');
   const invoice = await loadRow(dbOf(a), 'invoices', invoiceId);
+  // A certification settling this invoice meanwhile waits for the payment and bills the change on an adjustment; had
+  // it revised the invoice first, updateRow refuses the payment of the amount staff saw (409).
+  await lockSettlements(a, [String(invoice.handler_id)], [String(invoice.period_id)]);
   if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
   if (!isIsoDate(paidDate))
     throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });
