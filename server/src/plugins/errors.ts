@@ -47,6 +47,16 @@ function fromDatabase(error: unknown): ApiError | null {
       { 'retry-after': String(RETRY_AFTER_SECONDS) },
     );
   }
+  // PostgreSQL gave up one of two writes waiting on each other (deadlock), or could not serialize it: the request's
+  // transaction rolled back whole, and the same request again will go through.
+  if (code === '40P01' || code === '40001') {
+    return new ApiError(
+      503,
+      'The server was saving another change to the same records at the same moment. Try again shortly.',
+      {},
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    );
+  }
   // A number beyond the column's range (PostgreSQL's integer columns stop at 2^31) in a filter or a write.
   if (code === '22003') return new ApiError(400, 'A number in the request is out of range.');
   // Text PostgreSQL cannot store (a NUL character in a body's string).

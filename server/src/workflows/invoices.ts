@@ -9,6 +9,7 @@ import {
   type AssessmentDetail,
   type PecanType,
 } from '@pecan/contract';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../lib/errors.js';
 import { renderInvoicePdf, type InvoiceLine, type InvoicePdfInput } from '../render/invoice-pdf.js';
@@ -57,9 +58,11 @@ interface Bill {
  * issue instead.
  */
 export async function issueInvoiceForForm1(a: Actor, form: Row): Promise<string> {
-  const id = await settleInvoice(a, String(form.handler_id), String(form.period_id), 'own-form');
-  for (const receiver of await receiversOf(a, form))
-    await settleInvoice(a, receiver, String(form.period_id), 'transfer');
+  const periodId = String(form.period_id);
+  const receivers = await receiversOf(a, form);
+  await lockSettlements(a, [String(form.handler_id), ...receivers], [periodId]);
+  const id = await settleInvoice(a, String(form.handler_id), periodId, 'own-form');
+  for (const receiver of receivers) await settleInvoice(a, receiver, periodId, 'transfer');
   return id!;
 }
 
@@ -76,23 +79,36 @@ async function receiversOf(a: Actor, form: Row): Promise<string[]> {
 export async function settleAgreementInvoices(a: Actor, agreement: Row): Promise<void> {
   const from = String(agreement.transferring_handler_id);
   const to = String(agreement.receiving_handler_id);
-  for (const periodId of await periodsWithShipments(a, from, to, String(agreement.season_id))) {
+  const seasonId = String(agreement.season_id);
+  // Every month of the season, not only those with shipments yet: a form 1 certified meanwhile may add one.
+  const months = await dbOf(a).selectFrom('reporting_periods').select('id').where('season_id', '=', seasonId).execute();
+  const periodIds = months.map((m) => String(m.id));
+  await lockSettlements(a, [from, to], periodIds);
+  for (const periodId of await periodsWithShipments(a, from, to, seasonId)) {
     await settleInvoice(a, from, periodId, 'transfer');
     await settleInvoice(a, to, periodId, 'transfer');
   }
 }
 
 /**
- * Brings a handler's invoices of a period in line with what it owes. None yet: the first invoice, if there is a
- * certified form 1 or a moved line (a receiver that never filed still gets one). An open one: its amount becomes
- * what is owed less what other invoices of the period billed. All paid: a new invoice for the difference, if any.
+ * Settling reads a handler's invoices of a period and the forms it bills, then writes: two transactions settling the
+ * same (handler, period) at once would both read the same invoices, and the second would fail on the unique invoice
+ * number or updateRow's check though its user did nothing wrong. Each write locks every (handler, period) it settles
+ * up front, in one go (db/transaction-locks.ts), before the first bill is read; the second waits, then reads the
+ * first's invoice and revises it.
  */
-export async function settleInvoice(
-  a: Actor,
-  handlerId: string,
-  periodId: string,
-  cause: Cause,
-): Promise<string | null> {
+async function lockSettlements(a: Actor, handlerIds: string[], periodIds: string[]): Promise<void> {
+  const names = handlerIds.flatMap((h) => periodIds.map((p) => `invoice-settlement:${h}:${p}`));
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, names);
+}
+
+/**
+ * Brings a handler's invoices of a period in line with what it owes; the caller holds its lockSettlements lock. None
+ * yet: the first invoice, if there is a certified form 1 or a moved line (a receiver that never filed still gets
+ * one). An open one: its amount becomes what is owed less what other invoices of the period billed. All paid: a new
+ * invoice for the difference, if any.
+ */
+async function settleInvoice(a: Actor, handlerId: string, periodId: string, cause: Cause): Promise<string | null> {
   const bill = await billOf(a, handlerId, periodId);
   const invoices = (await dbOf(a)
     .selectFrom('invoices')
@@ -358,6 +374,9 @@ export async function markInvoicePaid(
 ): Promise<void> {
   assertStaff(a.viewer, 'mark invoices paid');
   const invoice = await loadRow(dbOf(a), 'invoices', invoiceId);
+  // A certification settling this invoice meanwhile waits for the payment and bills the change on an adjustment; had
+  // it revised the invoice first, updateRow refuses the payment of the amount staff saw (409).
+  await lockSettlements(a, [String(invoice.handler_id)], [String(invoice.period_id)]);
   if (invoice.invoice_status === 'paid') throw conflict(`Invoice ${String(invoice.invoice_number)} is already paid.`);
   if (!isIsoDate(paidDate))
     throw new ApiError(422, 'The payment date must be a real date, YYYY-MM-DD.', { source: { pointer: '/paid_date' } });

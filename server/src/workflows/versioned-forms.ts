@@ -7,6 +7,7 @@ import {
   validateFormAttributes,
   type FieldError,
 } from '@pecan/contract';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import { ApiError, conflict } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
@@ -285,6 +286,9 @@ export async function createAmendment(a: Actor, form: VersionedForm, input: Writ
         message: 'A new version of a form is an amendment: name the certified form it amends in field_amendment_of.',
       },
     ]);
+  // Two amendments of one version at once would both find it current and no draft open, and both be made (on
+  // PostgreSQL; SQLite runs writes one at a time): the second waits here, then finds the first (409 below).
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`form-amendment:${form.bundle}:${ofId}`]);
   const previous = await loadRow(dbOf(a), form.bundle, ofId).catch(() => {
     throw new ApiError(422, 'The form named in field_amendment_of does not exist.', {
       source: { pointer: '/data/relationships/field_amendment_of' },

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api } from '../test-support/api.js';
+import { describeEachDatabase } from '../test-support/databases.js';
+import { demoApp, type DemoApp } from '../test-support/demo.js';
+
+const ROUNDS = 10;
+
+/**
+ * Two requests through the API at once, each in its own transaction, that read the same rows before writing: on
+ * PostgreSQL the second would read before the first commits (SQLite runs them one after the other).
+ *
+ * Two handlers certify at the same moment, and both certifications settle the same invoice: 102's November, which
+ * holds its own assessment and the lines it assumes from 101 under the demo's countersigned 2026-2027 agreement
+ * (receiver responsible). November 2026: improved 1 cent a pound.
+ */
+describeEachDatabase('two writes at once', (target) => {
+  let demo: DemoApp;
+  let h: DemoApp['handlers'];
+  let periodId = '';
+
+  const novemberForm = async (handler: string, status: 'draft' | 'certified') =>
+    String(
+      (
+        await demo.ctx.db
+          .selectFrom('apc_form_1')
+          .select('id')
+          .where('handler_id', '=', handler)
+          .where('period_id', '=', periodId)
+          .where('form_status', '=', status)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const invoiceCents = async (handler: string) =>
+    (
+      await demo.ctx.db
+        .selectFrom('invoices')
+        .select('amount_due_cents')
+        .where('handler_id', '=', handler)
+        .where('period_id', '=', periodId)
+        .execute()
+    ).map((i) => Number(i.amount_due_cents));
+
+  /** The first round certifies both drafts; every later one certifies an amendment of each, again both at once. */
+  async function certify(token: string, handler: string, name: string, attributes: Record<string, unknown>) {
+    const certification = { ...attributes, field_certified: true, field_certification_name: name };
+    if (await hasDraft(handler)) {
+      const id = await novemberForm(handler, 'draft');
+      return api(demo.app, token, 'PATCH', `/jsonapi/node/apc_form_1/${id}`, {
+        data: { type: 'node--apc_form_1', id, attributes: certification },
+      });
+    }
+    const current = await novemberForm(handler, 'certified');
+    return api(demo.app, token, 'POST', '/jsonapi/node/apc_form_1', {
+      data: {
+        type: 'node--apc_form_1',
+        attributes: { ...certification, field_amendment_reason: 'Weights corrected' },
+        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: current } } },
+      },
+    });
+  }
+  const hasDraft = async (handler: string) =>
+    (await demo.ctx.db
+      .selectFrom('apc_form_1')
+      .select('id')
+      .where('handler_id', '=', handler)
+      .where('period_id', '=', periodId)
+      .where('form_status', '=', 'draft')
+      .executeTakeFirst()) !== undefined;
+
+  beforeAll(async () => {
+    demo = await demoApp(target);
+    h = demo.handlers;
+    periodId = String(
+      (
+        await demo.ctx.db
+          .selectFrom('reporting_periods')
+          .select('id')
+          .where('period_month', '=', '2026-11')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('lets both succeed, and bills the receiver its own assessment plus the lines it assumed', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const shipped = 20_000 + round * 100;
+      const ownReceipts = 10_000 + round;
+      const [alice, carol] = await Promise.all([
+        certify(demo.tokens.alice, h['101'], 'Alice Moreno', {
+          field_receipts_by_variety: [{ variety: 'Desirable', pounds: 50_000 }],
+          field_interhandler_shipments: [{ receiving_handler: h['102'], pecan_type: 'improved', pounds: shipped }],
+        }),
+        certify(demo.tokens.carol, h['102'], 'Carol Jensen', {
+          field_receipts_by_variety: [{ variety: 'Pawnee', pounds: ownReceipts }],
+        }),
+      ]);
+      for (const answer of [alice, carol])
+        expect(answer.status, `round ${round}: ${JSON.stringify(answer.body)}`).toBe(round === 0 ? 200 : 201);
+      // One open invoice each, revised every round: 102 owes its own pounds plus those it assumed, a cent a pound;
+      // 101 its 50,000 less those.
+      expect([round, await invoiceCents(h['102'])]).toEqual([round, [ownReceipts + shipped]]);
+      expect([round, await invoiceCents(h['101'])]).toEqual([round, [50_000 - shipped]]);
+    }
+  });
+
+  it('never refuses a certification because staff recorded a payment of the invoice it settles at that moment', async () => {
+    // After the first test: 102 assumes 101's 20,900 lb of November, and its November invoice is open.
+    const assumed = 20_900;
+    for (let round = 0; round < 5; round++) {
+      const open = await demo.ctx.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('handler_id', '=', h['102'])
+        .where('period_id', '=', periodId)
+        .where('invoice_status', '=', 'open')
+        .executeTakeFirstOrThrow();
+      const ownReceipts = 11_000 + round * 1_000;
+      const [paid, carol] = await Promise.all([
+        api(demo.app, demo.tokens.staff, 'POST', `/api/council/invoices/${open.id}/paid`, {
+          paid_date: '2026-11-22',
+          reference: `ACH-${round}`,
+        }),
+        certify(demo.tokens.carol, h['102'], 'Carol Jensen', {
+          field_receipts_by_variety: [{ variety: 'Pawnee', pounds: ownReceipts }],
+        }),
+      ]);
+      expect(carol.status, `round ${round}: ${JSON.stringify(carol.body.errors)}`).toBe(201);
+      // Staff are refused only when the certification revised the invoice first: they paid an amount gone by.
+      expect([200, 409], `round ${round}: ${JSON.stringify(paid.body)}`).toContain(paid.status);
+      const cents = await invoiceCents(h['102']);
+      expect([round, cents.reduce((sum, c) => sum + c, 0)]).toEqual([round, ownReceipts + assumed]);
+    }
+  });
+
+  it('makes one amendment of a version two users amend at once, and refuses the other', async () => {
+    const august = await demo.ctx.db
+      .selectFrom('apc_form_1 as f')
+      .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+      .select(['f.id', 'f.period_id'])
+      .where('f.handler_id', '=', h['101'])
+      .where('p.period_month', '=', '2026-08')
+      .where('f.form_status', '=', 'certified')
+      .executeTakeFirstOrThrow();
+    const amend = (token: string, name: string) =>
+      api(demo.app, token, 'POST', '/jsonapi/node/apc_form_1', {
+        data: {
+          type: 'node--apc_form_1',
+          attributes: {
+            field_amendment_reason: `${name} found a weigh ticket`,
+            field_certified: true,
+            field_certification_name: name,
+          },
+          relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: august.id } } },
+        },
+      });
+    const answers = await Promise.all([amend(demo.tokens.alice, 'Alice Moreno'), amend(demo.tokens.bob, 'Bob Tran')]);
+    expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body.errors))).toEqual([201, 409]);
+    const versions = await demo.ctx.db
+      .selectFrom('apc_form_1')
+      .select(['amendment_number', 'form_status'])
+      .where('handler_id', '=', h['101'])
+      .where('period_id', '=', august.period_id)
+      .orderBy('amendment_number')
+      .execute();
+    expect(versions.map((v) => [Number(v.amendment_number), v.form_status])).toEqual([
+      [0, 'superseded'],
+      [1, 'certified'],
+    ]);
+  });
+});
