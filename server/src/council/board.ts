@@ -162,13 +162,7 @@ export async function buildBoard(
     byForm.set(form, map);
   }
   const stale =
-    scope.kind === 'period'
-      ? await staleForm1OfMonth(
-          portalDb(ctx.db),
-          scope.period_month,
-          handlers.map((h) => h.id),
-        )
-      : new Map();
+    scope.kind === 'period' ? await staleForm1OfMonth(portalDb(ctx.db), scope.period_month, handlerId) : new Map();
   for (const h of handlers) {
     for (const form of forms) {
       const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
