@@ -36,24 +36,34 @@ export async function staleForm1OfMonth(
   month: string,
   handlerId?: string,
 ): Promise<Map<string, StaleForm1Month>> {
-  let certifiedOfMonth = db
-    .selectFrom('apc_form_1 as m')
-    .innerJoin('reporting_periods as mp', 'mp.id', 'm.period_id')
-    .select('m.handler_id')
-    .where('mp.period_month', '=', month)
-    .where('m.form_status', '=', 'certified');
-  if (handlerId !== undefined) certifiedOfMonth = certifiedOfMonth.where('m.handler_id', '=', handlerId);
-  const rows = (await db
-    .selectFrom('apc_form_1 as f')
-    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-    .select(['f.id', 'f.handler_id', 'p.period_month'])
-    .select([...MONTH_FIGURE_COLUMNS, ...FORM_1_CARRIED_FIELDS].map((c) => `f.${c}` as `f.${keyof ApcForm1Table}`))
-    .where('f.form_status', '=', 'certified')
-    .where('f.handler_id', 'in', certifiedOfMonth)
-    .where('p.period_month', 'in', [month, ...form1ContextMonths(month)])
+  const certified = (months: string[]) => {
+    const q = db
+      .selectFrom('apc_form_1 as f')
+      .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+      .select(['f.id', 'f.handler_id', 'p.period_month'])
+      .where('f.form_status', '=', 'certified')
+      .where('p.period_month', 'in', months);
+    return handlerId === undefined ? q : q.where('f.handler_id', '=', handlerId);
+  };
+  const ofMonth = (await certified([month])
+    .select([...MONTH_FIGURE_COLUMNS, ...FORM_1_CARRIED_FIELDS].map(form1Column))
+    .execute()) as Row[];
+  if (ofMonth.length === 0) return new Map();
+  // The earlier months' carried figures are not read (only `month` is checked), so they are not selected: those of
+  // every earlier month of August doubled the rows' size.
+  const earlier = (await certified(form1ContextMonths(month))
+    .select(MONTH_FIGURE_COLUMNS.map(form1Column))
+    .where('f.handler_id', 'in', (eb) =>
+      eb
+        .selectFrom('apc_form_1 as m')
+        .innerJoin('reporting_periods as mp', 'mp.id', 'm.period_id')
+        .select('m.handler_id')
+        .where('mp.period_month', '=', month)
+        .where('m.form_status', '=', 'certified'),
+    )
     .execute()) as Row[];
   const byHandler = new Map<string, CertifiedForm1Month[]>();
-  for (const r of rows) {
+  for (const r of [...ofMonth, ...earlier]) {
     const list = byHandler.get(String(r.handler_id));
     if (list) list.push(certifiedForm1Month(r));
     else byHandler.set(String(r.handler_id), [certifiedForm1Month(r)]);
@@ -65,6 +75,8 @@ export async function staleForm1OfMonth(
   }
   return stale;
 }
+
+const form1Column = (column: string) => `f.${column}` as `f.${keyof ApcForm1Table}`;
 
 export function certifiedForm1Month(row: Row): CertifiedForm1Month {
   const carried = {} as Record<Form1CarriedField, number>;
