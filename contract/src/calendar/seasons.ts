@@ -49,8 +49,13 @@ export function seasonOfPeriod(periodMonth: string): string {
 
 /** The season's 12 reporting months, September to August. */
 export function periodsOfSeason(season: string): string[] {
-  const first = formatPeriodMonth(seasonStartYear(season), SEASON_START_MONTH);
-  return Array.from({ length: 12 }, (_, index) => addMonths(first, index));
+  const start = seasonStartYear(season);
+  // Formatted as they are, not by addMonths (which checks each month again): the submissions board's stale check
+  // asks this of every handler.
+  return Array.from({ length: 12 }, (_, index) => {
+    const month = SEASON_START_MONTH + index;
+    return month <= 12 ? formatPeriodMonth(start, month) : formatPeriodMonth(start + 1, month - 12);
+  });
 }
 
 /** The season's months before this one (none for September): the months a season-to-date sum runs over. */

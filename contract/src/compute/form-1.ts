@@ -117,9 +117,12 @@ export function form1MonthFigures(entered: Form1Entered): Form1MonthFigures {
   };
 }
 
+const MONTH_FIGURES = Object.keys(EMPTY_FORM_1_SEASON_TO_DATE) as (keyof Form1MonthFigures)[];
+
 function addFigures(a: Form1MonthFigures, b: Form1MonthFigures): Form1MonthFigures {
-  const keys = Object.keys(EMPTY_FORM_1_SEASON_TO_DATE) as (keyof Form1MonthFigures)[];
-  return Object.fromEntries(keys.map((k) => [k, sumIntegers([a[k], b[k]])])) as unknown as Form1MonthFigures;
+  const sum = {} as Form1MonthFigures;
+  for (const k of MONTH_FIGURES) sum[k] = sumIntegers([a[k], b[k]]);
+  return sum;
 }
 
 /**
@@ -172,19 +175,17 @@ export function computeForm1(entered: Form1Entered, context: Form1Context): Form
 export function form1CarriedFigures(own: Form1MonthFigures, context: Form1Context): Record<Form1CarriedField, number> {
   const before = context.seasonToDate;
   const previous = context.previousMonth ?? EMPTY_FORM_1_SEASON_TO_DATE;
-  const flow = (name: Form1Flow) => ({
-    [`${name}_prev_month`]: previous[name],
-    [`${name}_ytd`]: sumIntegers([before[name], own[name]]),
-  });
-  return {
+  const carried = {
     receipts_ytd_improved: sumIntegers([before.receipts_improved, own.receipts_improved]),
     receipts_ytd_native: sumIntegers([before.receipts_native, own.receipts_native]),
     receipts_ytd_substandard: sumIntegers([before.receipts_substandard, own.receipts_substandard]),
-    ...flow('shipments_inshell'),
-    ...flow('shipments_shelled'),
-    ...flow('interhandler_shipped'),
-    ...flow('interhandler_received'),
   } as Record<Form1CarriedField, number>;
+  // Assigned in FORM_1_FLOWS order, not spread: the submissions board runs this for every handler.
+  for (const name of FORM_1_FLOWS) {
+    carried[`${name}_prev_month`] = previous[name];
+    carried[`${name}_ytd`] = sumIntegers([before[name], own[name]]);
+  }
+  return carried;
 }
 
 /** A figure a month carries from the months before it. */

@@ -61,7 +61,7 @@ export function filingStatus(
   | 'amendment_reason'
 > {
   const current = versions.at(-1) ?? null;
-  const certified = [...versions].reverse().find((v) => v.form_status === 'certified') ?? null;
+  const certified = versions.findLast((v) => v.form_status === 'certified') ?? null;
   let status: BoardStatus;
   if (certified) status = certified.amendment_number > 0 ? 'amended' : 'certified';
   else if (today > dueDate) status = 'overdue';
@@ -76,7 +76,7 @@ export function filingStatus(
     amendments: versions.filter((v) => v.amendment_number > 0).length,
     amendment_in_progress: current !== null && current.form_status === 'draft' && current.amendment_number > 0,
     // Staff see at a glance why a filing changed: the latest amendment's reason (on its version and PDF too).
-    amendment_reason: [...versions].reverse().find((v) => v.amendment_number > 0)?.amendment_reason ?? null,
+    amendment_reason: versions.findLast((v) => v.amendment_number > 0)?.amendment_reason ?? null,
   };
 }
 
@@ -155,20 +155,15 @@ export async function buildBoard(
       .execute()) as Version[];
     const map = new Map<string, Version[]>();
     for (const v of versions) {
-      const list = map.get(v.handler_id) ?? [];
-      list.push({ ...v, amendment_number: Number(v.amendment_number) });
-      map.set(v.handler_id, list);
+      v.amendment_number = Number(v.amendment_number);
+      const list = map.get(v.handler_id);
+      if (list) list.push(v);
+      else map.set(v.handler_id, [v]);
     }
     byForm.set(form, map);
   }
   const stale =
-    scope.kind === 'period'
-      ? await staleForm1OfMonth(
-          portalDb(ctx.db),
-          scope.period_month,
-          handlers.map((h) => h.id),
-        )
-      : new Map();
+    scope.kind === 'period' ? await staleForm1OfMonth(portalDb(ctx.db), scope.period_month, handlerId) : new Map();
   for (const h of handlers) {
     for (const form of forms) {
       const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
@@ -184,9 +179,8 @@ export async function buildBoard(
       });
     }
   }
-  const counts = Object.fromEntries(
-    BOARD_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length]),
-  ) as Record<BoardStatus, number>;
+  const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, 0])) as Record<BoardStatus, number>;
+  for (const r of rows) counts[r.status] += 1;
   return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
 }
 
