@@ -170,4 +170,68 @@ describeEachDatabase('two writes at once', (target) => {
       [1, 'certified'],
     ]);
   });
+
+  it('lets two users change different rows of one form 3 draft at once, each row in a place of its own', async () => {
+    const form = await demo.ctx.db
+      .selectFrom('apc_form_3')
+      .select('id')
+      .where('handler_id', '=', h['101'])
+      .where('period_id', '=', periodId)
+      .where('form_status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    const rows = () =>
+      demo.ctx.db
+        .selectFrom('export_by_country')
+        .select(['id', 'country', 'position', 'inshell_lb'])
+        .where('form_id', '=', form.id)
+        .execute();
+    const taken = new Set((await rows()).map((r) => r.country));
+    const [first, second] = ['NZ', 'CL', 'PE', 'ZA', 'KE'].filter((c) => !taken.has(c));
+    const add = (token: string, country: string) =>
+      api(demo.app, token, 'POST', '/jsonapi/node/export_by_country', {
+        data: {
+          type: 'node--export_by_country',
+          attributes: { field_country: country, field_inshell_lb: 1000, field_shelled_lb: 0, field_substandard_lb: 0 },
+          relationships: { field_form: { data: { type: 'node--apc_form_3', id: form.id } } },
+        },
+      });
+    const change = (token: string, id: string, pounds: number) =>
+      api(demo.app, token, 'PATCH', `/jsonapi/node/export_by_country/${id}`, {
+        data: { type: 'node--export_by_country', id, attributes: { field_inshell_lb: pounds } },
+      });
+    const remove = (token: string, id: string) =>
+      api(demo.app, token, 'DELETE', `/jsonapi/node/export_by_country/${id}`);
+    const totalMatchesRows = async (round: number) => {
+      const total = await demo.ctx.db
+        .selectFrom('apc_form_3')
+        .select('total_inshell_lb')
+        .where('id', '=', form.id)
+        .executeTakeFirstOrThrow();
+      const sum = (await rows()).reduce((s, r) => s + Number(r.inshell_lb), 0);
+      expect([round, Number(total.total_inshell_lb)]).toEqual([round, sum]);
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const added = await Promise.all([add(demo.tokens.alice, first), add(demo.tokens.bob, second)]);
+      expect(
+        added.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(added.map((r) => r.body.errors))}`,
+      ).toEqual([201, 201]);
+      const positions = (await rows()).map((r) => Number(r.position));
+      expect([round, new Set(positions).size]).toEqual([round, positions.length]);
+      await totalMatchesRows(round);
+      const [a, b] = added.map((r) => String(r.body.data.id));
+      const changed = await Promise.all([change(demo.tokens.alice, a, 2000 + round), change(demo.tokens.bob, b, 3000)]);
+      expect(
+        changed.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(changed.map((r) => r.body.errors))}`,
+      ).toEqual([200, 200]);
+      await totalMatchesRows(round);
+      const removed = await Promise.all([remove(demo.tokens.alice, a), remove(demo.tokens.bob, b)]);
+      expect(
+        removed.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(removed.map((r) => r.body))}`,
+      ).toEqual([204, 204]);
+      await totalMatchesRows(round);
+    }
+  });
 });
