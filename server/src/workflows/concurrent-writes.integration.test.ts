@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api } from '../test-support/api.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 
@@ -233,5 +233,45 @@ describeEachDatabase('two writes at once', (target) => {
       ).toEqual([204, 204]);
       await totalMatchesRows(round);
     }
+  });
+
+  describe('two of a kind filed at once', () => {
+    /** A past season of its own for each round (each test files another kind), so a round starts with none filed. */
+    const seasonOfRound = async (round: number) => {
+      const created = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/seasons', {
+        start_year: 2010 + round,
+      });
+      expect([200, 201], created.text).toContain(created.status);
+      return String(created.body.data.id);
+    };
+    const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
+    const details = (answers: { body: { errors?: { detail: string }[] } }[]) =>
+      answers.flatMap((r) => r.body.errors ?? []).map((e) => e.detail);
+
+    it('makes one year-end form of a handler and season, and refuses the other', async () => {
+      const start = (token: string, season: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/apc_form_5', {
+          data: {
+            type: 'node--apc_form_5',
+            attributes: { field_shelled_inventory: 1000 },
+            relationships: { field_season: { data: { type: 'node--season', id: season } } },
+          },
+        });
+      for (let round = 0; round < 5; round++) {
+        const season = await seasonOfRound(round);
+        const answers = await Promise.all([start(demo.tokens.alice, season), start(demo.tokens.bob, season)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)).toEqual([
+          'This season already has a year-end form: edit it, or amend it once certified.',
+        ]);
+        const forms = await demo.ctx.db
+          .selectFrom('apc_form_5')
+          .select('id')
+          .where('handler_id', '=', h['101'])
+          .where('season_id', '=', season)
+          .execute();
+        expect([round, forms.length]).toEqual([round, 1]);
+      }
+    });
   });
 });
