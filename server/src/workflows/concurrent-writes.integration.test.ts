@@ -273,5 +273,25 @@ describeEachDatabase('two writes at once', (target) => {
         expect([round, forms.length]).toEqual([round, 1]);
       }
     });
+
+    it('confirms the packet of a handler and season once, and tells the other why not on both databases', async () => {
+      const confirm = (token: string, season: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/handler_packet_confirmation', {
+          data: {
+            type: 'node--handler_packet_confirmation',
+            attributes: { field_handler_packet_confirm: true },
+            relationships: {
+              field_handler: { data: { type: 'node--handler', id: h['101'] } },
+              field_season: { data: { type: 'node--season', id: season } },
+            },
+          },
+        });
+      for (let round = 0; round < 5; round++) {
+        const season = await seasonOfRound(round);
+        const answers = await Promise.all([confirm(demo.tokens.alice, season), confirm(demo.tokens.bob, season)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)[0]).toMatch(/^This handler already has a packet confirmation for \d{4}-\d{4}: update/);
+      }
+    });
   });
 });
