@@ -293,5 +293,38 @@ describeEachDatabase('two writes at once', (target) => {
         expect(details(answers)[0]).toMatch(/^This handler already has a packet confirmation for \d{4}-\d{4}: update/);
       }
     });
+
+    it('files one active transfer agreement of a pair and season, and refuses the other', async () => {
+      const file = (token: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/apc_form_4', {
+          data: {
+            type: 'node--apc_form_4',
+            attributes: { field_responsible_handler: 'transferring', field_first_transfer_month: '2026-12' },
+            relationships: {
+              field_transferring_handler: { data: { type: 'node--handler', id: h['102'] } },
+              field_receiving_handler: { data: { type: 'node--handler', id: h['103'] } },
+              field_season: { data: { type: 'node--season', id: currentSeason } },
+            },
+          },
+        });
+      const seasons = await api(
+        demo.app,
+        demo.tokens.carol,
+        'GET',
+        '/jsonapi/node/season?filter[field_current_season]=1',
+      );
+      const currentSeason = String(seasons.body.data[0].id);
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all([file(demo.tokens.carol), file(demo.tokens.staff)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)[0]).toMatch(/^There is already an active transfer agreement with/);
+        // Cancelled, it leaves the pair free for the next round's filing.
+        const id = String(answers.find((r) => r.status === 201)!.body.data.id);
+        const cancel = await api(demo.app, demo.tokens.carol, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, {
+          data: { type: 'node--apc_form_4', id, attributes: { field_form_activity: 'cancelled' } },
+        });
+        expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      }
+    });
   });
 });
