@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api } from '../test-support/api.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 
@@ -169,5 +169,162 @@ describeEachDatabase('two writes at once', (target) => {
       [0, 'superseded'],
       [1, 'certified'],
     ]);
+  });
+
+  it('lets two users change different rows of one form 3 draft at once, each row in a place of its own', async () => {
+    const form = await demo.ctx.db
+      .selectFrom('apc_form_3')
+      .select('id')
+      .where('handler_id', '=', h['101'])
+      .where('period_id', '=', periodId)
+      .where('form_status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    const rows = () =>
+      demo.ctx.db
+        .selectFrom('export_by_country')
+        .select(['id', 'country', 'position', 'inshell_lb'])
+        .where('form_id', '=', form.id)
+        .execute();
+    const taken = new Set((await rows()).map((r) => r.country));
+    const [first, second] = ['NZ', 'CL', 'PE', 'ZA', 'KE'].filter((c) => !taken.has(c));
+    const add = (token: string, country: string) =>
+      api(demo.app, token, 'POST', '/jsonapi/node/export_by_country', {
+        data: {
+          type: 'node--export_by_country',
+          attributes: { field_country: country, field_inshell_lb: 1000, field_shelled_lb: 0, field_substandard_lb: 0 },
+          relationships: { field_form: { data: { type: 'node--apc_form_3', id: form.id } } },
+        },
+      });
+    const change = (token: string, id: string, pounds: number) =>
+      api(demo.app, token, 'PATCH', `/jsonapi/node/export_by_country/${id}`, {
+        data: { type: 'node--export_by_country', id, attributes: { field_inshell_lb: pounds } },
+      });
+    const remove = (token: string, id: string) =>
+      api(demo.app, token, 'DELETE', `/jsonapi/node/export_by_country/${id}`);
+    const totalMatchesRows = async (round: number) => {
+      const total = await demo.ctx.db
+        .selectFrom('apc_form_3')
+        .select('total_inshell_lb')
+        .where('id', '=', form.id)
+        .executeTakeFirstOrThrow();
+      const sum = (await rows()).reduce((s, r) => s + Number(r.inshell_lb), 0);
+      expect([round, Number(total.total_inshell_lb)]).toEqual([round, sum]);
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const added = await Promise.all([add(demo.tokens.alice, first), add(demo.tokens.bob, second)]);
+      expect(
+        added.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(added.map((r) => r.body.errors))}`,
+      ).toEqual([201, 201]);
+      const positions = (await rows()).map((r) => Number(r.position));
+      expect([round, new Set(positions).size]).toEqual([round, positions.length]);
+      await totalMatchesRows(round);
+      const [a, b] = added.map((r) => String(r.body.data.id));
+      const changed = await Promise.all([change(demo.tokens.alice, a, 2000 + round), change(demo.tokens.bob, b, 3000)]);
+      expect(
+        changed.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(changed.map((r) => r.body.errors))}`,
+      ).toEqual([200, 200]);
+      await totalMatchesRows(round);
+      const removed = await Promise.all([remove(demo.tokens.alice, a), remove(demo.tokens.bob, b)]);
+      expect(
+        removed.map((r) => r.status),
+        `round ${round}: ${JSON.stringify(removed.map((r) => r.body))}`,
+      ).toEqual([204, 204]);
+      await totalMatchesRows(round);
+    }
+  });
+
+  describe('two of a kind filed at once', () => {
+    /** A past season of its own for each round (each test files another kind), so a round starts with none filed. */
+    const seasonOfRound = async (round: number) => {
+      const created = await councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/seasons', {
+        start_year: 2010 + round,
+      });
+      expect([200, 201], created.text).toContain(created.status);
+      return String(created.body.data.id);
+    };
+    const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
+    const details = (answers: { body: { errors?: { detail: string }[] } }[]) =>
+      answers.flatMap((r) => r.body.errors ?? []).map((e) => e.detail);
+
+    it('makes one year-end form of a handler and season, and refuses the other', async () => {
+      const start = (token: string, season: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/apc_form_5', {
+          data: {
+            type: 'node--apc_form_5',
+            attributes: { field_shelled_inventory: 1000 },
+            relationships: { field_season: { data: { type: 'node--season', id: season } } },
+          },
+        });
+      for (let round = 0; round < 5; round++) {
+        const season = await seasonOfRound(round);
+        const answers = await Promise.all([start(demo.tokens.alice, season), start(demo.tokens.bob, season)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)).toEqual([
+          'This season already has a year-end form: edit it, or amend it once certified.',
+        ]);
+        const forms = await demo.ctx.db
+          .selectFrom('apc_form_5')
+          .select('id')
+          .where('handler_id', '=', h['101'])
+          .where('season_id', '=', season)
+          .execute();
+        expect([round, forms.length]).toEqual([round, 1]);
+      }
+    });
+
+    it('confirms the packet of a handler and season once, and tells the other why not on both databases', async () => {
+      const confirm = (token: string, season: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/handler_packet_confirmation', {
+          data: {
+            type: 'node--handler_packet_confirmation',
+            attributes: { field_handler_packet_confirm: true },
+            relationships: {
+              field_handler: { data: { type: 'node--handler', id: h['101'] } },
+              field_season: { data: { type: 'node--season', id: season } },
+            },
+          },
+        });
+      for (let round = 0; round < 5; round++) {
+        const season = await seasonOfRound(round);
+        const answers = await Promise.all([confirm(demo.tokens.alice, season), confirm(demo.tokens.bob, season)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)[0]).toMatch(/^This handler already has a packet confirmation for \d{4}-\d{4}: update/);
+      }
+    });
+
+    it('files one active transfer agreement of a pair and season, and refuses the other', async () => {
+      const file = (token: string) =>
+        api(demo.app, token, 'POST', '/jsonapi/node/apc_form_4', {
+          data: {
+            type: 'node--apc_form_4',
+            attributes: { field_responsible_handler: 'transferring', field_first_transfer_month: '2026-12' },
+            relationships: {
+              field_transferring_handler: { data: { type: 'node--handler', id: h['102'] } },
+              field_receiving_handler: { data: { type: 'node--handler', id: h['103'] } },
+              field_season: { data: { type: 'node--season', id: currentSeason } },
+            },
+          },
+        });
+      const seasons = await api(
+        demo.app,
+        demo.tokens.carol,
+        'GET',
+        '/jsonapi/node/season?filter[field_current_season]=1',
+      );
+      const currentSeason = String(seasons.body.data[0].id);
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all([file(demo.tokens.carol), file(demo.tokens.staff)]);
+        expect([round, statuses(answers)], JSON.stringify(details(answers))).toEqual([round, [201, 409]]);
+        expect(details(answers)[0]).toMatch(/^There is already an active transfer agreement with/);
+        // Cancelled, it leaves the pair free for the next round's filing.
+        const id = String(answers.find((r) => r.status === 201)!.body.data.id);
+        const cancel = await api(demo.app, demo.tokens.carol, 'PATCH', `/jsonapi/node/apc_form_4/${id}`, {
+          data: { type: 'node--apc_form_4', id, attributes: { field_form_activity: 'cancelled' } },
+        });
+        expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      }
+    });
   });
 });

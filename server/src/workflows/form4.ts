@@ -5,6 +5,7 @@ import {
   validateFormAttributes,
 } from '@pecan/contract';
 import { isStaff } from '../context.js';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict, forbidden } from '../lib/errors.js';
 import {
@@ -97,6 +98,9 @@ async function checkTransferTerms(
       { field: 'field_receiving_handler', message: 'The receiving handler is not an active handler.' },
     ]);
   if (!season) throw unprocessable([{ field: 'field_season', message: 'The season does not exist.' }]);
+  // No unique index holds one active agreement per pair and season: two filings at once (PostgreSQL runs them side
+  // by side) would both find none. The second waits here, then finds the first.
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`form4:${transferring}:${receiving}:${seasonId}`]);
   let others = db
     .selectFrom('apc_form_4')
     .select('id')

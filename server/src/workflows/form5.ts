@@ -1,4 +1,5 @@
 import { validateFormAttributes } from '@pecan/contract';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../lib/errors.js';
 import { assertOwnHandler, dbOf, insertNode, loadRow, updateRow, type Actor } from './common.js';
@@ -31,6 +32,9 @@ export async function createForm5(a: Actor, input: WriteInput, id?: string): Pro
       source: { pointer: '/data/relationships/field_season' },
     });
   });
+  // Nothing in the schema stops a second form of the season: two POSTs at once (PostgreSQL runs them side by side)
+  // would both find none and both insert. The second waits here, then finds the first (409 below).
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`form5:${handlerId}:${seasonId}`]);
   const existing = await dbOf(a)
     .selectFrom('apc_form_5')
     .select('id')

@@ -1,3 +1,4 @@
+import { lockForTransaction } from '../db/transaction-locks.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../lib/errors.js';
 import {
@@ -35,6 +36,9 @@ export async function createPacketConfirmation(a: Actor, input: WriteInput, id?:
   const season = await loadRow(db, 'seasons', seasonId).catch(() => {
     throw unprocessable([{ field: 'field_season', message: 'Current season is not available.' }]);
   });
+  // The unique constraint alone would refuse the second of two POSTs at once on PostgreSQL with the generic
+  // duplicate message; waiting for the first lets it find that one and answer as SQLite does.
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`packet-confirmation:${handlerId!}:${seasonId!}`]);
   const existing = await db
     .selectFrom('handler_packet_confirmations')
     .select('id')

@@ -1,4 +1,5 @@
 import { DUPLICATE_EXPORT_COUNTRY, exportCountriesSchema, validateFormAttributes } from '@pecan/contract';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import { ApiError } from '../lib/errors.js';
 import type { Row, WriteInput } from '../jsonapi/resource.js';
 import {
@@ -46,7 +47,14 @@ async function assertCountryOnce(a: Actor, table: SubRecordTable, formId: unknow
     throw unprocessable([{ field: 'field_country', message: DUPLICATE_EXPORT_COUNTRY }]);
 }
 
+/**
+ * Every row write recomputes the whole draft under its optimistic check, and a new row goes last (max position + 1,
+ * no unique index): two writes to one draft at once on PostgreSQL would refuse one another with 409 though they
+ * changed different rows, or give two rows one position. Each takes the draft's lock first, so the second waits and
+ * reads what the first wrote (SQLite runs writes one at a time already).
+ */
 async function draftParent(a: Actor, table: SubRecordTable, formId: unknown): Promise<Row> {
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`form-draft:${PARENT[table]}:${String(formId)}`]);
   const form = await loadRow(dbOf(a), PARENT[table], formId).catch(() => {
     throw new ApiError(422, 'The form named in field_form does not exist.', {
       source: { pointer: '/data/relationships/field_form' },
