@@ -47,7 +47,7 @@ const basePort = Number(args.port ?? 5300);
 const USERS = 40;
 /** The mechanisms that exist on each database. */
 const APPLIES: Record<DataSet['dialect'], ServerMechanism[]> = {
-  sqlite: ['document-cache', 'shape-cache', 'bearer-direct', 'row-builders'],
+  sqlite: ['document-cache', 'shape-cache', 'row-builders'],
   postgres: ['pg-named'],
 };
 /** A figure must gain this much for its mechanism to stay (issue 36). */

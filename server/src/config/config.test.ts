@@ -29,7 +29,6 @@ describe('configuration: PORTAL_MECHANISMS_OFF', () => {
     expect(config.mechanisms).toEqual({
       'document-cache': true,
       'shape-cache': false,
-      'bearer-direct': true,
       'row-builders': true,
       'pg-named': false,
     });

@@ -111,8 +111,8 @@ export interface DatabaseOptions {
    */
   costlyReadsAtOnce?: number;
   /**
-   * The performance mechanisms on (performance/mechanisms.ts; default all): here `bearer-direct` (readNow),
-   * `row-builders` (sqlite-connection.ts) and `pg-named` (withNamedStatements).
+   * The performance mechanisms on (performance/mechanisms.ts; default all): here `row-builders`
+   * (sqlite-connection.ts) and `pg-named` (withNamedStatements).
    */
   mechanisms?: Mechanisms;
 }
@@ -150,13 +150,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   const sqlite = openSqlite(path, { image: options.sqliteImage });
   const statements = withStatementCache(sqlite, { rowBuilders: on['row-builders'] });
   const db = new Kysely({ dialect: new SqliteDialect({ database: statements }), log: onQuery });
-  if (on['bearer-direct']) {
-    readersNow.set(db, (sqlText, parameters) => {
-      if (sqlite.inTransaction) return null;
-      onQuery();
-      return statements.prepare(sqlText).all(parameters) as Array<Record<string, unknown>>;
-    });
-  }
   const readers =
     options.costlyReadsAtOnce && path !== ':memory:' && !options.sqliteImage
       ? new SqliteReaderPool(path, options.costlyReadsAtOnce, options.statementTimeoutMs ?? 0, on['row-builders'])
@@ -204,25 +197,6 @@ function costlyReadsPool(url: string, options: DatabaseOptions, types: pg.Custom
     }),
     log: onQuery,
   });
-}
-
-/**
- * Runs a read at once on SQLite, outside Kysely, or answers null when it cannot: on PostgreSQL, inside a
- * transaction's Kysely (`trx`), or while a transaction is open on the connection.
- */
-export type ReadNow = (sqlText: string, parameters: readonly unknown[]) => Array<Record<string, unknown>> | null;
-
-/**
- * The bearer check runs before every request, and on a kept document it is the request's only statement: Kysely's
- * way to it (the connection's mutex, its log hook, a promise at each step) cost about 2.5 us of CPU a request, 7 % of
- * a small read (decision 0007). better-sqlite3 answers synchronously, so a read between two
- * awaits of other requests is as safe as Kysely's, but for one case: a write transaction open on the one connection
- * (Kysely holds it across awaits), whose uncommitted rows the read would see, a data version that a rollback could
- * take back. Then the caller goes through Kysely, which waits for the transaction to end.
- */
-const readersNow = new WeakMap<Db, ReadNow>();
-export function readNow(db: Db): ReadNow | undefined {
-  return readersNow.get(db);
 }
 
 /** The statements a PostgreSQL connection prepares by name, in estimated bytes; statements beyond run unnamed. */

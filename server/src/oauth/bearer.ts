@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import type { AppContext, Viewer } from '../context.js';
-import { readNow, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { isoTimestamp, systemClock } from '../lib/time.js';
 import { CLIENT_TOKEN_PREFIX, findClientSession } from '../api-clients/clients.js';
 import { hashToken, revokeUserFamilies } from './tokens.js';
@@ -73,10 +73,7 @@ export async function findSession(ctx: AppContext, token: string): Promise<Sessi
   const hash = hashToken(token);
   const query = sessionQuery(ctx.db);
   const parameters = query.parameters.map((p) => (p === TOKEN_HASH ? hash : p === NOW ? now : p));
-  // On SQLite at once, outside Kysely, unless a write transaction is open (db/database.ts, readNow).
-  const rows = (readNow(ctx.db)?.(query.sql, parameters) ??
-    (await ctx.db.executeQuery(CompiledQuery.raw(query.sql, parameters))).rows) as SessionRow[];
-  const row = rows[0];
+  const row = (await ctx.db.executeQuery<SessionRow>(CompiledQuery.raw(query.sql, parameters))).rows[0];
   if (!row) return null;
   const role: Viewer['role'] = row.role === 'staff' ? 'staff' : 'handler';
   return {

@@ -10,8 +10,6 @@ export const SERVER_MECHANISMS = {
   'document-cache': 'kept JSON:API documents',
   /** Access rules and statements compiled once per shape (jsonapi/shape-cache.ts); off: SQL built at each request. */
   'shape-cache': 'SQL compiled once per shape',
-  /** The bearer check straight on the SQLite connection (db/database.ts, readNow); off: through Kysely. */
-  'bearer-direct': "the bearer check outside Kysely's path",
   /** SQLite rows made by a function written per statement (db/sqlite-connection.ts); off: better-sqlite3's objects. */
   'row-builders': 'row objects made by `new Function`',
   /** PostgreSQL statements sent named, prepared once per connection (db/database.ts); off: unnamed, as Kysely sends. */
