@@ -42,3 +42,35 @@ export function fileForm4ToDave(
     },
   });
 }
+
+/** The id of a handler's form 1 of a period in the given status (the one there is; throws when there is none). */
+export async function form1IdOf(demo: DemoApp, handlerId: string, periodId: string, status = 'draft'): Promise<string> {
+  const row = await demo.ctx.db
+    .selectFrom('apc_form_1')
+    .select('id')
+    .where('handler_id', '=', handlerId)
+    .where('period_id', '=', periodId)
+    .where('form_status', '=', status)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A handler's invoices of a period, oldest first, as the invoice tests compare them. */
+export async function invoicesOf(demo: DemoApp, handlerId: string, periodId: string) {
+  const rows = await demo.ctx.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('handler_id', '=', handlerId)
+    .where('period_id', '=', periodId)
+    .orderBy('created')
+    .orderBy('invoice_number')
+    .execute();
+  return rows.map((i) => ({
+    number: String(i.invoice_number),
+    cents: Number(i.amount_due_cents),
+    status: String(i.invoice_status),
+    due: String(i.due_date),
+    form: i.form_1_id ?? null,
+    lines: JSON.parse(String(i.transfer_lines)) as Array<Record<string, unknown>>,
+  }));
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
+import { form1IdOf, invoicesOf } from '../test-support/filings-fixture.js';
 
 const ROUNDS = 10;
 
@@ -18,27 +19,8 @@ describeEachDatabase('two writes at once', (target) => {
   let h: DemoApp['handlers'];
   let periodId = '';
 
-  const novemberForm = async (handler: string, status: 'draft' | 'certified') =>
-    String(
-      (
-        await demo.ctx.db
-          .selectFrom('apc_form_1')
-          .select('id')
-          .where('handler_id', '=', handler)
-          .where('period_id', '=', periodId)
-          .where('form_status', '=', status)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  const invoiceCents = async (handler: string) =>
-    (
-      await demo.ctx.db
-        .selectFrom('invoices')
-        .select('amount_due_cents')
-        .where('handler_id', '=', handler)
-        .where('period_id', '=', periodId)
-        .execute()
-    ).map((i) => Number(i.amount_due_cents));
+  const novemberForm = (handler: string, status: 'draft' | 'certified') => form1IdOf(demo, handler, periodId, status);
+  const invoiceCents = async (handler: string) => (await invoicesOf(demo, handler, periodId)).map((i) => i.cents);
 
   /** The first round certifies both drafts; every later one certifies an amendment of each, again both at once. */
   async function certify(token: string, handler: string, name: string, attributes: Record<string, unknown>) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
+import { form1IdOf, invoicesOf as invoicesOfPeriod } from '../test-support/filings-fixture.js';
 import { computedColumns } from './form-figures.js';
 
 /**
@@ -17,36 +18,8 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
   let seasonId = '';
   let agreement102 = '';
 
-  const formOf = async (handler: string, status = 'draft') =>
-    String(
-      (
-        await demo.ctx.db
-          .selectFrom('apc_form_1')
-          .select('id')
-          .where('handler_id', '=', handler)
-          .where('period_id', '=', periodId)
-          .where('form_status', '=', status)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  const invoicesOf = async (handler: string) =>
-    (
-      await demo.ctx.db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('handler_id', '=', handler)
-        .where('period_id', '=', periodId)
-        .orderBy('created')
-        .orderBy('invoice_number')
-        .execute()
-    ).map((i) => ({
-      number: String(i.invoice_number),
-      cents: Number(i.amount_due_cents),
-      status: String(i.invoice_status),
-      due: String(i.due_date),
-      form: i.form_1_id ?? null,
-      lines: JSON.parse(String(i.transfer_lines)) as Array<Record<string, unknown>>,
-    }));
+  const formOf = (handler: string, status = 'draft') => form1IdOf(demo, handler, periodId, status);
+  const invoicesOf = (handler: string) => invoicesOfPeriod(demo, handler, periodId);
   const lines = (...rows: Array<[string, string, number]>) =>
     rows.map(([to, type, pounds]) => ({ receiving_handler: to, pecan_type: type, pounds }));
   const certify = (name: string) => ({ field_certified: true, field_certification_name: name });
