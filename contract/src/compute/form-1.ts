@@ -44,6 +44,17 @@ export const FORM_1_FLOWS = [
 ] as const;
 export type Form1Flow = (typeof FORM_1_FLOWS)[number];
 
+/**
+ * The stored columns a form 1's own figures of its month come from (its receipts and the four flows): what a reader
+ * of earlier months' figures needs, and no more.
+ */
+export const FORM_1_MONTH_FIGURE_FIELDS = [
+  'receipts_by_variety',
+  'receipts_native',
+  'receipts_substandard',
+  ...FORM_1_FLOWS,
+] as const;
+
 /** One month's own figures of a certified form 1: what later months' previous-month and year-to-date are built from. */
 export interface Form1MonthFigures {
   receipts_improved: number;

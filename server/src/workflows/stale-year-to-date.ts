@@ -1,5 +1,6 @@
 import {
   FORM_1_CARRIED_FIELDS,
+  FORM_1_MONTH_FIGURE_FIELDS,
   form1ContextMonths,
   staleForm1Months,
   type CertifiedForm1Month,
@@ -9,17 +10,6 @@ import {
 import type { ApcForm1Table, PortalDb } from '../db/portal-tables.js';
 import type { Row } from '../jsonapi/resource.js';
 import { form1Entered } from './form-figures.js';
-
-/** The columns a stored form 1's own figures of its month come from (form1MonthFigures of form1Entered). */
-const MONTH_FIGURE_COLUMNS = [
-  'receipts_by_variety',
-  'receipts_native',
-  'receipts_substandard',
-  'shipments_inshell',
-  'shipments_shelled',
-  'interhandler_shipped',
-  'interhandler_received',
-] as const;
 
 /**
  * Certified forms 1 of a month whose previous-month or season-to-date figures an amendment of an earlier month has
@@ -46,13 +36,13 @@ export async function staleForm1OfMonth(
     return handlerId === undefined ? q : q.where('f.handler_id', '=', handlerId);
   };
   const ofMonth = (await certified([month])
-    .select([...MONTH_FIGURE_COLUMNS, ...FORM_1_CARRIED_FIELDS].map(form1Column))
+    .select([...FORM_1_MONTH_FIGURE_FIELDS, ...FORM_1_CARRIED_FIELDS].map(form1Column))
     .execute()) as Row[];
   if (ofMonth.length === 0) return new Map();
   // The earlier months' carried figures are not read (only `month` is checked), so they are not selected: those of
   // every earlier month of August doubled the rows' size.
   const earlier = (await certified(form1ContextMonths(month))
-    .select(MONTH_FIGURE_COLUMNS.map(form1Column))
+    .select(FORM_1_MONTH_FIGURE_FIELDS.map(form1Column))
     .where('f.handler_id', 'in', (eb) =>
       eb
         .selectFrom('apc_form_1 as m')

@@ -2,6 +2,7 @@
 import type { CertifiedForm1Month } from '@pecan/contract/compute/form-1-stale';
 import {
   FORM_1_CARRIED_FIELDS,
+  FORM_1_MONTH_FIGURE_FIELDS,
   form1MonthFigures,
   type Form1CarriedField,
   type Form1Entered,
@@ -18,21 +19,10 @@ type Form1Pounds = Unprefixed<AttributeNameOf<Form1, number>>;
 type Unprefixed<K> = K extends `field_${infer Name}` ? Name : never;
 
 /**
- * The handler's current certified forms 1 read for the contract's form 1 computations in the browser: the live
- * figures of a draft (its season to date and previous month) and the stale year-to-date flags. A superseded
- * version or a draft is never read, as on the server.
+ * The handler's current certified forms 1 of the given months, or of every month from `from` on, with the fields the
+ * contract's form 1 computations read in the browser: the live figures of a draft (its season to date and previous
+ * month) and the stale year-to-date flags. A superseded version or a draft is never read, as on the server.
  */
-const ENTERED = [
-  'receipts_by_variety',
-  'receipts_native',
-  'receipts_substandard',
-  'shipments_inshell',
-  'shipments_shelled',
-  'interhandler_shipped',
-  'interhandler_received',
-];
-
-/** The handler's current certified forms 1 of the given months, or of every month from `from` on. */
 export function certifiedForm1Params(handlerId: string, months: { in: string[] } | { from: string }) {
   const params = new DrupalJsonApiParams()
     .addFilter('field_form_status', 'certified')
@@ -41,7 +31,9 @@ export function certifiedForm1Params(handlerId: string, months: { in: string[] }
   else params.addFilter('field_reporting_period.field_period_month', months.from, '>=');
   return params
     .addFields('node--apc_form_1', [
-      ...[...ENTERED, ...FORM_1_CARRIED_FIELDS, ...FORM_1_NO_CHANGE_CARRIED].map((f) => `field_${f}`),
+      ...[...FORM_1_MONTH_FIGURE_FIELDS, ...FORM_1_CARRIED_FIELDS, ...FORM_1_NO_CHANGE_CARRIED].map(
+        (f) => `field_${f}`,
+      ),
       'field_reporting_period',
       'field_reporting_forms_package',
     ])
