@@ -245,7 +245,11 @@ export class Compiler {
       if (hops.length === 0) {
         const { column, codec, guard } = this.terminalColumn(path.terminal, at);
         if (codec === 'json') throw badParameter('sort', `"${name}" is a list and cannot be sorted on.`);
-        return guard ? sql`(case when ${guard} then ${column} end)` : column;
+        if (guard) return sql`(case when ${guard} then ${column} end)`;
+        // A computed field may be a constant (`status`, `langcode`): bare in ORDER BY, PostgreSQL refuses it ("non-
+        // integer constant") and SQLite reads an integer as a column's position. As a subquery it is a value.
+        const derived = path.terminal.kind === 'attribute' && path.terminal.attribute.derived;
+        return derived ? sql`(select ${column})` : column;
       }
       const [hop, ...rest] = hops;
       const next = this.alias();

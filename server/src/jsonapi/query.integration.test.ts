@@ -180,6 +180,16 @@ describeEachDatabase('JSON:API query features', (target) => {
     expect(ids(bySeason.body)).toEqual(current.map((c) => String(c.id)));
   });
 
+  it('a sort on a computed constant (status, langcode) keeps the order by id on both databases', async () => {
+    const byId = await get('/jsonapi/node/reporting_forms_package?page[limit]=5&sort=id');
+    expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+    for (const sort of ['status', '-status', 'langcode', '-langcode,title']) {
+      const r = await get(`/jsonapi/node/reporting_forms_package?page[limit]=5&sort=${sort}`);
+      expect([sort, r.status], JSON.stringify(r.body)).toEqual([sort, 200]);
+      if (!sort.includes('title')) expect(ids(r.body)).toEqual(ids(byId.body));
+    }
+  });
+
   it('include of a to-many and through it a to-one: the included ids are exactly the forms and their PDFs', async () => {
     const packages = await d.ctx.db
       .selectFrom('reporting_forms_packages as k')
