@@ -5,6 +5,7 @@ import type { Row } from '../jsonapi/resource.js';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
+import { form1IdOf, periodIdOf } from '../test-support/filings-fixture.js';
 import { certifiedForm1Month } from '../workflows/stale-year-to-date.js';
 import { buildBoard, filingStatus } from './board.js';
 import { todayIn } from './http.js';
@@ -83,14 +84,7 @@ describeEachDatabase('submissions board against whole rows', (target) => {
 
   /** Handler 101's current certified form 1 of `month`, amended through the API (certified unless `draft`). */
   async function amendForm1(month: string, attributes: Record<string, unknown>, draft = false) {
-    const current = await demo.ctx.db
-      .selectFrom('apc_form_1 as f')
-      .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
-      .select('f.id')
-      .where('f.handler_id', '=', demo.handlers['101'])
-      .where('p.period_month', '=', month)
-      .where('f.form_status', '=', 'certified')
-      .executeTakeFirstOrThrow();
+    const currentId = await form1IdOf(demo, demo.handlers['101'], await periodIdOf(demo, month), 'certified');
     const response = await api(demo.app, demo.tokens.alice, 'POST', '/jsonapi/node/apc_form_1', {
       data: {
         type: 'node--apc_form_1',
@@ -99,7 +93,7 @@ describeEachDatabase('submissions board against whole rows', (target) => {
           field_amendment_reason: 'Corrected shipments',
           ...(draft ? {} : { field_certified: true, field_certification_name: 'Alice Moreno' }),
         },
-        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: String(current.id) } } },
+        relationships: { field_amendment_of: { data: { type: 'node--apc_form_1', id: currentId } } },
       },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);

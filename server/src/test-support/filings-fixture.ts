@@ -74,3 +74,13 @@ export async function invoicesOf(demo: DemoApp, handlerId: string, periodId: str
     lines: JSON.parse(String(i.transfer_lines)) as Array<Record<string, unknown>>,
   }));
 }
+
+/** The id of the reporting period of a month (YYYY-MM). */
+export async function periodIdOf(demo: DemoApp, month: string): Promise<string> {
+  const row = await demo.ctx.db
+    .selectFrom('reporting_periods')
+    .select('id')
+    .where('period_month', '=', month)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, councilCall } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
-import { form1IdOf, invoicesOf } from '../test-support/filings-fixture.js';
+import { form1IdOf, invoicesOf, periodIdOf } from '../test-support/filings-fixture.js';
 
 const ROUNDS = 10;
 
@@ -52,15 +52,7 @@ describeEachDatabase('two writes at once', (target) => {
   beforeAll(async () => {
     demo = await demoApp(target);
     h = demo.handlers;
-    periodId = String(
-      (
-        await demo.ctx.db
-          .selectFrom('reporting_periods')
-          .select('id')
-          .where('period_month', '=', '2026-11')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    periodId = await periodIdOf(demo, '2026-11');
   });
   afterAll(async () => {
     await demo?.close();

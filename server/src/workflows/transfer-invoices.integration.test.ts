@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
-import { form1IdOf, invoicesOf as invoicesOfPeriod } from '../test-support/filings-fixture.js';
+import { form1IdOf, invoicesOf as invoicesOfPeriod, periodIdOf } from '../test-support/filings-fixture.js';
 import { computedColumns } from './form-figures.js';
 
 /**
@@ -58,15 +58,7 @@ describeEachDatabase('inter-handler transfers on invoices', (target) => {
   beforeAll(async () => {
     demo = await demoApp(target);
     h = demo.handlers;
-    periodId = String(
-      (
-        await demo.ctx.db
-          .selectFrom('reporting_periods')
-          .select('id')
-          .where('period_month', '=', '2026-11')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    periodId = await periodIdOf(demo, '2026-11');
     seasonId = String(
       (await demo.ctx.db.selectFrom('seasons').select('id').where('title', '=', '2026-2027').executeTakeFirstOrThrow())
         .id,
