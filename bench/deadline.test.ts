@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deadlineChart } from './deadline/chart.js';
+import { readFileSync } from 'node:fs';
 import { betweenMarks } from './lib.js';
+import { configurationOf, report, summary, type RunInfo, type StepResult } from './deadline/report.js';
 import {
   arrivals,
   handlerCurve,
@@ -116,6 +118,50 @@ describe('the chart and the docs', () => {
       'a\n<!-- deadline:results -->\nnew\n<!-- /deadline:results -->\nb\n',
     );
     expect(betweenMarks('no marks', 'deadline:results', 'new')).toBeNull();
+  });
+
+  it('names each budget configuration, and every one has its marks in docs/PERFORMANCE.md', () => {
+    const names = [
+      configurationOf({ database: 'sqlite', processes: 1, workers: 1 }),
+      configurationOf({ database: 'postgres', processes: 1, workers: 2 }),
+      configurationOf({ database: 'postgres', processes: 1, workers: 1 }),
+      configurationOf({ database: 'postgres', processes: 2, workers: 1 }),
+    ];
+    expect(names).toEqual(['sqlite-workers-1', 'postgres-workers-2', 'postgres-workers-1', 'postgres-processes-2']);
+    const doc = readFileSync(new URL('../docs/PERFORMANCE.md', import.meta.url), 'utf8');
+    for (const name of names) expect(betweenMarks(doc, `deadline:${name}`, 'x')).not.toBeNull();
+  });
+
+  it('summarizes a run with its steps and its chart, and the report adds the operations', () => {
+    const info: RunInfo = {
+      when: '2026-11-27 10:00',
+      database: 'sqlite',
+      data: 'bench-1000-2.sqlite',
+      handlers: 1000,
+      workers: 1,
+      processes: 1,
+      minutes: 2,
+      mix: 'deadline',
+      machine: '2 cores',
+      load: '0.1 0.1 0.1',
+    };
+    const step = {
+      rate: 10,
+      seconds: 120,
+      throughput: 2.3,
+      ops: { 'form page': { cls: 'read', count: 3, errors: 0, p50: 4, p95: 9, p99: 60 } },
+      budgets: checkBudgets([sample('read', 60), sample('save', 5), sample('certify', 50)]),
+      rssMbOverTime: [[0, 250]],
+      ranOut: {},
+      draftsLeft: 10,
+    } as unknown as StepResult;
+    const short = summary(info, [step], null, 'chart.svg');
+    expect(short).toContain('**Sustained rate: none**');
+    expect(short).toContain('| 10x | 120 |');
+    expect(short).toContain('60 **x**');
+    expect(short).toContain('](chart.svg)');
+    expect(short).not.toContain('| form page |');
+    expect(report(info, [step], null, 'chart.svg')).toContain('| form page | read | 3 | 0 | 4 | 9 | 60 |');
   });
 });
 

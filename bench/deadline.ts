@@ -10,7 +10,7 @@
  * < 500 ms, no errors). Runs on a copy of the data (a copy of the SQLite file, or of the PostgreSQL schema), with
  * `--processes` separate servers on it, each with `--workers` (WEB_CONCURRENCY) and this process's environment.
  * Writes bench/results/deadline-<date>.json, .md and .svg (or --json FILE and beside it); `--write-docs` writes
- * the tables into docs/PERFORMANCE.md and the chart as docs/deadline-chart.svg.
+ * its summary into docs/PERFORMANCE.md and its whole report into docs/PERFORMANCE-LOAD.md (bench/deadline/docs.ts).
  * BENCH_PORT sets the first server's port (the next ones follow); otherwise free ports are picked.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -254,6 +254,7 @@ async function main(): Promise<void> {
       console.error(`  errors, first ones:\n    ${run.errorExamples.slice(0, 8).join('\n    ')}`);
     const info: RunInfo = {
       when: since.slice(0, 16).replace('T', ' '),
+      database: target.dialect,
       data,
       handlers,
       workers: target.workers,
@@ -295,7 +296,7 @@ async function main(): Promise<void> {
     const md = report(info, steps, sustainedRate, basename(svgFile));
     writeFileSync(mdFile, `${md}\n`);
     console.log(`\n${md}\n\nResults: ${o.json}, ${basename(mdFile)}, ${basename(svgFile)}`);
-    if (o.writeDocs) console.log(writeDeadlineDocs(report(info, steps, sustainedRate, 'deadline-chart.svg'), svg));
+    if (o.writeDocs) console.log(writeDeadlineDocs(info, steps, sustainedRate, svg));
   } finally {
     for (const s of servers) await stopServer(s);
     await drop();

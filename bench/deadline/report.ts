@@ -24,6 +24,8 @@ export interface StepResult {
 
 export interface RunInfo {
   when: string;
+  /** The database's kind: with processes and workers, which of the budget's configurations the run is. */
+  database: 'sqlite' | 'postgres';
   data: string;
   handlers: number;
   workers: number;
@@ -87,12 +89,17 @@ export function opsTable(step: StepResult): string {
   ].join('\n');
 }
 
-/** The whole report; `chart` is the SVG's file name beside it. */
-export function report(info: RunInfo, steps: StepResult[], sustained: number | null, chart: string): string {
+/**
+ * Which of the budget's configurations a run is (SQLite one process; PostgreSQL with workers; several processes):
+ * the name of its marks in docs/PERFORMANCE.md and of its chart.
+ */
+export const configurationOf = (info: Pick<RunInfo, 'database' | 'processes' | 'workers'>): string =>
+  `${info.database}-${info.processes > 1 ? `processes-${info.processes}` : `workers-${info.workers}`}`;
+
+/** The run, its sustained rate, its steps and its chart: what docs/PERFORMANCE.md shows beside the read budgets. */
+export function summary(info: RunInfo, steps: StepResult[], sustained: number | null, chart: string): string {
   const peakPerMinute = peakRates(info.handlers).total * 60;
   const best = steps.find((s) => s.rate === sustained);
-  const broke = steps.find((s) => s.budgets.some((b) => !b.held));
-  const ranOut = steps.filter((s) => Object.keys(s.ranOut).length > 0);
   return [
     `Run of ${info.when} UTC on ${info.data}, ${n(info.handlers)} handlers, ${info.processes} server process(es)`,
     `with WEB_CONCURRENCY=${info.workers}, mix ${info.mix}; each step plays the ${MODEL_HOURS} hours in ${info.minutes}`,
@@ -106,6 +113,16 @@ export function report(info: RunInfo, steps: StepResult[], sustained: number | n
     stepsTable(steps),
     '',
     `![p99 latency and throughput over time](${chart})`,
+  ].join('\n');
+}
+
+/** The whole report: the summary, each operation's figures and the model; `chart` is the SVG's file name beside it. */
+export function report(info: RunInfo, steps: StepResult[], sustained: number | null, chart: string): string {
+  const best = steps.find((s) => s.rate === sustained);
+  const broke = steps.find((s) => s.budgets.some((b) => !b.held));
+  const ranOut = steps.filter((s) => Object.keys(s.ranOut).length > 0);
+  return [
+    summary(info, steps, sustained, chart),
     '',
     ...(best ? [`Operations at ${best.rate}x:`, '', opsTable(best), ''] : []),
     ...(broke ? [`Operations at ${broke.rate}x, where a budget broke:`, '', opsTable(broke), ''] : []),
