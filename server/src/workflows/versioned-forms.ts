@@ -29,6 +29,8 @@ import { computedColumns } from './form-figures.js';
 import { issueInvoiceForForm1 } from './invoices.js';
 import { renderFormVersionPdf } from './form-pdf.js';
 import { assertReceivers } from './transfer-assessment.js';
+import { keepStaleForm1 } from './stale-year-to-date.js';
+import { portalDb } from '../db/portal-tables.js';
 
 /**
  * The life every versioned APC form shares (forms 1, 2, 3 and 5): draft edits, certification, and amendments that
@@ -247,7 +249,10 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
     after: { ...certifiedRow, [form.pdfColumn]: fileId },
   });
   await supersedeEarlier(a, form, certifiedRow);
-  if (form.bundle === 'apc_form_1') await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
+  if (form.bundle === 'apc_form_1') {
+    await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
+    await keepStaleForm1(portalDb(dbOf(a)), String(row.handler_id));
+  }
 }
 
 async function supersedeEarlier(a: Actor, form: VersionedForm, row: Row): Promise<void> {
