@@ -31,6 +31,7 @@ describe('configuration: PORTAL_MECHANISMS_OFF', () => {
       'shape-cache': false,
       'row-builders': true,
       'pg-named': false,
+      'stale-kept': true,
     });
     expect(config.documentCacheBytes).toBeGreaterThan(0);
   });

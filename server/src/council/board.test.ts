@@ -6,7 +6,7 @@ import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { form1IdOf, periodIdOf } from '../test-support/filings-fixture.js';
-import { certifiedForm1Month } from '../workflows/stale-year-to-date.js';
+import { certifiedForm1Month, keepStaleForm1 } from '../workflows/stale-year-to-date.js';
 import { buildBoard, filingStatus } from './board.js';
 import { todayIn } from './http.js';
 
@@ -110,6 +110,38 @@ describeEachDatabase('submissions board against whole rows', (target) => {
     await demo?.close();
   });
 
+  const periodsOf = () =>
+    portalDb(demo.ctx.db)
+      .selectFrom('reporting_periods')
+      .select(['id', 'period_month'])
+      .orderBy('period_month')
+      .execute();
+
+  /** Every month's board, kept stale check (the default) and computed (`stale-kept` off), against the whole rows. */
+  async function expectEveryMonthAsWholeRows(): Promise<number> {
+    const computed = { ...demo.ctx, config: { ...demo.ctx.config, mechanisms: { ...demo.ctx.config.mechanisms } } };
+    computed.config.mechanisms['stale-kept'] = false;
+    let staleRows = 0;
+    for (const p of await periodsOf()) {
+      const expected = await wholeRowsBoard(p.id);
+      for (const ctx of [demo.ctx, computed]) {
+        const board = await buildBoard(ctx, { value: { period_id: p.id }, problems: [] });
+        expect(board.data, p.period_month).toEqual(expected);
+      }
+      staleRows += expected.filter((r) => r.stale_year_to_date !== null).length;
+    }
+    return staleRows;
+  }
+
+  /** Handler 101's form 1 of `month` with stale figures on the board (kept or not, they are the same). */
+  async function staleOf101(month: string) {
+    const board = await buildBoard(demo.ctx, {
+      value: { period_id: await periodIdOf(demo, month), handler: '101' },
+      problems: [],
+    });
+    return board.data.find((r) => r.form === 'apc_form_1')!.stale_year_to_date;
+  }
+
   it("gives every month's rows and stale figures as the whole rows do, for all handlers and for one", async () => {
     const periods = await portalDb(demo.ctx.db)
       .selectFrom('reporting_periods')
@@ -121,6 +153,7 @@ describeEachDatabase('submissions board against whole rows', (target) => {
     let amendmentsInProgress = 0;
     for (const p of periods) {
       const expected = await wholeRowsBoard(p.id);
+      expect(await staleRowsKept(p.id), p.period_month).toBe(expected.filter((r) => r.stale_year_to_date).length);
       const board = await buildBoard(demo.ctx, { value: { period_id: p.id }, problems: [] });
       expect(board.data, p.period_month).toEqual(expected);
       const one = await buildBoard(demo.ctx, { value: { period_id: p.id, handler: '101' }, problems: [] });
@@ -131,5 +164,46 @@ describeEachDatabase('submissions board against whole rows', (target) => {
     // The fixture has what the narrow reads could get wrong: a stale month and an amendment in progress.
     expect(staleRows).toBeGreaterThan(0);
     expect(amendmentsInProgress).toBeGreaterThan(0);
+  });
+
+  /** The kept answers of a period: one row per stale form 1, none for the others. */
+  async function staleRowsKept(periodId: string): Promise<number> {
+    const rows = await portalDb(demo.ctx.db)
+      .selectFrom('form1_stale_year_to_date')
+      .select('form_id')
+      .where('period_id', '=', periodId)
+      .execute();
+    return rows.length;
+  }
+
+  it('keeps the answers right when the stale month itself is amended, and across the season', async () => {
+    expect(await staleOf101('2026-10')).not.toBeNull();
+    // October amended (recomputed with the corrected September): no longer stale, kept or computed.
+    await amendForm1('2026-10', { field_receipts_native: 5 });
+    expect(await staleOf101('2026-10')).toBeNull();
+    // August's amendment certified: September of the next season carries it as its previous month.
+    const august = await form1IdOf(demo, demo.handlers['101'], await periodIdOf(demo, '2026-08'), 'draft');
+    const certify = await api(demo.app, demo.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${august}`, {
+      data: {
+        type: 'node--apc_form_1',
+        id: august,
+        attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
+      },
+    });
+    expect(certify.status, JSON.stringify(certify.body)).toBe(200);
+    expect(await staleOf101('2026-09')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'shipments_shelled_prev_month', corrected: 4_321 })]),
+    );
+    expect(await expectEveryMonthAsWholeRows()).toBeGreaterThan(0);
+  });
+
+  it('backfills the kept answers of every handler as certification keeps them (migration 016)', async () => {
+    const kept = () =>
+      portalDb(demo.ctx.db).selectFrom('form1_stale_year_to_date').selectAll().orderBy('form_id').execute();
+    const before = await kept();
+    expect(before.length).toBeGreaterThan(0);
+    await portalDb(demo.ctx.db).deleteFrom('form1_stale_year_to_date').execute();
+    await keepStaleForm1(portalDb(demo.ctx.db));
+    expect(await kept()).toEqual(before);
   });
 });

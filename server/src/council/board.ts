@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { notFound } from '../lib/errors.js';
-import { staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
+import { keptStaleForm1OfPeriod, staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
 import {
   checkedQuery,
@@ -162,12 +162,11 @@ export async function buildBoard(
     }
     byForm.set(form, map);
   }
-  const stale =
-    scope.kind === 'period' ? await staleForm1OfMonth(portalDb(ctx.db), scope.period_month, handlerId) : new Map();
+  const stale = scope.kind === 'period' ? await staleOfPeriod(ctx, scope, handlerId) : new Map<string, never>();
   for (const h of handlers) {
     for (const form of forms) {
       const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
-      const staleYearToDate = form === 'apc_form_1' ? (stale.get(h.id)?.figures ?? null) : null;
+      const staleYearToDate = form === 'apc_form_1' ? (stale.get(h.id) ?? null) : null;
       rows.push({
         handler_id: h.id,
         handler_number: h.handler_number,
@@ -182,6 +181,20 @@ export async function buildBoard(
   const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, 0])) as Record<BoardStatus, number>;
   for (const r of rows) counts[r.status] += 1;
   return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
+}
+
+/**
+ * The stale figures of a month's certified forms 1 by handler: kept at each certification (the `stale-kept`
+ * mechanism), or computed now with the mechanism off.
+ */
+async function staleOfPeriod(
+  ctx: AppContext,
+  scope: Extract<Board['scope'], { kind: 'period' }>,
+  handlerId: string | undefined,
+): Promise<Map<string, BoardRow['stale_year_to_date']>> {
+  if (ctx.config.mechanisms['stale-kept']) return keptStaleForm1OfPeriod(portalDb(ctx.db), scope.id, handlerId);
+  const stale = await staleForm1OfMonth(portalDb(ctx.db), scope.period_month, handlerId);
+  return new Map([...stale].map(([handler, month]) => [handler, month.figures]));
 }
 
 const BOARD_COLUMNS = [

@@ -34,6 +34,7 @@ import * as m012 from './migrations/012-api-clients.js';
 import * as m013 from './migrations/013-transfer-lines.js';
 import * as m014 from './migrations/014-countersignature.js';
 import * as m015 from './migrations/015-august-answer.js';
+import * as m016 from './migrations/016-form1-stale-kept.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '013-transfer-lines': m013,
   '014-countersignature': m014,
   '015-august-answer': m015,
+  '016-form1-stale-kept': m016,
 };
 
 /**

@@ -278,6 +278,12 @@ export const PORTAL_COLUMNS: { [T in keyof PortalTables]: Columns<PortalTables[T
     content: 'bytes',
     created: 'text',
   },
+  form1_stale_year_to_date: {
+    form_id: 'text',
+    handler_id: 'text',
+    period_id: 'text',
+    figures: 'text',
+  },
   handler_analytics: {
     id: 'text',
     title: 'text',

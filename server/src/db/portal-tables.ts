@@ -2,7 +2,7 @@ import type { Generated, Kysely, SqlBool } from 'kysely';
 import type { Db } from './database.js';
 
 /**
- * The portal's tables as migrations 001-015 leave them (server/src/db/migrations/), for the code that writes SQL
+ * The portal's tables as migrations 001-016 leave them (server/src/db/migrations/), for the code that writes SQL
  * against named tables: the workflows, the council endpoints, accounts and reminders. The JSON:API engine composes its
  * SQL from the resource registry and keeps the untyped `Db`. A new migration changes the interfaces here with it, and
  * PORTAL_COLUMNS (portal-columns.ts); portal-tables.test.ts holds both to the migrated database on both dialects.
@@ -241,6 +241,16 @@ export interface DisclosurePublicationsTable {
   published_at: string;
   published_by: string | null;
   /** JSON text: the published figures. */
+  figures: string;
+}
+
+/** A current certified form 1 whose carried figures are stale (migration 016, workflows/stale-year-to-date.ts). */
+export interface Form1StaleYearToDateTable {
+  /** The certified form 1 version. */
+  form_id: string;
+  handler_id: string;
+  period_id: string;
+  /** JSON text: the stale figures (contract `StaleFigure[]`), as the board shows them. */
   figures: string;
 }
 
@@ -483,6 +493,7 @@ export interface PortalTables {
   disclosure_publications: DisclosurePublicationsTable;
   export_by_country: ExportByCountryTable;
   files: FilesTable;
+  form1_stale_year_to_date: Form1StaleYearToDateTable;
   handler_analytics: HandlerAnalyticsTable;
   handler_packet_confirmations: HandlerPacketConfirmationsTable;
   handlers: HandlersTable;

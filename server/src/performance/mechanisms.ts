@@ -14,6 +14,12 @@ export const SERVER_MECHANISMS = {
   'row-builders': 'row objects made by `new Function`',
   /** PostgreSQL statements sent named, prepared once per connection (db/database.ts); off: unnamed, as Kysely sends. */
   'pg-named': 'PostgreSQL named statements',
+  /**
+   * The submissions board's stale year-to-date check kept at each form 1 certification (form1_stale_year_to_date,
+   * workflows/stale-year-to-date.ts); off: the board runs the check for every handler at every poll. Certification
+   * keeps the table either way, so that turning it on again finds it right.
+   */
+  'stale-kept': 'the stale year-to-date check kept per certified form 1',
 } as const;
 
 export type ServerMechanism = keyof typeof SERVER_MECHANISMS;

@@ -5,6 +5,7 @@ import {
   staleForm1Months,
   type CertifiedForm1Month,
   type Form1CarriedField,
+  type StaleFigure,
   type StaleForm1Month,
 } from '@pecan/contract';
 import type { ApcForm1Table, PortalDb } from '../db/portal-tables.js';
@@ -64,6 +65,61 @@ export async function staleForm1OfMonth(
     if (found) stale.set(handler, found);
   }
   return stale;
+}
+
+/**
+ * Keeps the check's answer for every certified form 1 of `handlerId` (of every handler without it) in
+ * form1_stale_year_to_date, so that the board reads a month's stale forms instead of running the check for every
+ * handler at every poll (the `stale-kept` mechanism, performance/mechanisms.ts). A month's answer changes only when a
+ * form 1 of a month it carries from is certified, and each certification calls this in its own transaction
+ * (workflows/versioned-forms.ts, `certify`). The whole handler is checked again, not only the months after the one
+ * certified: a handler's certified forms 1 are a few dozen small rows, read once per certification.
+ */
+export async function keepStaleForm1(db: PortalDb, handlerId?: string): Promise<void> {
+  let q = db
+    .selectFrom('apc_form_1 as f')
+    .innerJoin('reporting_periods as p', 'p.id', 'f.period_id')
+    .select(['f.id', 'f.handler_id', 'f.period_id', 'p.period_month'])
+    .select([...FORM_1_MONTH_FIGURE_FIELDS, ...FORM_1_CARRIED_FIELDS].map(form1Column))
+    .where('f.form_status', '=', 'certified');
+  if (handlerId !== undefined) q = q.where('f.handler_id', '=', handlerId);
+  const rows = (await q.execute()) as Row[];
+  const byHandler = new Map<string, Row[]>();
+  for (const r of rows) {
+    const list = byHandler.get(String(r.handler_id));
+    if (list) list.push(r);
+    else byHandler.set(String(r.handler_id), [r]);
+  }
+  const kept = [...byHandler.values()].flatMap((ofHandler) => {
+    const periodOf = new Map(ofHandler.map((r) => [String(r.id), String(r.period_id)]));
+    return staleForm1Months(ofHandler.map(certifiedForm1Month)).map((m) => ({
+      form_id: m.id,
+      handler_id: String(ofHandler[0].handler_id),
+      period_id: periodOf.get(m.id)!,
+      figures: JSON.stringify(m.figures),
+    }));
+  });
+  let del = db.deleteFrom('form1_stale_year_to_date');
+  if (handlerId !== undefined) del = del.where('handler_id', '=', handlerId);
+  await del.execute();
+  // In slices: a backfill of every handler would pass more values than a statement takes.
+  for (let i = 0; i < kept.length; i += 500)
+    await db
+      .insertInto('form1_stale_year_to_date')
+      .values(kept.slice(i, i + 500))
+      .execute();
+}
+
+/** The kept answers of a period (of `handlerId` alone, if given): the stale figures by handler. */
+export async function keptStaleForm1OfPeriod(
+  db: PortalDb,
+  periodId: string,
+  handlerId?: string,
+): Promise<Map<string, StaleFigure[]>> {
+  let q = db.selectFrom('form1_stale_year_to_date').select(['handler_id', 'figures']).where('period_id', '=', periodId);
+  if (handlerId !== undefined) q = q.where('handler_id', '=', handlerId);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.handler_id, JSON.parse(r.figures) as StaleFigure[]]));
 }
 
 const form1Column = (column: string) => `f.${column}` as `f.${keyof ApcForm1Table}`;

@@ -29,6 +29,7 @@ import { computedColumns } from './form-figures.js';
 import { issueInvoiceForForm1 } from './invoices.js';
 import { renderFormVersionPdf } from './form-pdf.js';
 import { assertReceivers } from './transfer-assessment.js';
+import { keepStaleForm1 } from './stale-year-to-date.js';
 
 /**
  * The life every versioned APC form shares (forms 1, 2, 3 and 5): draft edits, certification, and amendments that
@@ -247,7 +248,13 @@ export async function certify(a: Actor, form: VersionedForm, row: Row, input: Wr
     after: { ...certifiedRow, [form.pdfColumn]: fileId },
   });
   await supersedeEarlier(a, form, certifiedRow);
-  if (form.bundle === 'apc_form_1') await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
+  if (form.bundle === 'apc_form_1') {
+    await issueInvoiceForForm1(a, { ...certifiedRow, [form.pdfColumn]: fileId });
+    // Two certifications of one handler's forms 1 at once (PostgreSQL) would each check without the other's version,
+    // and the last to commit would keep its answer: the second waits here, then reads the first's.
+    await lockForTransaction(a.ctx.db, a.ctx.dialect, [`form1-stale:${String(row.handler_id)}`]);
+    await keepStaleForm1(dbOf(a), String(row.handler_id));
+  }
 }
 
 async function supersedeEarlier(a: Actor, form: VersionedForm, row: Row): Promise<void> {
