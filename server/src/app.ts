@@ -27,7 +27,6 @@ import { registerSubrequestRoutes } from './subrequests/routes.js';
 import { registerFormImportRoutes } from './forms-import/routes.js';
 import { trackRequests } from './ops/drain.js';
 import { checkUrlLength, LIMITS } from './jsonapi/limits.js';
-import { PDF_THREADS, PdfThreads } from './render/pdf-threads.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Bytes of the request line and headers Node's parser reads: room for a 32 KiB address and the usual headers. */
@@ -39,11 +38,7 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server: plugins first, then the API, then the web app behind everything else. */
-export async function buildApp(given: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // The app's own PDF threads (made when the first PDF is, closed with the app); a context that has some keeps them.
-  const pdfThreads =
-    given.config.mechanisms['pdf-threads'] && !given.pdfThreads ? new PdfThreads(PDF_THREADS) : undefined;
-  const ctx: AppContext = pdfThreads ? { ...given, pdfThreads } : given;
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     childLoggerFactory: lazyRequestLogger,
@@ -69,7 +64,6 @@ export async function buildApp(given: AppContext, options: BuildOptions = {}): P
       );
     },
   });
-  if (pdfThreads) app.addHook('onClose', async () => pdfThreads.close());
   // Hooks that await nothing are written with `done` rather than `async`: every request runs them, and a promise per
   // hook cost 3-4 % of a small read's throughput (A/B in decision 0007). A synchronous throw still becomes the reply.
   registerAnswerHeaders(app);

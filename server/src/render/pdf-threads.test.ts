@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { withoutTimes } from '../test-support/pdf.js';
 import type { FormPdfInput } from './form-pdf.js';
 import type { InvoicePdfInput } from './invoice-pdf.js';
 import { renderPdfHere, type PdfInputs, type PdfKind } from './pdf-renderers.js';
@@ -37,13 +38,6 @@ const invoice: InvoicePdfInput = {
   dueDate: '2026-11-10',
   status: 'open',
 };
-
-/**
- * pdf-lib stamps the creation and modification times (to the second) into every file: the two renders may fall in
- * different seconds, so both are set to one value before comparing. The stamps have a fixed length, so every other
- * byte (and the cross-reference offsets) must match as it is.
- */
-const withoutTimes = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/D:\d{14}Z/g, 'D:0Z');
 
 describe('PDF threads', () => {
   let threads: PdfThreads | undefined;
