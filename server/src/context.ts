@@ -14,7 +14,10 @@ export interface AppContext {
    * transaction now (`Database.writerBusy`), so that a read goes to `costlyReads` rather than wait for its end.
    */
   writerBusy?(): boolean;
-  /** Where the PDFs are rendered (the `pdf-threads` mechanism; set by buildApp); unset: in the calling thread. */
+  /**
+   * Where the PDFs are rendered (the `pdf-threads` mechanism; made by startPortal, closed with it); unset (the CLI,
+   * the bench's generator), in the calling thread.
+   */
   pdfThreads?: PdfThreads;
   dialect: Dialect;
   clock: Clock;

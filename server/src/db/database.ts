@@ -52,6 +52,12 @@ export interface Database {
    * under the time budget: on SQLite (a file) reader threads (db/sqlite-readers/), on PostgreSQL a pool of its own.
    */
   costlyReads?: Db;
+  /**
+   * SQLite on a file with reader threads and the `reads-beside-writes` mechanism: whether the server's connection is
+   * inside a write transaction now. Kysely runs every statement on that one connection in turn, so a read sent to
+   * `db` now waits for the transaction's end; one sent to `costlyReads` reads the last committed data meanwhile (WAL).
+   */
+  writerBusy?(): boolean;
   /** SQLite: starts the reader threads now, so that the first costly read does not wait for one (server.ts). */
   startReaders?(): Promise<void>;
 }
@@ -112,7 +118,7 @@ export interface DatabaseOptions {
   costlyReadsAtOnce?: number;
   /**
    * The performance mechanisms on (performance/mechanisms.ts; default all): here `row-builders`
-   * (sqlite-connection.ts) and `pg-named` (withNamedStatements).
+   * (sqlite-connection.ts), `pg-named` (withNamedStatements) and `reads-beside-writes` (`writerBusy`).
    */
   mechanisms?: Mechanisms;
 }
@@ -165,6 +171,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     close,
     serialize: () => sqlite.serialize(),
     costlyReads,
+    writerBusy: readers && on['reads-beside-writes'] ? () => sqlite.inTransaction : undefined,
     startReaders: async () => readers?.start(),
   };
 }
