@@ -75,12 +75,14 @@ describe('PDF threads', () => {
     expect((await threads.render('invoice', invoice)).byteLength).toBeGreaterThan(1000);
   });
 
-  it('makes threads only as documents come, at most its size, and refuses work once closed', async () => {
+  it('makes threads only as documents come, at most its size, and ends its work when closed', async () => {
     threads = new PdfThreads(2);
     expect(threads.alive).toBe(0);
     await Promise.all([1, 2, 3].map(() => threads!.render('invoice', invoice)));
     expect(threads.alive).toBe(2);
+    const cut = threads.render('invoice', invoice);
     await threads.close();
+    await expect(cut).rejects.toThrow(/closed/);
     expect(threads.alive).toBe(0);
     await expect(threads.render('invoice', invoice)).rejects.toThrow(/closed/);
   });

@@ -41,8 +41,11 @@ export class PdfThreads {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('The PDF threads are closed.'));
-    await Promise.all(this.threads.splice(0).map((thread) => thread.worker.terminate()));
+    const closed = () => new Error('The PDF threads are closed.');
+    for (const job of this.queue.splice(0)) job.reject(closed());
+    const threads = this.threads.splice(0);
+    for (const thread of threads) thread.job?.reject(closed());
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 
   private dispatch(): void {
