@@ -37,12 +37,12 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
     db: database.db,
     costlyReads: database.costlyReads,
     writerBusy: database.writerBusy,
-    // No thread starts before the first PDF.
     pdfThreads: config.mechanisms['pdf-threads'] ? new PdfThreads(PDF_THREADS) : undefined,
     dialect: database.dialect,
     clock,
     fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
   };
+  ctx.pdfThreads?.warmUp();
   const app = await buildApp(ctx, options);
   return {
     app,

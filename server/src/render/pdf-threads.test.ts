@@ -80,6 +80,8 @@ describe('PDF threads', () => {
     expect(threads.alive).toBe(0);
     await Promise.all([1, 2, 3].map(() => threads!.render('invoice', invoice)));
     expect(threads.alive).toBe(2);
+    threads.warmUp();
+    expect(threads.alive).toBe(2);
     const cut = threads.render('invoice', invoice);
     await threads.close();
     await expect(cut).rejects.toThrow(/closed/);

@@ -9,8 +9,9 @@ import { renderPdfHere, type PdfInputs, type PdfKind } from './pdf-renderers.js'
  * and gets the bytes back; meanwhile it serves other requests. Rendering is the same code with the same input, so
  * the file is the same (pdf-threads.test.ts).
  *
- * Threads are made as documents come, up to `size`; a document waits in order when all are busy. An idle thread is
- * unreferenced, so it never keeps a process alive; one at work is, so a script awaiting a PDF is not cut short.
+ * Threads are made as documents come (the server warms one up at its start), up to `size`; a document waits in
+ * order when all are busy. An idle thread is unreferenced, so it never keeps a process alive; one at work is, so a
+ * script awaiting a PDF is not cut short.
  */
 /**
  * Threads an app renders on: two cores, and on SQLite one write transaction (so one certification's PDFs) at a
@@ -32,6 +33,14 @@ export class PdfThreads {
       this.queue.push({ request: { id: this.nextId++, kind, input }, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /**
+   * Starts one thread now, without waiting for it: a thread's first document also loads pdf-lib and the renderers
+   * (about half a second), which the server's first certification would otherwise pay inside its transaction.
+   */
+  warmUp(): void {
+    if (!this.closed && this.threads.length === 0) this.startThread();
   }
 
   /** Threads alive now (tests). */
