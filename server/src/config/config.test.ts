@@ -31,6 +31,8 @@ describe('configuration: PORTAL_MECHANISMS_OFF', () => {
       'shape-cache': false,
       'row-builders': true,
       'pg-named': false,
+      'pdf-threads': true,
+      'reads-beside-writes': true,
     });
     expect(config.documentCacheBytes).toBeGreaterThan(0);
   });
