@@ -122,11 +122,7 @@ describeEachDatabase('performance mechanisms switched off', (target) => {
           .where((eb) =>
             eb.or([
               eb('id', 'in', eb.selectFrom('apc_form_1').select('form_1_pdf_id').where('id', '=', form.id)),
-              eb(
-                'id',
-                'in',
-                eb.selectFrom('invoices').select('invoice_pdf_id').where('form_1_id', '=', form.id),
-              ),
+              eb('id', 'in', eb.selectFrom('invoices').select('invoice_pdf_id').where('form_1_id', '=', form.id)),
             ]),
           )
           .orderBy('filename')

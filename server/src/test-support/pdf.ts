@@ -32,4 +32,6 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
  * cross-reference offsets included, must match as it is.
  */
 export const withoutTimes = (bytes: Uint8Array): string =>
-  Buffer.from(bytes).toString('latin1').replace(/D:\d{14}Z/g, 'D:0Z');
+  Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/D:\d{14}Z/g, 'D:0Z');
