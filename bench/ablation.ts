@@ -45,7 +45,11 @@ const connections = Number(args.connections ?? 8);
 const basePort = Number(args.port ?? 5300);
 /** Signed-in users the load spreads over (each an Argon2id sign-in on each server). */
 const USERS = 40;
-/** The mechanisms that exist on each database. */
+/**
+ * The mechanisms that exist on each database and act on these loads. `pdf-threads` and `reads-beside-writes` act
+ * while a certification renders its PDFs, which these loads never do: the deadline measures them
+ * (docs/PERFORMANCE-LOAD.md).
+ */
 const APPLIES: Record<DataSet['dialect'], ServerMechanism[]> = {
   sqlite: ['document-cache', 'shape-cache', 'row-builders'],
   postgres: ['pg-named'],

@@ -1,6 +1,7 @@
 import type { Config } from './config/config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { Clock } from './lib/time.js';
+import type { PdfThreads } from './render/pdf-threads.js';
 
 /** What every route and workflow needs, built once per process and passed down explicitly. */
 export interface AppContext {
@@ -8,6 +9,16 @@ export interface AppContext {
   db: Db;
   /** Where the costly reads run, a few at once under the time budget (decision 0009; `Database.costlyReads`). */
   costlyReads?: Db;
+  /**
+   * SQLite on a file with the `reads-beside-writes` mechanism: whether the server's connection is inside a write
+   * transaction now (`Database.writerBusy`), so that a read goes to `costlyReads` rather than wait for its end.
+   */
+  writerBusy?(): boolean;
+  /**
+   * Where the PDFs are rendered (the `pdf-threads` mechanism; made by startPortal, closed with it); unset (the CLI,
+   * the bench's generator), in the calling thread.
+   */
+  pdfThreads?: PdfThreads;
   dialect: Dialect;
   clock: Clock;
   /** Signs file download links; the same on every replica (see files/signing.ts). */

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Database } from './db/database.js';
 import { loadFileLinkSecret } from './files/signing.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { ensureOAuthClients } from './oauth/clients.js';
+import { PDF_THREADS, PdfThreads } from './render/pdf-threads.js';
 
 export interface Portal {
   app: FastifyInstance;
@@ -35,10 +36,13 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
     config,
     db: database.db,
     costlyReads: database.costlyReads,
+    writerBusy: database.writerBusy,
+    pdfThreads: config.mechanisms['pdf-threads'] ? new PdfThreads(PDF_THREADS) : undefined,
     dialect: database.dialect,
     clock,
     fileLinkSecret: await loadFileLinkSecret(database.db, config.fileLinkSecret),
   };
+  ctx.pdfThreads?.warmUp();
   const app = await buildApp(ctx, options);
   return {
     app,
@@ -46,6 +50,7 @@ export async function startPortal(config: Config, options: BuildOptions & { cloc
     database,
     async close() {
       await app.close();
+      await ctx.pdfThreads?.close();
       await database.close();
     },
   };

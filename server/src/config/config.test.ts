@@ -32,6 +32,8 @@ describe('configuration: PORTAL_MECHANISMS_OFF', () => {
       'row-builders': true,
       'pg-named': false,
       'stale-kept': true,
+      'pdf-threads': true,
+      'reads-beside-writes': true,
     });
     expect(config.documentCacheBytes).toBeGreaterThan(0);
   });

@@ -53,6 +53,13 @@ export interface Database {
    * under the time budget: on SQLite (a file) reader threads (db/sqlite-readers/), on PostgreSQL a pool of its own.
    */
   costlyReads?: Db;
+  /**
+   * SQLite on a file with reader threads and the `reads-beside-writes` mechanism: whether the server's connection is
+   * inside a write transaction now, with a reader thread free to take a read. Kysely runs every statement on that one
+   * connection in turn, so a read sent to `db` now waits for the transaction's end; one sent to `costlyReads` reads
+   * the last committed data meanwhile (WAL).
+   */
+  writerBusy?(): boolean;
   /** SQLite: starts the reader threads now, so that the first costly read does not wait for one (server.ts). */
   startReaders?(): Promise<void>;
 }
@@ -114,7 +121,7 @@ export interface DatabaseOptions {
   costlyReadsAtOnce?: number;
   /**
    * The performance mechanisms on (performance/mechanisms.ts; default all): here `row-builders`
-   * (sqlite-connection.ts) and `pg-named` (withNamedStatements).
+   * (sqlite-connection.ts), `pg-named` (withNamedStatements) and `reads-beside-writes` (`writerBusy`).
    */
   mechanisms?: Mechanisms;
 }
@@ -167,6 +174,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     close,
     serialize: () => sqlite.serialize(),
     costlyReads,
+    // Only when a reader thread is free: behind a costly read, a read would wait as long and risk its 503.
+    writerBusy:
+      readers && on['reads-beside-writes'] ? () => sqlite.inTransaction && readers.hasIdleThread() : undefined,
     startReaders: async () => readers?.start(),
   };
 }

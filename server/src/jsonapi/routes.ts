@@ -77,7 +77,7 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   // A document built takes turns with the same user's others (jsonapi/fair-share.ts); one sent again does not.
   const turns = new PerUserTurns(READS_RUNNING_PER_USER, READS_WAITING_PER_USER);
   const read = async (request: FastifyRequest, reply: FastifyReply, build: (started: Started) => Promise<unknown>) => {
-    const session = await authenticateSession(ctx, request, true);
+    const session = await authenticateSession(ctx, request, true, besideWriter() ?? ctx.db);
     const linksExpire = readerLinkExpiry(ctx, session.viewer.userId, ctx.clock.now());
     const answer = await cachedRead(request, session, linksExpire, () =>
       turns.run(session.viewer.userId, async () => build(await costlyOnReaders(begin(request, session, linksExpire)))),
@@ -88,14 +88,25 @@ export async function registerJsonApiRoutes(app: FastifyInstance, ctx: AppContex
   /**
    * A costly read (jsonapi/read-cost.ts) runs its statements where a few run at once under the time budget
    * (decision 0009): on SQLite reader threads instead of the event loop, on PostgreSQL a pool of their own. Every
-   * other read on `ctx.db`.
+   * other read on `ctx.db`, unless a write transaction holds it (besideWriter, below).
    */
   const costlyOnReaders = async (started: Started): Promise<Started> => {
+    const beside = besideWriter();
+    if (beside) return { ...started, db: beside };
     if (!ctx.costlyReads || !isCostly(started.query)) return started;
     // Parsing a large query and compiling it are each about a millisecond: let other requests in between.
     await new Promise((resolve) => setImmediate(resolve));
     return { ...started, db: ctx.costlyReads };
   };
+
+  /**
+   * The reader threads while a write transaction holds the server's SQLite connection (`reads-beside-writes`,
+   * decision 0007): Kysely would run a read's statements after the transaction's end (a certification renders its
+   * PDFs inside it), and the threads read the last committed data meanwhile, which is all a read sees anyway (its
+   * statements are not one transaction). Asked when the token is checked and again when the read's statements start
+   * (it may have waited for its turn meanwhile). Undefined otherwise: the read stays on `ctx.db`.
+   */
+  const besideWriter = (): Db | undefined => (ctx.writerBusy?.() ? ctx.costlyReads : undefined);
 
   // A body on the JSON:API is a JSON:API document: any other media type (plain application/json, text/plain, form
   // encoding, which have parsers of their own for other routes) is a 415 before it is parsed, as Drupal answers it.

@@ -65,15 +65,17 @@ interface SessionRow {
 /**
  * Looks up an access token in one query: the token, its family (not revoked, not past its absolute expiry) and its
  * user (still active). Revoking the family or blocking the user therefore ends the session at the next request.
+ * `db` is where a person's token is read (the server's connection unless a read is sent beside a write).
  */
-export async function findSession(ctx: AppContext, token: string): Promise<Session | null> {
-  // An API client's token (docs/API-CLIENTS.md); it is also throttled per client there (429).
+export async function findSession(ctx: AppContext, token: string, db: Db = ctx.db): Promise<Session | null> {
+  // An API client's token (docs/API-CLIENTS.md); it is also throttled per client there (429), and its "last used"
+  // written: always on the server's connection.
   if (token.startsWith(CLIENT_TOKEN_PREFIX)) return findClientSession(ctx, token);
   const now = isoTimestamp(ctx.clock.now());
   const hash = hashToken(token);
-  const query = sessionQuery(ctx.db);
+  const query = sessionQuery(db);
   const parameters = query.parameters.map((p) => (p === TOKEN_HASH ? hash : p === NOW ? now : p));
-  const row = (await ctx.db.executeQuery<SessionRow>(CompiledQuery.raw(query.sql, parameters))).rows[0];
+  const row = (await db.executeQuery<SessionRow>(CompiledQuery.raw(query.sql, parameters))).rows[0];
   if (!row) return null;
   const role: Viewer['role'] = row.role === 'staff' ? 'staff' : 'handler';
   return {
@@ -102,10 +104,12 @@ export async function authenticateSession(
   ctx: AppContext,
   request: FastifyRequest,
   allowClients = false,
+  /** Where a person's session is read: the reader threads for a read during a write transaction (jsonapi/routes.ts). */
+  db: Db = ctx.db,
 ): Promise<Session> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Sign in: this request needs an access token (Authorization: Bearer).');
-  const session = await findSession(ctx, token);
+  const session = await findSession(ctx, token, db);
   if (!session) throw unauthorized('The access token is invalid or has expired.');
   if (session.viewer.client && !allowClients) {
     throw new ApiError(

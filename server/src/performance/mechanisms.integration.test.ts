@@ -7,6 +7,7 @@ import { api } from '../test-support/api.js';
 import { describeEachDatabase } from '../test-support/databases.js';
 import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { periodIdOf } from '../test-support/filings-fixture.js';
+import { withoutTimes } from '../test-support/pdf.js';
 import { ALL_MECHANISMS_ON, MECHANISM_NAMES, type Mechanisms, type ServerMechanism } from './mechanisms.js';
 
 /**
@@ -59,7 +60,7 @@ describeEachDatabase('performance mechanisms switched off', (target) => {
   };
 
   const applies = (name: ServerMechanism) =>
-    target.dialect === 'postgres' ? name !== 'row-builders' : name !== 'pg-named';
+    target.dialect === 'postgres' ? name !== 'row-builders' && name !== 'reads-beside-writes' : name !== 'pg-named';
 
   describe.each(MECHANISM_NAMES)('%s off', (name) => {
     it.runIf(applies(name))('answers the same documents', async () => {
@@ -70,7 +71,16 @@ describeEachDatabase('performance mechanisms switched off', (target) => {
         mechanisms,
         documentCacheBytes: mechanisms['document-cache'] ? d.ctx.config.documentCacheBytes : 0,
       };
-      const app = await buildApp({ ...d.ctx, db: database.db, config }, { logger: false });
+      const app = await buildApp(
+        {
+          ...d.ctx,
+          db: database.db,
+          config,
+          pdfThreads: mechanisms['pdf-threads'] ? d.ctx.pdfThreads : undefined,
+          writerBusy: database.writerBusy,
+        },
+        { logger: false },
+      );
       try {
         const bodies = await answers(app);
         expect(bodies).toEqual(expected);
@@ -81,5 +91,58 @@ describeEachDatabase('performance mechanisms switched off', (target) => {
         await database.close();
       }
     });
+  });
+  /**
+   * A certification renders its form's PDF and its invoice's inside the write: on threads or not, the stored files
+   * are the same (but for pdf-lib's creation and modification times, to the second: `withoutTimes`). SQLite only:
+   * the renderer does not depend on the database, and a copy of the data is one call there.
+   */
+  it.runIf(target.dialect === 'sqlite')('pdf-threads off: a certification stores the same PDFs', async () => {
+    const certifiedPdfs = async (threads: boolean): Promise<string[]> => {
+      const database = await openAgain({ ...ALL_MECHANISMS_ON, 'pdf-threads': threads });
+      const app = await buildApp(
+        { ...d.ctx, db: database.db, pdfThreads: threads ? d.ctx.pdfThreads : undefined },
+        { logger: false },
+      );
+      try {
+        const form = await database.db
+          .selectFrom('apc_form_1')
+          .select('id')
+          .where('handler_id', '=', d.handlers['101'])
+          .where('form_status', '=', 'draft')
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        const certified = await api(app, d.tokens.alice, 'PATCH', `/jsonapi/node/apc_form_1/${String(form.id)}`, {
+          data: {
+            type: 'node--apc_form_1',
+            id: form.id,
+            attributes: { field_certified: true, field_certification_name: 'Alice Moreno' },
+          },
+        });
+        expect(certified.status, JSON.stringify(certified.body)).toBe(200);
+        const files = await database.db
+          .selectFrom('files')
+          .select(['filename', 'content'])
+          .where((eb) =>
+            eb.or([
+              eb('id', 'in', eb.selectFrom('apc_form_1').select('form_1_pdf_id').where('id', '=', form.id)),
+              eb('id', 'in', eb.selectFrom('invoices').select('invoice_pdf_id').where('form_1_id', '=', form.id)),
+            ]),
+          )
+          .orderBy('filename')
+          .execute();
+        return files.map((f) => `${String(f.filename)}\n${withoutTimes(f.content as Uint8Array)}`);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    };
+    const onThreads = await certifiedPdfs(true);
+    expect(onThreads.map((f) => f.split('\n')[0])).toEqual([
+      expect.stringMatching(/^form_1-.*\.pdf$/),
+      expect.stringMatching(/^invoice-.*\.pdf$/),
+    ]);
+    expect(d.ctx.pdfThreads!.alive).toBeGreaterThan(0);
+    expect(await certifiedPdfs(false)).toEqual(onThreads);
   });
 });

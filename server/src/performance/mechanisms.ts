@@ -20,6 +20,13 @@ export const SERVER_MECHANISMS = {
    * keeps the table either way, so that turning it on again finds it right.
    */
   'stale-kept': 'the stale year-to-date check kept per certified form 1',
+  /** PDFs rendered on worker threads (render/pdf-threads.ts); off: on the event loop. */
+  'pdf-threads': 'PDFs rendered on worker threads',
+  /**
+   * SQLite on a file: a JSON:API read that comes while a write transaction holds the server's connection runs on the
+   * reader threads (jsonapi/routes.ts); off: it waits for the transaction's end.
+   */
+  'reads-beside-writes': 'reads on the reader threads during a write transaction',
 } as const;
 
 export type ServerMechanism = keyof typeof SERVER_MECHANISMS;

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Dialect } from '../db/database.js';
 import type { AppContext } from '../context.js';
 import { systemClock, type Clock } from '../lib/time.js';
 import { loadFileLinkSecret } from '../files/signing.js';
+import { PDF_THREADS, PdfThreads } from '../render/pdf-threads.js';
 
 /**
  * Every server test runs on both databases: SQLite in memory, and PostgreSQL at TEST_DATABASE_URL in a schema of
@@ -58,6 +59,7 @@ export async function createTestContext(
   });
   await migrateToLatest(database.db, schema);
   const config = testConfig({ databaseUrl: target.url, ...options.config });
+  const pdfThreads = config.mechanisms['pdf-threads'] ? new PdfThreads(PDF_THREADS) : undefined;
   return {
     serialize: database.serialize,
     config,
@@ -65,7 +67,9 @@ export async function createTestContext(
     dialect: database.dialect,
     clock: options.clock ?? systemClock,
     fileLinkSecret: await loadFileLinkSecret(database.db),
+    pdfThreads,
     async close() {
+      await pdfThreads?.close();
       await database.close();
       if (schema) {
         const admin = new pg.Client({ connectionString: target.url });

@@ -25,3 +25,13 @@ export async function pdfPages(bytes: Uint8Array, sample?: string): Promise<stri
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await pdfPages(bytes)).join('\n');
 }
+
+/**
+ * A PDF as text with pdf-lib's creation and modification times (to the second) set to one value, to compare two
+ * renders that may fall in different seconds. The stamps have a fixed length, so every other byte, the
+ * cross-reference offsets included, must match as it is.
+ */
+export const withoutTimes = (bytes: Uint8Array): string =>
+  Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/D:\d{14}Z/g, 'D:0Z');

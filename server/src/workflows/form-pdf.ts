@@ -1,6 +1,7 @@
 import { apiAttributesOf, type FormBundle } from '@pecan/contract';
 import type { Row } from '../jsonapi/resource.js';
-import { renderFormPdf, type FormPdfInput } from '../render/form-pdf.js';
+import type { FormPdfInput } from '../render/form-pdf.js';
+import { renderPdf } from '../render/pdf-threads.js';
 import { dbOf, loadRow, type Actor } from './common.js';
 import { parseTransferLines } from './transfer-assessment.js';
 
@@ -73,7 +74,7 @@ export async function renderFormVersionPdf(
   }
   const version = Number(row.amendment_number ?? 0) > 0 ? `-amendment-${String(row.amendment_number)}` : '';
   const filename = `${bundle.replace('apc_', '')}-${String(handler.handler_number)}-${when}${version}.pdf`;
-  return { filename, content: await renderFormPdf(input) };
+  return { filename, content: await renderPdf(a.ctx.pdfThreads, 'form', input) };
 }
 
 /** The handlers a form 1's shipment lines name, for their names on the PDF. */

@@ -12,7 +12,8 @@ import {
 import { lockForTransaction } from '../db/transaction-locks.js';
 import type { Row } from '../jsonapi/resource.js';
 import { ApiError, conflict } from '../lib/errors.js';
-import { renderInvoicePdf, type InvoiceLine, type InvoicePdfInput } from '../render/invoice-pdf.js';
+import type { InvoiceLine, InvoicePdfInput } from '../render/invoice-pdf.js';
+import { renderPdf } from '../render/pdf-threads.js';
 import { assertStaff, audit, dbOf, insertNode, loadRow, storeFile, todayOf, updateRow, type Actor } from './common.js';
 import { movedLines, parseTransferLines, periodsWithShipments } from './transfer-assessment.js';
 
@@ -273,7 +274,7 @@ async function attachInvoicePdf(a: Actor, invoice: Row, adjustment: InvoicePdfIn
   const period = await loadRow(db, 'reporting_periods', invoice.period_id);
   const form = invoice.form_1_id ? await loadRow(db, 'apc_form_1', invoice.form_1_id) : null;
   const transfers = storedTransferLines(invoice);
-  const content = await renderInvoicePdf({
+  const content = await renderPdf(a.ctx.pdfThreads, 'invoice', {
     invoiceNumber: String(invoice.invoice_number),
     issueDate: todayOf(a),
     handler: {

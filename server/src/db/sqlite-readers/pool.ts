@@ -118,6 +118,11 @@ export class SqliteReaderPool {
     );
   }
 
+  /** A thread is ready and idle, with nothing queued: a statement sent now starts at once. */
+  hasIdleThread(): boolean {
+    return this.queue.length === 0 && this.slots.some((s) => s !== null && s.ready && !s.stopping && s.job === null);
+  }
+
   /** Starts queued statements on idle threads, making threads as needed. */
   private dispatch(): void {
     for (let i = 0; i < this.slots.length && this.queue.length > 0; i += 1) {

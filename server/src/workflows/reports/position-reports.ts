@@ -2,9 +2,8 @@ import { earlierPeriodsOfSeason, isPeriodMonth } from '@pecan/contract';
 import type { PortalDb } from '../../db/portal-tables.js';
 import type { Row } from '../../jsonapi/resource.js';
 import { ApiError } from '../../lib/errors.js';
+import { renderPdf } from '../../render/pdf-threads.js';
 import {
-  renderAnnualPositionReportPdf,
-  renderMonthlyPositionReportPdf,
   type AnnualPositionReportInput,
   type ExportCountryFigures,
   type MonthlyPositionReportInput,
@@ -199,7 +198,9 @@ export async function generateMonthlyPositionReport(a: Actor, periodMonth: strin
   // How many handlers reported is a count, not a figure of any handler: it is read live.
   const figures = { reportingHandlers: await reportingHandlerCount(db, [periodMonth]) };
   const book = await monthlyBook(db, String(season.id), periodMonth);
-  const content = await renderMonthlyPositionReportPdf(
+  const content = await renderPdf(
+    a.ctx.pdfThreads,
+    'monthly-position-report',
     monthlyReportInput(periodMonth, book, figures.reportingHandlers, { title: String(season.title) }, todayOf(a)),
   );
   const stored = await upsertDocumentNode(a, {
@@ -370,7 +371,9 @@ export async function generateAnnualPositionReport(
   // The annual report is public once generated: its figures are published (frozen) the first time.
   const publication = await publishFigures(a, String(season.id), figures.months, SEASON_SCOPE, options.revise ?? false);
   const counts = { reportingHandlers: figures.reportingHandlers, yearEndHandlers: figures.yearEnd.reportingHandlers };
-  const content = await renderAnnualPositionReportPdf(
+  const content = await renderPdf(
+    a.ctx.pdfThreads,
+    'annual-position-report',
     annualReportInput(
       new PublishedBook(publication.figures),
       counts,

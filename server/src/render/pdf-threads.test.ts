@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { withoutTimes } from '../test-support/pdf.js';
+import type { FormPdfInput } from './form-pdf.js';
+import type { InvoicePdfInput } from './invoice-pdf.js';
+import { renderPdfHere, type PdfInputs, type PdfKind } from './pdf-renderers.js';
+import { PdfThreads } from './pdf-threads.js';
+
+const handler = { name: 'Riverbend Pecan Co.', number: '101' };
+const form1: FormPdfInput = {
+  bundle: 'apc_form_1',
+  handler,
+  period: { month: '2026-10' },
+  amendmentNumber: 0,
+  status: 'certified',
+  attributes: {
+    field_date_completed: '2026-11-08',
+    field_no_change_flag: false,
+    field_receipts_by_variety: [
+      { variety: 'Desirable', pounds: 120000 },
+      { variety: 'Stuart', pounds: 45500 },
+    ],
+    field_receipts_improved: 165500,
+    field_receipts_total: 165500,
+    field_assessment_due: '1655.00',
+    field_shipments_inshell: 50000,
+    field_inventory_inshell: 310000,
+  },
+  certification: { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' },
+};
+const invoice: InvoicePdfInput = {
+  invoiceNumber: 'APC-2026-10-101',
+  issueDate: '2026-11-09',
+  handler: { ...handler, address: ['1200 River Road', 'Albany, GA 31701'] },
+  period: { month: '2026-10' },
+  formReference: 'Form 1, October 2026',
+  lines: [{ type: 'improved', pounds: 165500, rate: '0.0100', amount: '1655.00' }],
+  amountDue: '1655.00',
+  dueDate: '2026-11-10',
+  status: 'open',
+};
+
+describe('PDF threads', () => {
+  let threads: PdfThreads | undefined;
+  afterEach(async () => threads?.close());
+
+  const both = async <K extends PdfKind>(kind: K, input: PdfInputs[K]) => {
+    threads = new PdfThreads(2);
+    const [there, here] = await Promise.all([threads.render(kind, input), renderPdfHere(kind, input)]);
+    return { there, here };
+  };
+
+  it.each([
+    ['form', form1],
+    ['invoice', invoice],
+  ] as const)('renders a %s to the same bytes as the event loop does', async (kind, input) => {
+    const { there, here } = await both(kind, input);
+    expect(there).toBeInstanceOf(Uint8Array);
+    expect(there.byteLength).toBe(here.byteLength);
+    expect(withoutTimes(there)).toBe(withoutTimes(here));
+    expect(withoutTimes(there)).toContain('D:0Z');
+  });
+
+  it("throws a renderer's error as the renderer throws it", async () => {
+    const broken = { ...invoice, lines: null } as unknown as InvoicePdfInput;
+    const here = await renderPdfHere('invoice', broken).catch((e: Error) => e);
+    threads = new PdfThreads(1);
+    const there = await threads.render('invoice', broken).catch((e: Error) => e);
+    expect(here).toBeInstanceOf(TypeError);
+    expect(there).toBeInstanceOf(Error);
+    expect({ name: (there as Error).name, message: (there as Error).message }).toEqual({
+      name: (here as Error).name,
+      message: (here as Error).message,
+    });
+    // The thread renders on after an error.
+    expect((await threads.render('invoice', invoice)).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('makes threads only as documents come, at most its size, and ends its work when closed', async () => {
+    threads = new PdfThreads(2);
+    expect(threads.alive).toBe(0);
+    await Promise.all([1, 2, 3].map(() => threads!.render('invoice', invoice)));
+    expect(threads.alive).toBe(2);
+    threads.warmUp();
+    expect(threads.alive).toBe(2);
+    // Its rejection is taken at once: it comes while close() is awaited.
+    const cut = threads.render('invoice', invoice).catch((e: Error) => e);
+    await threads.close();
+    expect(String(await cut)).toMatch(/closed/);
+    expect(threads.alive).toBe(0);
+    await expect(threads.render('invoice', invoice)).rejects.toThrow(/closed/);
+  });
+});
