@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { form1Figures } from '../../server/src/demo/filings.js';
 import { DEMO_VARIETIES } from '../../server/src/demo/data.js';
+import { boardPageParams, boardScopeParams } from '../../web/src/features/council-ops/api/board-params.js';
 import { formParams } from '../../web/src/features/forms/api/form-params.js';
 import { buildUrl, ref, writeDocument } from '../../web/src/lib/jsonapi/client.js';
 import { batchBlueprint } from '../../web/src/lib/jsonapi/subrequests.js';
@@ -345,6 +346,13 @@ const amendment: Session = async (run, due) => {
   );
 };
 
+/** A council endpoint's address with the parameters given (as the web app's client leaves out the empty ones). */
+function councilPath(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) query.set(k, v);
+  return `${path}?${query.toString()}`;
+}
+
 const read =
   (op: string, path: (run: LoadRun, handlerId: string) => string, staffAccept?: string): Session =>
   async (run, due) => {
@@ -381,15 +389,16 @@ const SESSIONS_BY_KIND: Record<SessionName, Session> = {
   'form 3 filing': filing('apc_form_3'),
   amendment,
   'invoices page': read('invoices page', (_, h) => buildUrl('/jsonapi/node/invoice', invoicesParams(h))),
-  // The board page's read and its CSV button (web/src/features/council-ops): the open month, no status filter.
+  // The board page's read (its first page, polled) and its CSV button (web/src/features/council-ops): the open
+  // month, no status filter, no search.
   'board poll': read(
     'submissions board',
-    (run) => `/api/council/board?period_id=${run.fx.period.id}`,
+    (run) => councilPath('/api/council/board', boardPageParams({ periodId: run.fx.period.id })),
     'application/json',
   ),
   'board CSV': read(
     'submissions board CSV',
-    (run) => `/api/council/board.csv?period_id=${run.fx.period.id}`,
+    (run) => councilPath('/api/council/board.csv', boardScopeParams({ periodId: run.fx.period.id })),
     'text/csv',
   ),
 };

@@ -157,6 +157,91 @@ test('staff watch a filing move on the board as alice certifies it, and find it 
   await expect(page.getByRole('cell', { name: 'form_status' }).first()).toBeVisible();
 });
 
+/** The staff bearer token the board page sends (captured from its read, for the test's own setup calls). */
+async function bearerOfBoard(page: Page): Promise<string> {
+  const read = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/council/board');
+  await page.reload();
+  return (await read).headers().authorization;
+}
+
+/** The next board read the page sends whose parameters pass `check` (a poll of the page before may come first). */
+const boardRead = (page: Page, check: (params: URLSearchParams) => boolean) =>
+  page.waitForRequest((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/council/board' && check(url.searchParams);
+  });
+
+test('the board pages handlers 50 at a time, searches and sorts on the server, at desktop and phone width', async ({
+  page,
+}, info) => {
+  await signIn(page, 'staff');
+  await openBoard(page);
+  const authorization = await bearerOfBoard(page);
+  // Enough handlers for a second page; made inactive at the end, which takes them off the board (and off the month
+  // openings of the other tests) again.
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  const made: string[] = [];
+  const setHandler = (method: 'POST' | 'PATCH', id: string | null, attributes: Record<string, string>) =>
+    page.request.fetch(id ? `/jsonapi/node/handler/${id}` : '/jsonapi/node/handler', {
+      method,
+      headers: { authorization, 'content-type': 'application/vnd.api+json' },
+      data: { data: { type: 'node--handler', ...(id ? { id } : {}), attributes } },
+    });
+  try {
+    for (let i = 0; i < 55; i += 1) {
+      const number = `PG-${run}-${String(i).padStart(2, '0')}`;
+      const r = await setHandler('POST', null, { title: `Pager Pecans ${i}`, field_handler_number: number });
+      expect(r.status(), await r.text()).toBe(201);
+      made.push(((await r.json()) as { data: { id: string } }).data.id);
+    }
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      // One page asked for, not the whole board.
+      const first = boardRead(page, (p) => p.get('page') === '1');
+      await openBoard(page);
+      await first;
+      const pager = page.locator('.ant-pagination');
+      await expect(pager.getByText(/^\d+ handlers$/)).toBeVisible();
+      const total = Number((await pager.getByText(/^\d+ handlers$/).textContent())!.split(' ')[0]);
+      expect(total).toBeGreaterThanOrEqual(58);
+      await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(50);
+
+      const second = boardRead(page, (p) => p.get('page') === '2');
+      await pager.getByTitle('2', { exact: true }).click();
+      await second;
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await loaded(page);
+      await expect(cell(page, 'apc_form_1')).toHaveCount(0);
+      await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(Math.min(50, total - 50));
+
+      // The search goes to the server once typing pauses, and starts again at page 1.
+      const searched = boardRead(page, (p) => p.get('q') === 'riverbend' && p.get('page') === '1');
+      await page.locator('#board-q').fill('riverbend');
+      await searched;
+      await expect(page).not.toHaveURL(/[?&]page=/);
+      await loaded(page);
+      await expect(cell(page, 'apc_form_1')).toBeVisible();
+      await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await page.locator('#board-q').fill('');
+
+      // Sorted by handler number, highest first, by the server: handler 101 is no longer on page 1.
+      await expect(cell(page, 'apc_form_1')).toBeVisible();
+      const sorted = boardRead(page, (p) => p.get('sort') === '-handler_number');
+      await page.getByRole('columnheader', { name: /Handler/ }).click();
+      await sorted;
+      await loaded(page);
+      await expect(cell(page, 'apc_form_1')).toHaveCount(0);
+      if (width < 800) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, 'the paged board is wider than the phone').toBeLessThanOrEqual(1);
+      }
+      await screenshot(page, info, `council-board-paged-${width}`, 'en');
+    }
+  } finally {
+    for (const id of made) await setHandler('PATCH', id, { field_handler_status: 'inactive' });
+  }
+});
+
 test('compare two versions of an amended form side by side, the changes highlighted', async ({
   page,
   browser,

@@ -236,12 +236,29 @@ export const userListQuery = z.strictObject({
   page,
 });
 
+/** Handler lines of a board page when `page` or `per_page` is given (without either: every line), and at most. */
+export const BOARD_PAGE_SIZE = 50;
+export const MAX_BOARD_PAGE_SIZE = 200;
+export const BOARD_SORTS = ['handler_number', '-handler_number'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+const PER_PAGE_WRONG = `per_page must be a whole number from 1 to ${MAX_BOARD_PAGE_SIZE}.`;
+
 /** GET /board and /board.csv. */
 export const boardQuery = z.strictObject({
   period_id: param,
   season_id: param,
   status: oneOf('status', BOARD_STATUSES),
   handler: param,
+  /** Searches handler number and name, case- and accent-insensitive. */
+  q: param,
+  sort: oneOf('sort', BOARD_SORTS),
+  page,
+  per_page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, PER_PAGE_WRONG)
+    .transform(Number)
+    .refine((n) => n <= MAX_BOARD_PAGE_SIZE, PER_PAGE_WRONG)
+    .optional(),
 });
 
 /** GET /invoices and /invoices.csv. */

@@ -102,8 +102,20 @@ export interface Board {
     { kind: 'period'; id: string; period_month: string; title: string } | { kind: 'season'; id: string; title: string };
   due_date: string;
   forms: BoardForm[];
+  /** Over every row of the board (of `handler` when given), before the status, search and page. */
   counts: Record<BoardStatus, number>;
+  /** The rows of the page's handler lines: a handler's rows (one per form) are never split across pages. */
   data: BoardRow[];
+  meta: BoardMeta;
+}
+
+export interface BoardMeta {
+  /** Handler lines that match `status` and `q` (the pager's total). */
+  total_handlers: number;
+  page: number;
+  /** Handler lines a page; null when the board is not paged (every line on page 1). */
+  per_page: number | null;
+  pages: number;
 }
 
 export interface InvoiceRow {

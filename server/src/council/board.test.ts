@@ -158,6 +158,13 @@ describeEachDatabase('submissions board against whole rows', (target) => {
       expect(board.data, p.period_month).toEqual(expected);
       const one = await buildBoard(demo.ctx, { value: { period_id: p.id, handler: '101' }, problems: [] });
       expect(one.data, p.period_month).toEqual(expected.filter((r) => r.handler_number === '101'));
+      // Page by page (one handler line a page), the same rows.
+      const paged: BoardRow[] = [];
+      for (let page = 1; page <= board.meta.total_handlers; page += 1) {
+        const value = { period_id: p.id, page, per_page: 1 };
+        paged.push(...(await buildBoard(demo.ctx, { value, problems: [] })).data);
+      }
+      expect(paged, p.period_month).toEqual(expected);
       staleRows += expected.filter((r) => r.stale_year_to_date !== null).length;
       amendmentsInProgress += expected.filter((r) => r.amendment_in_progress).length;
     }

@@ -1,9 +1,11 @@
 import {
   apiAttributesOf,
+  BOARD_PAGE_SIZE,
   BOARD_STATUSES,
   boardQuery,
   noQuery,
   type Board,
+  type BoardMeta,
   type BoardRow,
   type BoardStatus,
 } from '@pecan/contract';
@@ -11,6 +13,7 @@ import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
+import { fold } from '../jsonapi/fold.js';
 import { notFound } from '../lib/errors.js';
 import { keptStaleForm1OfPeriod, staleForm1OfMonth } from '../workflows/stale-year-to-date.js';
 import { VERSIONED_FORMS } from '../workflows/versioned-forms.js';
@@ -127,60 +130,120 @@ export async function buildBoard(
     column = 'season_id';
     scopeId = seasonId!;
   }
-  let hq = portalDb(ctx.db)
+  const handlers = await portalDb(ctx.db)
     .selectFrom('handlers')
     .select(['id', 'handler_number', 'title'])
-    .where('handler_status', '=', 'active');
-  if (handlerId) hq = hq.where('id', '=', handlerId);
-  const handlers = await hq.orderBy('handler_number').execute();
+    .where('handler_status', '=', 'active')
+    .$if(handlerId !== undefined, (hq) => hq.where('id', '=', handlerId!))
+    .orderBy('handler_number')
+    .execute();
 
-  const rows: BoardRow[] = [];
   const byForm = new Map<string, Map<string, Version[]>>();
-  for (const form of forms) {
-    const versions = (await portalDb(ctx.db)
-      .selectFrom(form)
-      .select([
-        'id',
-        'handler_id',
-        'form_status',
-        'amendment_number',
-        'amendment_reason',
-        'certification_datetime',
-        'created',
-        'changed',
-      ])
-      .where(column, '=', scopeId)
-      .orderBy('handler_id')
-      .orderBy('amendment_number')
-      .execute()) as Version[];
-    const map = new Map<string, Version[]>();
-    for (const v of versions) {
-      v.amendment_number = Number(v.amendment_number);
-      const list = map.get(v.handler_id);
-      if (list) list.push(v);
-      else map.set(v.handler_id, [v]);
-    }
-    byForm.set(form, map);
-  }
-  const stale = scope.kind === 'period' ? await staleOfPeriod(ctx, scope, handlerId) : new Map<string, never>();
-  for (const h of handlers) {
-    for (const form of forms) {
-      const state = filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today);
-      const staleYearToDate = form === 'apc_form_1' ? (stale.get(h.id) ?? null) : null;
-      rows.push({
-        handler_id: h.id,
-        handler_number: h.handler_number,
-        handler_name: h.title,
-        form,
-        due_date: dueDate,
-        ...state,
-        stale_year_to_date: staleYearToDate,
-      });
-    }
-  }
+  for (const form of forms) byForm.set(form, await versionsByHandler(ctx, form, column, scopeId));
+  // Every filing's status, for the counts over the whole board; whole rows only for the lines of the page.
+  const lines: Line[] = handlers.map((h) => ({
+    handler: h,
+    states: forms.map((form) => ({ form, ...filingStatus(byForm.get(form)!.get(h.id) ?? [], dueDate, today) })),
+  }));
   const counts = Object.fromEntries(BOARD_STATUSES.map((s) => [s, 0])) as Record<BoardStatus, number>;
-  for (const r of rows) counts[r.status] += 1;
-  return { scope, due_date: dueDate, forms, counts, data: status ? rows.filter((r) => r.status === status) : rows };
+  for (const line of lines) for (const state of line.states) counts[state.status] += 1;
+
+  const shown = matchingLines(lines, q.q, status);
+  if (q.sort === '-handler_number') shown.reverse();
+  const { meta, slice } = pageOf(shown.length, q.page, q.per_page);
+  const page = shown.slice(slice.start, slice.end);
+  const stale =
+    scope.kind === 'period' && page.length > 0
+      ? await staleOfPeriod(ctx, scope, handlerId)
+      : new Map<string, BoardRow['stale_year_to_date']>();
+  const data = page.flatMap((line) =>
+    line.states.map((state): BoardRow => ({
+      handler_id: line.handler.id,
+      handler_number: line.handler.handler_number,
+      handler_name: line.handler.title,
+      form: state.form,
+      due_date: dueDate,
+      status: state.status,
+      current_version_id: state.current_version_id,
+      certified_version_id: state.certified_version_id,
+      certified_at: state.certified_at,
+      amendments: state.amendments,
+      amendment_in_progress: state.amendment_in_progress,
+      amendment_reason: state.amendment_reason,
+      stale_year_to_date: state.form === 'apc_form_1' ? (stale.get(line.handler.id) ?? null) : null,
+    })),
+  );
+  return { scope, due_date: dueDate, forms, counts, data, meta };
+}
+
+/** One handler with where each of its filings stands (the board's line; with `status`, only those of it). */
+interface Line {
+  handler: { id: string; handler_number: string; title: string };
+  states: Array<ReturnType<typeof filingStatus> & { form: BoardRow['form'] }>;
+}
+
+/** A scope's versions of one form by handler, oldest first (only the columns filingStatus reads). */
+async function versionsByHandler(
+  ctx: AppContext,
+  form: BoardRow['form'],
+  column: 'period_id' | 'season_id',
+  scopeId: string,
+): Promise<Map<string, Version[]>> {
+  const versions = (await portalDb(ctx.db)
+    .selectFrom(form)
+    .select([
+      'id',
+      'handler_id',
+      'form_status',
+      'amendment_number',
+      'amendment_reason',
+      'certification_datetime',
+      'created',
+      'changed',
+    ])
+    .where(column, '=', scopeId)
+    .orderBy('handler_id')
+    .orderBy('amendment_number')
+    .execute()) as Version[];
+  const map = new Map<string, Version[]>();
+  for (const v of versions) {
+    v.amendment_number = Number(v.amendment_number);
+    const list = map.get(v.handler_id);
+    if (list) list.push(v);
+    else map.set(v.handler_id, [v]);
+  }
+  return map;
+}
+
+/**
+ * The lines whose handler number or name holds `search` (folded as the JSON:API's CONTAINS folds, so "epi" finds
+ * "Épi"), each with only its filings of `status`; a line left without one is not shown.
+ */
+function matchingLines(lines: Line[], search: string | undefined, status: BoardStatus | undefined): Line[] {
+  const needle = search === undefined ? '' : fold(search.trim());
+  const found = needle
+    ? lines.filter((l) => fold(l.handler.handler_number).includes(needle) || fold(l.handler.title).includes(needle))
+    : [...lines];
+  if (!status) return found;
+  return found
+    .map((l) => ({ ...l, states: l.states.filter((s) => s.status === status) }))
+    .filter((l) => l.states.length > 0);
+}
+
+/** The board's page: every line unless `page` or `per_page` is given. */
+function pageOf(
+  total: number,
+  page: number | undefined,
+  perPage: number | undefined,
+): { meta: BoardMeta; slice: { start: number; end: number } } {
+  if (page === undefined && perPage === undefined)
+    return { meta: { total_handlers: total, page: 1, per_page: null, pages: 1 }, slice: { start: 0, end: total } };
+  const size = perPage ?? BOARD_PAGE_SIZE;
+  const at = page ?? 1;
+  return {
+    meta: { total_handlers: total, page: at, per_page: size, pages: Math.max(1, Math.ceil(total / size)) },
+    slice: { start: (at - 1) * size, end: at * size },
+  };
 }
 
 /**

@@ -2,7 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useDebouncedCallback } from 'use-debounce';
 import { Link, useLocation } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -17,6 +18,7 @@ import {
   type CalendarPeriod,
   type FormBundle,
 } from '../api/council-api';
+import { boardPageParams, boardScopeParams } from '../api/board-params';
 import { StaleFigures } from '../../../components/stale-figures';
 import { RemindNowButton } from './remind-now-button';
 import {
@@ -35,7 +37,9 @@ import {
 
 /** The year-end scope: form 5 of the season instead of a month's forms 1-3. */
 const YEAR_END = 'year_end';
-const FILTERS = ['season', 'period', 'status', 'q'] as const;
+const FILTERS = ['season', 'period', 'status', 'q', 'sort', 'page'] as const;
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
 
 /** One line per handler, one cell per form. */
 interface HandlerLine {
@@ -123,17 +127,22 @@ function FilingCell({ row, handler }: { row: BoardRow | undefined; handler: Hand
   );
 }
 
-function BoardTable({ board, q, loading }: { board: Board; q: string; loading: boolean }) {
+/** The page of handler lines the server gave (searched, sorted and paged there). */
+function BoardTable({
+  board,
+  descending,
+  loading,
+  onPage,
+  onSort,
+}: {
+  board: Board;
+  descending: boolean;
+  loading: boolean;
+  onPage: (page: number) => void;
+  onSort: (descending: boolean) => void;
+}) {
   const { t, i18n } = useFeatureTranslation(['councilOps', 'staffHome']);
-  const needle = q.trim().toLowerCase();
-  const lines = useMemo(
-    () =>
-      linesOf(board.data).filter(
-        (l) =>
-          !needle || l.handler_number.toLowerCase().includes(needle) || l.handler_name.toLowerCase().includes(needle),
-      ),
-    [board.data, needle],
-  );
+  const lines = useMemo(() => linesOf(board.data), [board.data]);
   const columns: ColumnsType<HandlerLine> = [
     {
       key: 'handler',
@@ -156,8 +165,10 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
           ) : null}
         </Space>
       ),
-      sorter: (a, b) => a.handler_number.localeCompare(b.handler_number, undefined, { numeric: true }),
-      defaultSortOrder: 'ascend',
+      // The server sorts (every page, not only this one): the column shows its order and asks for the other.
+      sorter: true,
+      sortOrder: descending ? 'descend' : 'ascend',
+      sortDirections: ['ascend', 'descend', 'ascend'],
     },
     ...board.forms.map((form) => ({
       key: form,
@@ -181,7 +192,18 @@ function BoardTable({ board, q, loading }: { board: Board; q: string; loading: b
       size="middle"
       loading={loading}
       scroll={{ x: 220 + board.forms.length * 190 }}
-      pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={{
+        current: board.meta.page,
+        pageSize: board.meta.per_page ?? board.meta.total_handlers,
+        total: board.meta.total_handlers,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        showTotal: (total) => t('board.handlers', { count: total }),
+      }}
+      onChange={(pagination, _filters, sorter, { action }) => {
+        if (action === 'sort') onSort(!Array.isArray(sorter) && sorter.order === 'descend');
+        else if (action === 'paginate') onPage(pagination.current ?? 1);
+      }}
       locale={{ emptyText: t('board.noRows') }}
     />
   );
@@ -233,15 +255,24 @@ export default function BoardPage() {
   const period =
     filters.period === YEAR_END ? undefined : (periods.find((p) => p.id === filters.period) ?? defaultPeriod(periods));
   const yearEnd = filters.period === YEAR_END;
-  const scopeParams = yearEnd ? { season_id: season?.id } : { period_id: period?.id };
-  const params = { ...scopeParams, status: filters.status };
+  const descending = filters.sort === '-handler_number';
+  const choice = {
+    ...(yearEnd ? { seasonId: season?.id } : { periodId: period?.id }),
+    status: filters.status as BoardStatus | undefined,
+    q: filters.q,
+    sort: descending ? ('-handler_number' as const) : undefined,
+    page: Number(filters.page ?? 1),
+  };
   const board = useQuery({
-    ...boardQuery(params),
+    ...boardQuery(boardPageParams(choice)),
     enabled: !!(yearEnd ? season : period),
     placeholderData: keepPreviousData,
-    // Filings move while staff watch: the board refreshes itself.
+    // Filings move while staff watch: the page in view refreshes itself (only its query is active).
     refetchInterval: 15_000,
   });
+  // What is typed shows at once; the search goes to the server (and into the address) once typing pauses.
+  const [qText, setQText] = useState(filters.q ?? '');
+  const search = useDebouncedCallback((q: string) => setFilters({ q: q.trim() || undefined }), SEARCH_DELAY_MS);
   const scopeName = yearEnd ? `${season?.title ?? ''}` : (period?.period_month ?? '');
   return (
     <Card>
@@ -255,7 +286,7 @@ export default function BoardPage() {
             </Button>
             <CsvButton
               path="/board.csv"
-              params={params}
+              params={boardScopeParams(choice)}
               filename={`submissions-${yearEnd ? 'year-end-' : ''}${scopeName}.csv`}
             />
           </Space>
@@ -298,8 +329,11 @@ export default function BoardPage() {
             id="board-q"
             allowClear
             placeholder={t('filters.handlerPlaceholder')}
-            value={filters.q ?? ''}
-            onChange={(e) => setFilters({ q: e.target.value || undefined })}
+            value={qText}
+            onChange={(e) => {
+              setQText(e.target.value);
+              search(e.target.value);
+            }}
             style={{ width: 220 }}
           />
         </Filter>
@@ -330,7 +364,13 @@ export default function BoardPage() {
                 {t('board.filteredBy', { status: t(`status.${filters.status}`) })}
               </Tag>
             ) : null}
-            <BoardTable board={b} q={filters.q ?? ''} loading={board.isPlaceholderData} />
+            <BoardTable
+              board={b}
+              descending={descending}
+              loading={board.isPlaceholderData}
+              onPage={(page) => setFilters({ page: page > 1 ? String(page) : undefined })}
+              onSort={(down) => setFilters({ sort: down ? '-handler_number' : undefined })}
+            />
           </>
         )}
       </QueryState>
