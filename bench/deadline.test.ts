@@ -162,6 +162,9 @@ describe('the chart and the docs', () => {
     expect(short).toContain('](chart.svg)');
     expect(short).not.toContain('| form page |');
     expect(report(info, [step], null, 'chart.svg')).toContain('| form page | read | 3 | 0 | 4 | 9 | 60 |');
+    const held = { ...step, budgets: checkBudgets([sample('read', 6)]) } as StepResult;
+    expect(summary(info, [held], 10, 'chart.svg')).toContain('**Sustained rate: at least 10x the model**');
+    expect(summary(info, [held, step], 10, 'chart.svg')).toContain('**Sustained rate: 10x the model**');
   });
 });
 

@@ -100,6 +100,8 @@ export const configurationOf = (info: Pick<RunInfo, 'database' | 'processes' | '
 export function summary(info: RunInfo, steps: StepResult[], sustained: number | null, chart: string): string {
   const peakPerMinute = peakRates(info.handlers).total * 60;
   const best = steps.find((s) => s.rate === sustained);
+  // No step broke: the ramp was cut short, so the rate the budgets hold is higher still.
+  const atLeast = steps.every((s) => s.budgets.every((b) => b.held));
   return [
     `Run of ${info.when} UTC on ${info.data}, ${n(info.handlers)} handlers, ${info.processes} server process(es)`,
     `with WEB_CONCURRENCY=${info.workers}, mix ${info.mix}; each step plays the ${MODEL_HOURS} hours in ${info.minutes}`,
@@ -107,8 +109,9 @@ export function summary(info: RunInfo, steps: StepResult[], sustained: number | 
     '',
     sustained === null
       ? '**Sustained rate: none** (the first step broke a budget).'
-      : `**Sustained rate: ${sustained}x the model** (${n(sustained * peakPerMinute, 0)} sessions a minute at the peak,` +
-        ` ${best ? n(best.throughput, 1) : '?'} requests a second over the step): every budget held.`,
+      : `**Sustained rate: ${atLeast ? 'at least ' : ''}${sustained}x the model** (${n(sustained * peakPerMinute, 0)}` +
+        ` sessions a minute at the peak, ${best ? n(best.throughput, 1) : '?'} requests a second over the step):` +
+        ` every budget held${atLeast ? '; the run stopped at --max-steps before any broke' : ''}.`,
     '',
     stepsTable(steps),
     '',
