@@ -5,54 +5,7 @@ import { renderFormPdf, type FormPdfInput } from './form-pdf.js';
 import { fieldLabel } from './form-labels.js';
 import { pdfSafe } from './format.js';
 
-const handler = { name: 'Riverbend Pecan Co.', number: '101' };
-const certification = { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' };
-
-const form1: FormPdfInput = {
-  bundle: 'apc_form_1',
-  handler,
-  period: { month: '2026-10' },
-  amendmentNumber: 0,
-  status: 'certified',
-  attributes: {
-    field_date_completed: '2026-11-08',
-    field_no_change_flag: false,
-    field_receipts_by_variety: [
-      { variety: 'Desirable', pounds: 120000 },
-      { variety: 'Stuart', pounds: 45500 },
-      { variety: 'Other', pounds: 1200 },
-    ],
-    field_receipts_native: 80000,
-    field_receipts_substandard: 2500,
-    field_receipts_improved: 166700,
-    field_receipts_total: 249200,
-    field_receipts_ytd_improved: 1234567,
-    field_receipts_ytd_native: 80000,
-    field_receipts_ytd_substandard: 2500,
-    field_assessment_due: '1667.00',
-    field_shipments_inshell: 50000,
-    field_shipments_shelled: 21000,
-    field_interhandler_shipped: 0,
-    field_interhandler_received: 12000,
-    field_shipments_inshell_prev_month: 30500,
-    field_shipments_inshell_ytd: 80500,
-    field_shipments_shelled_prev_month: 8000,
-    field_shipments_shelled_ytd: 29000,
-    field_interhandler_shipped_prev_month: 0,
-    field_interhandler_shipped_ytd: 0,
-    field_interhandler_received_prev_month: 4000,
-    field_interhandler_received_ytd: 16000,
-    field_inventory_inshell: 310000,
-    field_inventory_shelled: 42000,
-    field_committed_domestic: 15000,
-    field_committed_domestic_shelled: 6000,
-    field_committed_export: 9000,
-    field_committed_export_shelled: 3000,
-    field_under_contract_from_handlers: 0,
-    field_under_contract_shelled: 0,
-  },
-  certification,
-};
+import { certification, form1, handler } from '../test-support/form-pdf-samples.js';
 
 describe('renderFormPdf', () => {
   it('prints the one certification statement, the words shown on screen, on the PDF of every form', async () => {

@@ -1,32 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withoutTimes } from '../test-support/pdf.js';
-import type { FormPdfInput } from './form-pdf.js';
 import type { InvoicePdfInput } from './invoice-pdf.js';
 import { renderPdfHere, type PdfInputs, type PdfKind } from './pdf-renderers.js';
 import { PdfThreads } from './pdf-threads.js';
 
-const handler = { name: 'Riverbend Pecan Co.', number: '101' };
-const form1: FormPdfInput = {
-  bundle: 'apc_form_1',
-  handler,
-  period: { month: '2026-10' },
-  amendmentNumber: 0,
-  status: 'certified',
-  attributes: {
-    field_date_completed: '2026-11-08',
-    field_no_change_flag: false,
-    field_receipts_by_variety: [
-      { variety: 'Desirable', pounds: 120000 },
-      { variety: 'Stuart', pounds: 45500 },
-    ],
-    field_receipts_improved: 165500,
-    field_receipts_total: 165500,
-    field_assessment_due: '1655.00',
-    field_shipments_inshell: 50000,
-    field_inventory_inshell: 310000,
-  },
-  certification: { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' },
-};
+import { form1, handler } from '../test-support/form-pdf-samples.js';
 const invoice: InvoicePdfInput = {
   invoiceNumber: 'APC-2026-10-101',
   issueDate: '2026-11-09',
