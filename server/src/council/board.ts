@@ -157,20 +157,14 @@ export async function buildBoard(
       ? await staleOfPeriod(ctx, scope, handlerId)
       : new Map<string, BoardRow['stale_year_to_date']>();
   const data = page.flatMap((line) =>
-    line.states.map((state): BoardRow => ({
+    line.states.map(({ form, ...filing }): BoardRow => ({
       handler_id: line.handler.id,
       handler_number: line.handler.handler_number,
       handler_name: line.handler.title,
-      form: state.form,
+      form,
       due_date: dueDate,
-      status: state.status,
-      current_version_id: state.current_version_id,
-      certified_version_id: state.certified_version_id,
-      certified_at: state.certified_at,
-      amendments: state.amendments,
-      amendment_in_progress: state.amendment_in_progress,
-      amendment_reason: state.amendment_reason,
-      stale_year_to_date: state.form === 'apc_form_1' ? (stale.get(line.handler.id) ?? null) : null,
+      ...filing,
+      stale_year_to_date: form === 'apc_form_1' ? (stale.get(line.handler.id) ?? null) : null,
     })),
   );
   return { scope, due_date: dueDate, forms, counts, data, meta };
