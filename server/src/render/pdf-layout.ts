@@ -5,6 +5,7 @@
  * through pdfSafe, so user-typed text can never make the standard fonts throw.
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PageContent } from './pdf-content.js';
 import { pdfSafe } from './format.js';
 
 export const COLORS = {
@@ -90,6 +91,9 @@ export class PdfLayout {
   readonly contentWidth = PAGE.width - MARGIN.left - MARGIN.right;
   readonly left = MARGIN.left;
   page!: PDFPage;
+  /** What is drawn on each page so far, in the order of the pages. */
+  private readonly contents: PageContent[] = [];
+  private content!: PageContent;
   /** The baseline cursor: the top of the free space on the current page. */
   y = CONTENT_TOP;
 
@@ -119,6 +123,8 @@ export class PdfLayout {
 
   newPage(): void {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.content = new PageContent(this.page);
+    this.contents.push(this.content);
     this.y = CONTENT_TOP;
     this.drawRunningHeader();
   }
@@ -147,6 +153,7 @@ export class PdfLayout {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
       this.page = page;
+      this.content = this.contents[i];
       this.rule(MARGIN.bottom - 14, COLORS.rule, 0.5);
       const baseline = MARGIN.bottom - 26;
       if (this.meta.footerNote) {
@@ -159,6 +166,8 @@ export class PdfLayout {
         size: 8,
         color: COLORS.muted,
       });
+      this.content.finish(this.doc);
+      // The watermark is pdf-lib's own drawing (rotated, translucent), after the page's content so that it is on top.
       if (this.meta.watermark) this.drawWatermark(this.meta.watermark);
     });
     return this.doc.save({ useObjectStreams: false });
@@ -200,13 +209,8 @@ export class PdfLayout {
   }
 
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
-    this.page.drawText(pdfSafe(text), {
-      x,
-      y,
-      size: style.size ?? 10,
-      font: this.fonts[style.font ?? 'regular'],
-      color: style.color ?? COLORS.text,
-    });
+    const size = style.size ?? 10;
+    this.content.text(pdfSafe(text), x, y, size, this.fonts[style.font ?? 'regular'], style.color ?? COLORS.text);
   }
 
   textRight(text: string, right: number, y: number, style: TextStyle = {}): void {
@@ -214,19 +218,11 @@ export class PdfLayout {
   }
 
   rule(y: number, color: RGB = COLORS.rule, thickness = 0.5, x = this.left, width = this.contentWidth): void {
-    this.page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness, color });
+    this.content.line(x, y, x + width, y, thickness, color);
   }
 
   rect(x: number, y: number, width: number, height: number, fill?: RGB, border?: RGB, borderWidth = 0.75): void {
-    this.page.drawRectangle({
-      x,
-      y,
-      width,
-      height,
-      color: fill,
-      borderColor: border,
-      borderWidth: border ? borderWidth : 0,
-    });
+    this.content.rect(x, y, width, height, fill, border, border ? borderWidth : 0);
   }
 
   /** Shortens text with an ellipsis to fit one line (for footers and other single-line slots only). */
