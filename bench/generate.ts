@@ -1,5 +1,5 @@
 /**
- * `npm run bench:data -- --handlers N --seasons S [--database URL] [--schema NAME] [--force]`
+ * `npm run bench:data -- --handlers N --seasons S [--database URL] [--schema NAME] [--force] [--concurrency C]`
  *
  * Writes a realistic data set through the same code paths as real filings: handlers and users (createHandler,
  * createUser with Argon2id hashes), seasons, openPeriod per month, then per handler and month forms 1, 2 and 3 edited
@@ -11,24 +11,34 @@
  * SQLite by default (bench/data/bench-N-S.sqlite); PostgreSQL with --database postgres://... into schema
  * --schema (default bench_N_S), made fresh with --force.
  *
- * One process, one write transaction a month, in order: every step is the server's own write path, and it is not
- * parallel because it cannot be without changing what it writes. Half of the CPU is rendering the PDFs inside the
- * write transaction (SQLite's one writer holds the lock through it), and a form 1 certification settles the receiving
- * handler's invoice too, so two handlers' filings interleaved (threads in one transaction, or PostgreSQL
- * connections) could both bill the receiver. See docs/PERFORMANCE.md, "Running the benchmarks".
+ * One process, one write transaction a month. Within a month several handlers file at once (--concurrency, default
+ * 4): the PDFs render on worker threads (render/pdf-threads.ts) while the next filing is validated and written, on
+ * SQLite's one writer. A form 1 certification also settles the invoice of the handler it ships to, so those receivers
+ * file first, one at a time; every other filing touches only its own handler's rows. What several at once write is
+ * what one at a time writes (generate.test.ts). See docs/PERFORMANCE.md, "Running the benchmarks".
  */
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
+import pMap from 'p-map';
 import pg from 'pg';
 import { addMonths, monthOf, seasonOf, seasonStartYear } from '@pecan/contract';
 import { loadConfig } from '../server/src/config/config.js';
 import type { AppContext, Viewer } from '../server/src/context.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/database.js';
-import { at, fileMonth, fileYearEnd, LOADER, payOldInvoices, type FilingProfile } from '../server/src/demo/filings.js';
+import {
+  at,
+  fileMonth,
+  fileYearEnd,
+  LOADER,
+  payOldInvoices,
+  receivingHandlers,
+  type FilingProfile,
+} from '../server/src/demo/filings.js';
 import { link, patch, post } from '../server/src/demo/requests.js';
 import { DEMO_VARIETIES } from '../server/src/demo/data.js';
 import { loadFileLinkSecret } from '../server/src/files/signing.js';
+import { PDF_THREADS, PdfThreads } from '../server/src/render/pdf-threads.js';
 import { isoTimestamp, systemClock } from '../server/src/lib/time.js';
 import { ensureOAuthClients } from '../server/src/oauth/clients.js';
 import { createHandler, createUser } from '../server/src/workflows/accounts.js';
@@ -41,7 +51,7 @@ import {
   publishMonthlyPositionReport,
 } from '../server/src/workflows/reports/index.js';
 import { ensureSeason, openPeriod, setCurrentSeason } from '../server/src/workflows/seasons.js';
-import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom } from './lib.js';
+import { benchHandlers, BENCH_PASSWORD, parseArgs, Progress, seededRandom, type BenchHandler } from './lib.js';
 
 /** Larger data sets: fewer months with trade abroad but more rows, and now and then a later amendment of form 1. */
 const BENCH_PROFILE: FilingProfile = {
@@ -53,12 +63,14 @@ const BENCH_PROFILE: FilingProfile = {
   amendChance: 0.04,
 };
 
-interface Options {
+export interface Options {
   handlers: number;
   seasons: number;
   database: string;
   schema?: string;
   force: boolean;
+  /** Handlers filing at once within a month. */
+  concurrency: number;
 }
 
 function options(argv: string[]): Options {
@@ -69,7 +81,9 @@ function options(argv: string[]): Options {
   if (!Number.isInteger(seasons) || seasons < 1 || seasons > 30) throw new Error('--seasons must be an integer 1..30');
   const database = String(a.database ?? `sqlite:${resolve('bench/data', `bench-${handlers}-${seasons}.sqlite`)}`);
   const schema = database.startsWith('postgres') ? String(a.schema ?? `bench_${handlers}_${seasons}`) : undefined;
-  return { handlers, seasons, database, schema, force: a.force === true };
+  const concurrency = Number(a.concurrency ?? 4);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be an integer >= 1');
+  return { handlers, seasons, database, schema, force: a.force === true, concurrency };
 }
 
 async function prepareTarget(o: Options): Promise<void> {
@@ -107,6 +121,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
   const started = Date.now();
   await prepareTarget(o);
   const database = openDatabase({ url: o.database, pgSchema: o.schema });
+  const pdfThreads = new PdfThreads(PDF_THREADS);
   try {
     if (database.dialect === 'sqlite') await bulkLoadPragmas(database.db);
     await migrateToLatest(database.db, o.schema);
@@ -123,6 +138,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
       dialect: database.dialect,
       clock: systemClock,
       fileLinkSecret: await loadFileLinkSecret(database.db),
+      pdfThreads,
     };
     const inTx = async (fn: (ctx: AppContext) => Promise<void>) =>
       base.db.transaction().execute((trx) => fn({ ...base, db: trx }));
@@ -219,14 +235,26 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
       progress.tick(batch.length, 'accounts');
     }
 
+    const receivers = await receivingHandlers(base);
+    const isReceiver = (h: BenchHandler) => receivers.has(handlerIds.get(h.number)!);
     for (const month of months) {
       await inTx(async (ctx) => {
         await openPeriod({ ctx: at(ctx, `${addMonths(month, 1)}-01T12:00:00Z`), viewer: LOADER }, month);
         if (month === currentMonth) return;
-        for (const h of handlers) {
+        const file = async (h: BenchHandler) => {
           await fileMonth(ctx, viewers.get(h.number)!, h, month, BENCH_PROFILE);
           progress.tick(1, `filings ${month}`);
-        }
+        };
+        // Several handlers' filings at once, so that one renders its PDFs on a thread while another is validated and
+        // written. A filing also settles the invoice of the handler it ships to: those receivers file first, one at
+        // a time, so that no filing creates a receiver's invoice while the receiver's own filing is creating it
+        // (afterwards a sender's settlement only reads it). Every other filing touches its own handler's rows.
+        for (const h of handlers.filter(isReceiver)) await file(h);
+        await pMap(
+          handlers.filter((h) => !isReceiver(h)),
+          file,
+          { concurrency: o.concurrency },
+        );
       });
     }
 
@@ -237,7 +265,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
       await inTx(async (ctx) => {
         // Transfers: about one handler in five has an agreement with the next handler each season.
         for (const [i, h] of handlers.entries()) {
-          const rand = seededRandom(`${h.number}-${seasonId}-transfer`);
+          const rand = seededRandom(`${h.number}-${firstStart + si}-transfer`);
           if (rand() < 0.2) {
             const to = handlers[(i + 1) % handlers.length];
             const first = addMonths(start, 1 + Math.floor(rand() * 3));
@@ -278,10 +306,15 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
           progress.tick(1, 'transfers and confirmations');
         }
         if (si < seasonIds.length - 1) {
-          for (const h of handlers) {
-            await fileYearEnd(ctx, viewers.get(h.number)!, h, seasonId, false);
-            progress.tick(1, 'year-end forms');
-          }
+          // A year-end form is its own handler's alone: several at once, as the filings.
+          await pMap(
+            handlers,
+            async (h) => {
+              await fileYearEnd(ctx, viewers.get(h.number)!, h, seasonId, false);
+              progress.tick(1, 'year-end forms');
+            },
+            { concurrency: o.concurrency },
+          );
         }
       });
     }
@@ -306,6 +339,7 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
     progress.done();
     return { ms: Date.now() - started, filings: filed.length * o.handlers };
   } finally {
+    await pdfThreads.close();
     await database.close();
   }
 }
