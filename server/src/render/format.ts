@@ -45,7 +45,7 @@ function fallback(run: string): { text: string; words: boolean } {
 }
 
 const ALNUM = /[\p{L}\p{N}]/u;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Makes any text drawable with the standard Helvetica fonts: characters WinAnsi knows stay as they are (é, ü, ñ),

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { PRINTABLE_ASCII } from './format.js';
 
 /**
  * One page's drawing, written as content-stream text and added to the page as one stream compressed by Node's zlib.
@@ -54,8 +55,6 @@ export class PageContent {
     return key;
   }
 }
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * A string in the font's encoding: printable ASCII (WinAnsi's codes for it are its own) as a literal string, anything
