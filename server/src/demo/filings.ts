@@ -102,6 +102,7 @@ async function receiverFor(ctx: AppContext, handlerId: string): Promise<string |
     .where('id', '<>', handlerId)
     .where('handler_status', '=', 'active')
     .orderBy('handler_number', 'desc')
+    .limit(1)
     .executeTakeFirst();
   return other ? String(other.id) : null;
 }
