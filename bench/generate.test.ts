@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/src/db/database.js';
 import { describeEachDatabase, type TestDatabase } from '../server/src/test-support/databases.js';
 import { generate, type Options } from './generate.js';
+import { formatSeconds, progressLine } from './lib.js';
 
 /**
  * The data generator files several handlers at once in one month's transaction (--concurrency). What it writes must
@@ -39,6 +40,22 @@ describeEachDatabase('bench:data, several filings at once', (target) => {
     expect(several.certified.apc_form_5).toBe(5);
     expect(several.badFiles).toEqual([]);
   }, 240_000);
+});
+
+describe("the generator's progress line", () => {
+  it('rounds before it splits, so a minute never shows 60 seconds', () => {
+    expect(formatSeconds(42.4)).toBe('42s');
+    expect(formatSeconds(59.6)).toBe('1m00s');
+    expect(formatSeconds(299.6)).toBe('5m00s');
+    expect(formatSeconds(3599.7)).toBe('1h00m');
+    expect(formatSeconds(3 * 3600 + 59 * 60 + 40)).toBe('4h00m');
+  });
+
+  it('shows the share done and the time left at the rate so far', () => {
+    expect(progressLine(250, 1000, 60_000, 'filings 2026-02', 10)).toBe(
+      '[###-------]  25% 250/1000 1m00s elapsed, ~3m00s left  filings 2026-02',
+    );
+  });
 });
 
 interface Written {

@@ -52,10 +52,13 @@ export function progressLine(done: number, total: number, elapsedMs: number, lab
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${done}/${total} ${formatSeconds(elapsedMs / 1000)} elapsed, ~${formatSeconds(left)} left  ${label}`;
 }
 
+/** 42s, 4m05s, 1h07m: rounded first, so that 299.6 s is 5m00s and not 4m60s. */
 export function formatSeconds(s: number): string {
-  if (s < 60) return `${s.toFixed(0)}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.round((s % 3600) / 60)).padStart(2, '0')}m`;
+  const seconds = Math.round(s);
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
 export interface BenchUser {
