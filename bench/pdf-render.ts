@@ -5,14 +5,13 @@
  * Every page of the portal's PDFs is drawn through PageContent (render/pdf-content.ts), which writes the content stream
  * as text and compresses it with Node's zlib. The baseline draws the same strings, lines and rectangles with pdf-lib's
  * drawText, drawLine and drawRectangle (what the layout did before): the same pages, so the difference is the writer.
- * Prints ms per document (median of rounds) and the file sizes, for a form 1, a form 3 with many exports, an invoice
- * and a monthly position report.
+ * Prints ms per document (median of rounds) and file sizes: a form 1, a form 3 with many exports, an invoice.
  */
 import { PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { renderFormPdf } from '../server/src/render/form-pdf.js';
 import { renderInvoicePdf } from '../server/src/render/invoice-pdf.js';
 import { PageContent } from '../server/src/render/pdf-content.js';
-import { form1, handler, certification } from '../server/src/test-support/form-pdf-samples.js';
+import { certification, form1, handler, invoice } from '../server/src/test-support/form-pdf-samples.js';
 import { parseArgs } from './lib.js';
 
 const DOCUMENTS: Record<string, () => Promise<Uint8Array>> = {
@@ -33,18 +32,7 @@ const DOCUMENTS: Record<string, () => Promise<Uint8Array>> = {
       })),
       certification,
     }),
-  invoice: () =>
-    renderInvoicePdf({
-      invoiceNumber: 'APC-202610-101',
-      issueDate: '2026-11-09',
-      handler: { name: 'Riverbend Pecan Co.', number: '101', address: ['1200 River Road', 'Albany, GA 31701'] },
-      period: { month: '2026-10' },
-      formReference: 'Form 1, October 2026',
-      lines: [{ type: 'improved', pounds: 166_700, rate: '0.0100', amount: '1667.00' }],
-      amountDue: '1667.00',
-      dueDate: '2026-11-10',
-      status: 'open',
-    }),
+  invoice: () => renderInvoicePdf(invoice),
 };
 
 type Writer = Pick<PageContent, 'text' | 'line' | 'rect' | 'finish'>;

@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { form1, invoice } from '../test-support/form-pdf-samples.js';
 import { withoutTimes } from '../test-support/pdf.js';
-import type { InvoicePdfInput } from './invoice-pdf.js';
 import { renderPdfHere, type PdfInputs, type PdfKind } from './pdf-renderers.js';
 import { PdfThreads } from './pdf-threads.js';
-
-import { form1, handler } from '../test-support/form-pdf-samples.js';
-const invoice: InvoicePdfInput = {
-  invoiceNumber: 'APC-2026-10-101',
-  issueDate: '2026-11-09',
-  handler: { ...handler, address: ['1200 River Road', 'Albany, GA 31701'] },
-  period: { month: '2026-10' },
-  formReference: 'Form 1, October 2026',
-  lines: [{ type: 'improved', pounds: 165500, rate: '0.0100', amount: '1655.00' }],
-  amountDue: '1655.00',
-  dueDate: '2026-11-10',
-  status: 'open',
-};
 
 describe('PDF threads', () => {
   let threads: PdfThreads | undefined;

@@ -1,6 +1,10 @@
 import type { FormPdfInput } from '../render/form-pdf.js';
+import type { InvoicePdfInput } from '../render/invoice-pdf.js';
 
-/** A handler, a certification and a form 1 as the PDF tests render them (render/form-pdf.test.ts, pdf-threads). */
+/**
+ * A handler, a certification, a form 1 and its invoice as the PDF tests render them (render/form-pdf.test.ts,
+ * pdf-threads.test.ts) and `npm run bench:pdf` times them.
+ */
 export const handler = { name: 'Riverbend Pecan Co.', number: '101' };
 export const certification = { name: 'Alice Walker', title: 'Controller', datetime: '2026-11-09T14:03:27+00:00' };
 
@@ -48,4 +52,16 @@ export const form1: FormPdfInput = {
     field_under_contract_shelled: 0,
   },
   certification,
+};
+
+export const invoice: InvoicePdfInput = {
+  invoiceNumber: 'APC-2026-10-101',
+  issueDate: '2026-11-09',
+  handler: { ...handler, address: ['1200 River Road', 'Albany, GA 31701'] },
+  period: { month: '2026-10' },
+  formReference: 'Form 1, October 2026',
+  lines: [{ type: 'improved', pounds: 165500, rate: '0.0100', amount: '1655.00' }],
+  amountDue: '1655.00',
+  dueDate: '2026-11-10',
+  status: 'open',
 };
