@@ -12,8 +12,8 @@ export async function pdfPages(bytes: Uint8Array, sample?: string): Promise<stri
     writeFileSync(join(process.env.RENDER_SAMPLES_DIR, `${sample}.pdf`), bytes);
   }
   const pages: string[] = [];
-  // A copy with an ArrayBuffer of its own: Buffer.from puts a file under 4 KB into Node's shared pool, and pdf.js
-  // 1.10 reads a stream's bytes from the start of the ArrayBuffer beneath, so it would parse the pool's other bytes.
+  // A plain Uint8Array, not a Buffer: pdf.js 1.10 misreads some PDFs under 4 KB handed to it as a Node Buffer ("bad
+  // XRef entry"; poppler reads them), and reads the same bytes right as a typed array. Its types ask for a Buffer.
   await pdfParse(new Uint8Array(bytes) as Buffer, {
     pagerender: async (page: { getTextContent(): Promise<{ items: Array<{ str: string }> }> }) => {
       const text = (await page.getTextContent()).items.map((i) => i.str).join(' ');
