@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Row } from '../jsonapi/resource.js';
 import { notFound } from '../lib/errors.js';
 import { isTrue, updateRow, type Actor } from '../workflows/common.js';
-import { ensureSeason, setCurrentSeason, setSeasonClosed } from '../workflows/seasons.js';
+import { createSeason, setCurrentSeason, setSeasonClosed } from '../workflows/seasons.js';
 import {
   asStaff,
   bodyOf,
@@ -44,12 +44,8 @@ export function registerSeasonRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/seasons', async (request, reply) => {
     const { start_year } = bodyOf(request, seasonBody);
     const r = await asStaff(ctx, request, async (a) => {
-      const before = await a.ctx.db.selectFrom('seasons').select('id').execute();
-      const id = await ensureSeason(a, start_year);
-      return {
-        created: !before.some((s) => s.id === id),
-        season: seasonOut(await loadById(a, 'seasons', id, 'season')),
-      };
+      const { id, created } = await createSeason(a, start_year);
+      return { created, season: seasonOut(await loadById(a, 'seasons', id, 'season')) };
     });
     return reply.code(r.created ? 201 : 200).send({ data: r.season });
   });

@@ -35,6 +35,7 @@ import * as m013 from './migrations/013-transfer-lines.js';
 import * as m014 from './migrations/014-countersignature.js';
 import * as m015 from './migrations/015-august-answer.js';
 import * as m016 from './migrations/016-form1-stale-kept.js';
+import * as m017 from './migrations/017-season-title-unique.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '014-countersignature': m014,
   '015-august-answer': m015,
   '016-form1-stale-kept': m016,
+  '017-season-title-unique': m017,
 };
 
 /**

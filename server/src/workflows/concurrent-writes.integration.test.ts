@@ -251,6 +251,45 @@ describeEachDatabase('two writes at once', (target) => {
     }
   });
 
+  describe('staff setting up a season twice at once', () => {
+    const rowsWhere = async (table: 'seasons' | 'reporting_periods', column: string, value: string) =>
+      (
+        await demo.ctx.db
+          .selectFrom(table)
+          .select('id')
+          .where(column as never, '=', value)
+          .execute()
+      ).length;
+
+    it('makes one season of a crop year, and answers both with it', async () => {
+      for (let round = 0; round < 5; round++) {
+        const create = () =>
+          councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/seasons', { start_year: 2040 + round });
+        const answers = await Promise.all([create(), create()]);
+        expect([round, answers.map((r) => r.status).sort()], answers[0].text).toEqual([round, [200, 201]]);
+        expect(answers[0].body.data.id).toBe(answers[1].body.data.id);
+        expect([round, await rowsWhere('seasons', 'title', `${2040 + round}-${2041 + round}`)]).toEqual([round, 1]);
+      }
+    });
+
+    it('opens a month once, with its season, one package a handler, when staff open it twice at once', async () => {
+      const active = (
+        await demo.ctx.db.selectFrom('handlers').select('id').where('handler_status', '=', 'active').execute()
+      ).length;
+      for (let round = 0; round < 5; round++) {
+        const month = `${2050 + round}-10`;
+        const open = () =>
+          councilCall(demo.app, demo.tokens.staff, 'POST', '/api/council/periods', { period_month: month });
+        const answers = await Promise.all([open(), open()]);
+        expect([round, answers.map((r) => r.status)], answers[0].text).toEqual([round, [201, 201]]);
+        expect(answers[0].body.period_id).toBe(answers[1].body.period_id);
+        expect(answers.map((r) => r.body.packages_created as number).sort()).toEqual([0, active]);
+        expect([round, await rowsWhere('reporting_periods', 'period_month', month)]).toEqual([round, 1]);
+        expect([round, await rowsWhere('seasons', 'title', `${2050 + round}-${2051 + round}`)]).toEqual([round, 1]);
+      }
+    });
+  });
+
   describe('two of a kind filed at once', () => {
     /** A past season of its own for each round (each test files another kind), so a round starts with none filed. */
     const seasonOfRound = async (round: number) => {

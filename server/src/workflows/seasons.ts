@@ -7,24 +7,35 @@ import {
   seasonTitle,
   yearEndDueDate,
 } from '@pecan/contract';
+import { lockForTransaction } from '../db/transaction-locks.js';
 import { ApiError } from '../lib/errors.js';
 import type { Row } from '../jsonapi/resource.js';
 import { assertStaff, audit, dbBool, dbOf, insertNode, nowIso, type Actor } from './common.js';
 import { createDraftPackage } from './packages.js';
 import { periodTitle } from './period-title.js';
 
-/** A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title. */
-export async function ensureSeason(a: Actor, startYear: number): Promise<string> {
+/**
+ * A crop year, 1 September to 31 August, with its year-end due date. Idempotent by title, also when staff create it
+ * twice at once: the second waits for the first to commit and finds its season (the title is unique, migration 017).
+ */
+export async function createSeason(a: Actor, startYear: number): Promise<{ id: string; created: boolean }> {
   const title = seasonTitle(startYear);
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`season:${title}`]);
   const existing = await dbOf(a).selectFrom('seasons').select('id').where('title', '=', title).executeTakeFirst();
-  if (existing) return existing.id;
-  return insertNode(a, 'seasons', {
+  if (existing) return { id: existing.id, created: false };
+  const id = await insertNode(a, 'seasons', {
     title,
     season_start_date: seasonStartDate(title),
     season_end_date: seasonEndDate(title),
     reporting_due_date: yearEndDueDate(title),
     current_season: dbBool(a, false),
   });
+  return { id, created: true };
+}
+
+/** The id of a crop year's season, made if there is none (createSeason). */
+export async function ensureSeason(a: Actor, startYear: number): Promise<string> {
+  return (await createSeason(a, startYear)).id;
 }
 
 /** Exactly one season is current: setting one clears the others in the same transaction. */
@@ -89,8 +100,13 @@ export async function currentSeason(a: Actor): Promise<Row | undefined> {
     .executeTakeFirst();
 }
 
-/** The reporting period of a month, made with its due date (10th of the next month, next business day). */
+/**
+ * The reporting period of a month, made with its due date (10th of the next month, next business day). The month's
+ * lock is held to the end of the transaction, so staff opening a month twice at once open it once: the second finds
+ * the period and the packages the first made.
+ */
 export async function ensurePeriod(a: Actor, periodMonth: string): Promise<string> {
+  await lockForTransaction(a.ctx.db, a.ctx.dialect, [`period:${periodMonth}`]);
   const existing = await dbOf(a)
     .selectFrom('reporting_periods')
     .select('id')
