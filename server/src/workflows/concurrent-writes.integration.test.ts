@@ -5,6 +5,7 @@ import { demoApp, type DemoApp } from '../test-support/demo.js';
 import { portalDb } from '../db/portal-tables.js';
 import { form1IdOf, invoicesOf, periodIdOf } from '../test-support/filings-fixture.js';
 import { keepStaleForm1 } from './stale-year-to-date.js';
+import { markInvoicePaid } from './invoices.js';
 
 const ROUNDS = 10;
 
@@ -109,6 +110,54 @@ describeEachDatabase('two writes at once', (target) => {
       const cents = await invoiceCents(h['102']);
       expect([round, cents.reduce((sum, c) => sum + c, 0)]).toEqual([round, ownReceipts + assumed]);
     }
+  });
+
+  it('holds a certification back while staff record a payment of the invoice it settles, then bills the change apart', async () => {
+    // Staff's payment, in a transaction held open: the certification that settles the same invoice must wait for it,
+    // then leave the paid invoice as paid and bill the change on an adjustment. (Without the payment's settlement
+    // lock, PostgreSQL lets the certification read the invoice as still open, and its revision fails on the paid row.)
+    const open = await demo.ctx.db
+      .selectFrom('invoices')
+      .select(['id', 'amount_due_cents'])
+      .where('handler_id', '=', h['102'])
+      .where('period_id', '=', periodId)
+      .where('invoice_status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    const staff = await demo.ctx.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('name', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    let paid!: () => void;
+    const recorded = new Promise<void>((resolve) => (paid = resolve));
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const payment = demo.ctx.db.transaction().execute(async (trx) => {
+      const viewer = { userId: staff.id, name: staff.name, role: 'staff' as const, handlerId: null };
+      await markInvoicePaid({ ctx: { ...demo.ctx, db: trx }, viewer }, open.id, '2026-11-23', 'ACH-held');
+      paid();
+      await committed;
+    });
+    await recorded;
+    const certification = certify(demo.tokens.carol, h['102'], 'Carol Jensen', {
+      field_receipts_by_variety: [{ variety: 'Pawnee', pounds: 17_000 }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await payment;
+    const answer = await certification;
+    expect(answer.status, JSON.stringify(answer.body.errors)).toBe(201);
+    const invoices = await invoicesOf(demo, h['102'], periodId);
+    const kept = await demo.ctx.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect([kept.invoice_status, kept.amount_due_cents]).toEqual(['paid', open.amount_due_cents]);
+    // 102's own 17,000 lb and the 20,900 it assumes from 101 (the tests above), a cent a pound, over its invoices:
+    // the ones paid before and now, and one open adjustment.
+    expect(invoices.filter((i) => i.status === 'open')).toHaveLength(1);
+    expect(invoices.map((i) => i.cents).reduce((sum, c) => sum + c, 0)).toBe(17_000 + 20_900);
   });
 
   it('makes one amendment of a version two users amend at once, and refuses the other', async () => {
