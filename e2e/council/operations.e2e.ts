@@ -242,6 +242,42 @@ test('the board pages handlers 50 at a time, searches and sorts on the server, a
   }
 });
 
+test('a search box says what the list is searched by, after the menu and after Back', async ({ page }) => {
+  await signIn(page, 'staff');
+  const rows = page.locator('tbody tr.ant-table-row');
+  const everyHandler = await (async () => {
+    await openBoard(page);
+    return rows.count();
+  })();
+  expect(everyHandler).toBeGreaterThan(1);
+  const search = page.getByRole('textbox', { name: 'Handler', exact: true });
+  await search.fill('riverbend');
+  await expect(page).toHaveURL(/[?&]q=riverbend/);
+  await expect(rows).toHaveCount(1);
+
+  // The menu's link to the page in view: the search is gone from the address, and so from the box.
+  await page.getByRole('menuitem', { name: 'Submissions board' }).click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(search).toHaveValue('');
+  await expect(rows).toHaveCount(everyHandler);
+  // Back: the search is in the address again, and in the box as in the list.
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]q=riverbend/);
+  await expect(search).toHaveValue('riverbend');
+  await expect(rows).toHaveCount(1);
+
+  // A box applied with its button (invoices and payments): the same after Back.
+  await page.getByRole('menuitem', { name: 'Invoices and payments' }).click();
+  const handler = page.getByRole('searchbox', { name: 'Handler number' });
+  await handler.fill('101');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]handler=101/);
+  await page.getByRole('menuitem', { name: 'Invoices and payments' }).click();
+  await expect(handler).toHaveValue('');
+  await page.goBack();
+  await expect(handler).toHaveValue('101');
+});
+
 test('compare two versions of an amended form side by side, the changes highlighted', async ({
   page,
   browser,

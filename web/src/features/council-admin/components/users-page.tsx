@@ -2,10 +2,12 @@ import { EditOutlined, MailOutlined, StopOutlined, UndoOutlined } from '@ant-des
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedCallback } from 'use-debounce';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFilterText } from '../../../components/use-filter-text';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { attr } from '../../../lib/portal/entities';
 import { useSession } from '../../../lib/session/use-session';
@@ -75,16 +77,9 @@ export default function UsersPage() {
   const client = useQueryClient();
   const { profile } = useSession();
   const [filters, setFilters] = useFilters();
-  const [search, setSearch] = useState(filters.q ?? '');
-  const deferred = useDeferredValue(search);
-  useEffect(() => {
-    // The search goes to the server a moment after typing stops.
-    const timer = setTimeout(
-      () => deferred !== (filters.q ?? '') && setFilters({ q: deferred.trim() || undefined }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [deferred]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The search goes to the server a moment after typing stops.
+  const send = useDebouncedCallback((q: string) => setFilters({ q: q.trim() || undefined }), 300);
+  const [search, setSearch] = useFilterText(filters.q, send.isPending);
   const query = useQuery({
     ...usersQuery(filters),
     placeholderData: keepPreviousData,
@@ -204,7 +199,10 @@ export default function UsersPage() {
         <SearchBox
           label={t('users.search')}
           value={search}
-          onChange={setSearch}
+          onChange={(v) => {
+            setSearch(v);
+            send(v);
+          }}
           onSearch={(v) => setFilters({ q: v.trim() || undefined })}
           width={300}
         />

@@ -2,8 +2,8 @@ import { LockOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFilterText } from '../../../components/use-filter-text';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { attr } from '../../../lib/portal/entities';
 import { auditQuery, handlerNamesQuery, type AuditEntry } from '../api/council-api';
@@ -138,7 +138,8 @@ export default function AuditLogPage() {
   useDocumentTitle(t('audit.title'));
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const handlers = useHandlerNames();
-  const [text, setText] = useState({ handler: filters.handler ?? '', user: filters.user ?? '' });
+  const [handlerText, setHandlerText] = useFilterText(filters.handler);
+  const [userText, setUserText] = useFilterText(filters.user);
   const params = { ...filters };
   const log = useQuery({
     ...auditQuery(params),
@@ -183,8 +184,7 @@ export default function AuditLogPage() {
       render: (_, e) => (e.handler_id ? (handlers.get(e.handler_id) ?? e.handler_id.slice(0, 8)) : '—'),
     },
   ];
-  const applyText = () =>
-    setFilters({ handler: text.handler.trim() || undefined, user: text.user.trim() || undefined });
+  const applyText = () => setFilters({ handler: handlerText.trim() || undefined, user: userText.trim() || undefined });
   return (
     <Card>
       <PageHeading title={t('audit.title')} intro={t('audit.intro')} />
@@ -208,8 +208,8 @@ export default function AuditLogPage() {
               id="audit-handler"
               allowClear
               style={{ width: 150 }}
-              value={text.handler}
-              onChange={(e) => setText({ ...text, handler: e.target.value })}
+              value={handlerText}
+              onChange={(e) => setHandlerText(e.target.value)}
             />
           </Filter>
           <Filter id="audit-user" label={t('audit.user')}>
@@ -217,8 +217,8 @@ export default function AuditLogPage() {
               id="audit-user"
               allowClear
               style={{ width: 150 }}
-              value={text.user}
-              onChange={(e) => setText({ ...text, user: e.target.value })}
+              value={userText}
+              onChange={(e) => setUserText(e.target.value)}
             />
           </Filter>
           <Filter id="audit-type" label={t('audit.type')}>
@@ -268,7 +268,8 @@ export default function AuditLogPage() {
           </Button>
           <Button
             onClick={() => {
-              setText({ handler: '', user: '' });
+              setHandlerText('');
+              setUserText('');
               setFilters(Object.fromEntries(FILTERS.map((k) => [k, undefined])));
             }}
           >

@@ -21,6 +21,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFilterText } from '../../../components/use-filter-text';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate, formatMoney } from '../../../lib/i18n/format';
 import {
@@ -260,7 +261,7 @@ export default function BillingPage() {
     enabled: !!season,
     placeholderData: keepPreviousData,
   });
-  const [handlerText, setHandlerText] = useState(filters.handler ?? '');
+  const [handlerText, setHandlerText] = useFilterText(filters.handler);
   return (
     <Card>
       <PageHeading

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 import { Link, useLocation } from 'react-router';
 import { QueryState } from '../../../components/query-state';
@@ -20,6 +20,7 @@ import {
 } from '../api/council-api';
 import { boardPageParams, boardScopeParams } from '../api/board-params';
 import { StaleFigures } from '../../../components/stale-figures';
+import { useFilterText } from '../../../components/use-filter-text';
 import { RemindNowButton } from './remind-now-button';
 import {
   BoardStatusTag,
@@ -271,8 +272,8 @@ export default function BoardPage() {
     refetchInterval: 15_000,
   });
   // What is typed shows at once; the search goes to the server (and into the address) once typing pauses.
-  const [qText, setQText] = useState(filters.q ?? '');
   const search = useDebouncedCallback((q: string) => setFilters({ q: q.trim() || undefined }), SEARCH_DELAY_MS);
+  const [qText, setQText] = useFilterText(filters.q, search.isPending);
   const scopeName = yearEnd ? `${season?.title ?? ''}` : (period?.period_month ?? '');
   return (
     <Card>

@@ -8,8 +8,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useFilterText } from '../../../components/use-filter-text';
 import { useFeatureTranslation } from '../../../lib/i18n/feature-namespaces';
 import { formatDate } from '../../../lib/i18n/format';
 import { REMINDER_KINDS, REMINDER_STATUSES, remindersQuery, type ReminderRow } from '../api/council-api';
@@ -44,7 +44,7 @@ export default function RemindersPage() {
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const { seasons, season } = useChosenSeason(filters.season);
   const calendar = useCalendar(season?.id);
-  const [handlerText, setHandlerText] = useState(filters.handler ?? '');
+  const [handlerText, setHandlerText] = useFilterText(filters.handler);
   const params = {
     period_id: filters.period,
     kind: filters.kind,
