@@ -245,10 +245,8 @@ test('the board pages handlers 50 at a time, searches and sorts on the server, a
 test('a search box says what the list is searched by, after the menu and after Back', async ({ page }) => {
   await signIn(page, 'staff');
   const rows = page.locator('tbody tr.ant-table-row');
-  const everyHandler = await (async () => {
-    await openBoard(page);
-    return rows.count();
-  })();
+  await openBoard(page);
+  const everyHandler = await rows.count();
   expect(everyHandler).toBeGreaterThan(1);
   const search = page.getByRole('textbox', { name: 'Handler', exact: true });
   await search.fill('riverbend');

@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * One season a crop year: the title ("2026-2027") is unique, as the period month and the package of a handler and
- * period already are. ensureSeason takes a lock so that two staff creating one season at once make it once; the
- * index is what the database itself refuses. A database that already holds two seasons of one title stops the
- * upgrade with their titles, for staff to merge them by hand first: which one the filings should keep is theirs to
- * say, not the migration's.
+ * period already are. createSeason (workflows/seasons.ts) takes a lock so that two staff creating one season at once
+ * make it once; the index is what the database itself refuses. A database that already holds two seasons of one
+ * title stops the upgrade with their titles, for staff to merge them by hand first: which one the filings should
+ * keep is theirs to say, not the migration's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const twice = await sql<{
