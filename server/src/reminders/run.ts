@@ -4,8 +4,8 @@ import { isoTimestamp, newId } from '../lib/time.js';
 import { trySendMail, type MailLog } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { reminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
+import { readRecipients, type Recipients } from './recipients.js';
 import { yearlyReminders } from './yearly.js';
-import type { NotNull } from 'kysely';
 import { portalDb } from '../db/portal-tables.js';
 
 /**
@@ -46,7 +46,11 @@ const FORM_NAMES: Record<string, string> = { apc_form_1: 'Form 1', apc_form_2: '
 const todayOf = (ctx: AppContext): string => isoTimestamp(ctx.clock.now()).slice(0, 10);
 
 /** What is due for the monthly forms: every (kind, period, handler, user) that should have a reminder today. */
-async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
+async function monthlyReminders(
+  ctx: AppContext,
+  settings: ReminderSettings,
+  recipients: Recipients,
+): Promise<ReminderCandidate[]> {
   const today = todayOf(ctx);
   const periods = await portalDb(ctx.db)
     .selectFrom('reporting_periods')
@@ -77,26 +81,11 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
         .execute();
       certified.set(form, new Set(rows.map((r) => r.handler_id)));
     }
-    const users = await portalDb(ctx.db)
-      .selectFrom('users')
-      .select(['id', 'mail', 'first_name', 'handler_id'])
-      .where(
-        'handler_id',
-        'in',
-        handlers.map((h) => h.id),
-      )
-      .where('status', '=', 'active')
-      .where('role', '=', 'handler')
-      .where('mail', 'is not', null)
-      .$narrowType<{ mail: NotNull }>()
-      .orderBy('name')
-      .execute();
     for (const h of handlers) {
       const missing = MONTHLY_FORMS.filter((f) => !certified.get(f)!.has(h.id)).map((f) => FORM_NAMES[f]);
       if (missing.length === 0) continue;
-      for (const u of users.filter((x) => x.handler_id === h.id && String(x.mail).trim() !== '')) {
-        const handler = { id: h.id, number: h.handler_number, name: h.title };
-        const user = { id: u.id, mail: u.mail, first_name: u.first_name };
+      const handler = { id: h.id, number: h.handler_number, name: h.title };
+      for (const user of recipients.get(h.id) ?? []) {
         out.push({
           kind,
           periodId: period.id,
@@ -113,9 +102,10 @@ async function monthlyReminders(ctx: AppContext, settings: ReminderSettings): Pr
 
 /** Every reminder that should have gone out by today, sent or not: monthly forms, form 4, form 5. */
 export async function dueReminders(ctx: AppContext, settings: ReminderSettings): Promise<ReminderCandidate[]> {
+  const recipients = await readRecipients(ctx);
   return [
-    ...(await monthlyReminders(ctx, settings)),
-    ...(await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS)),
+    ...(await monthlyReminders(ctx, settings, recipients)),
+    ...(await yearlyReminders(ctx, todayOf(ctx), settings.daysBefore, OVERDUE_LOOKBACK_DAYS, recipients)),
   ];
 }
 
