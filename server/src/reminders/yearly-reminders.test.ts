@@ -52,6 +52,18 @@ describeEachDatabase('reminders of forms 4 and 5', (target) => {
     expect(mail.text).toContain('Your September 2026 Form 1 reports inter-handler transfers');
   });
 
+  it("keys the overdue reminder to the season's first transfer month, not to a later month due in the window", async () => {
+    const clock = demo.ctx.clock as ReturnType<typeof fixedClock>;
+    // October's forms 1 report transfers too and are due 10 November, inside the window; September's came first.
+    clock.set('2026-11-08T09:00:00Z');
+    await runReminders(demo.ctx, { daysBefore: 3 }, quiet);
+    const rows = await rowsOf(['form_4_overdue']);
+    expect(rows.map((r) => [r.name, r.kind, r.due_date])).toEqual([
+      ['carol', 'form_4_overdue', '2026-10-13'],
+      ['dave', 'form_4_overdue', '2026-10-13'],
+    ]);
+  });
+
   it('reminds every handler of its year-end form, and retries a failed send with backoff until it reaches each person once', async () => {
     const clock = demo.ctx.clock as ReturnType<typeof fixedClock>;
     clock.set('2027-09-01T09:00:00Z');
