@@ -9,9 +9,10 @@ import type { Dialect } from './dialect.js';
  *
  * PostgreSQL (READ COMMITTED) takes nothing on a read, so the keys become transaction-scoped advisory locks, keyed by
  * a stable 64-bit hash of each name within the connection's schema: advisory locks belong to the whole database,
- * which may hold several portals' schemas (tests, the benchmark's data), and a name is one portal's. All of a write's keys are taken in one statement, in the order of their hashes
- * (PostgreSQL evaluates a volatile function of the select list after the sort), so two writes that need overlapping
- * keys take them in the same order and never deadlock. Take them before the first read they protect.
+ * which may hold several portals' schemas (tests, the benchmark's data), and a name is one portal's. All of a write's
+ * keys are taken in one statement, in the order of their hashes (PostgreSQL evaluates a volatile function of the
+ * select list after the sort), so two writes that need overlapping keys take them in the same order and never
+ * deadlock. Take them before the first read they protect.
  *
  * SQLite needs none: every server transaction there is `begin immediate` (db/sqlite-connection.ts), which holds the
  * database's one write lock from its start, so writes already run one at a time.
