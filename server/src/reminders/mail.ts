@@ -8,14 +8,17 @@ import type { MailMessage } from '../mail/mailer.js';
  */
 export { REMINDER_KINDS };
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
-/** One reminder to send: a kind, its period and due date, the handler and user it goes to, and its mail. */
+/**
+ * One reminder to send: a kind, its period and due date, the handler and user it goes to, and its mail. The mail is
+ * composed only when the reminder is claimed: most passes find every due reminder sent already.
+ */
 export interface ReminderCandidate {
   kind: ReminderKind;
   periodId: string;
   dueDate: string;
   handler: { id: string; number: string; name: string };
   user: { id: string; mail: string; first_name: string };
-  message: MailMessage;
+  message(): MailMessage;
 }
 
 export const isOverdueKind = (kind: ReminderKind): boolean => kind.endsWith('overdue');

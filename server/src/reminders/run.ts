@@ -1,7 +1,7 @@
 import { addDays } from '@pecan/contract';
 import type { AppContext } from '../context.js';
 import { isoTimestamp, newId } from '../lib/time.js';
-import { trySendMail, type MailLog } from '../mail/mailer.js';
+import { trySendMail, type MailLog, type MailMessage } from '../mail/mailer.js';
 import { MONTHLY_FORMS } from '../workflows/packages.js';
 import { reminderMail, type ReminderCandidate, type ReminderKind } from './mail.js';
 import { readRecipients, type Recipients } from './recipients.js';
@@ -92,7 +92,7 @@ async function monthlyReminders(
           dueDate: period.due_date,
           handler,
           user,
-          message: reminderMail(ctx, { kind, period, handler, user, missing }),
+          message: () => reminderMail(ctx, { kind, period, handler, user, missing }),
         });
       }
     }
@@ -115,7 +115,7 @@ const candidateKey = (c: ReminderCandidate): string =>
   keyOf({ kind: c.kind, period_id: c.periodId, handler_id: c.handler.id, user_id: c.user.id });
 
 /** Claims a reminder; its row id when this call's insert won (no replica has claimed it before). */
-async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | null> {
+async function claim(ctx: AppContext, c: ReminderCandidate, message: MailMessage): Promise<string | null> {
   const id = newId();
   const db = portalDb(ctx.db);
   const result = await db.transaction().execute((trx) =>
@@ -127,8 +127,8 @@ async function claim(ctx: AppContext, c: ReminderCandidate): Promise<string | nu
         period_id: c.periodId,
         handler_id: c.handler.id,
         user_id: c.user.id,
-        mail_to: c.message.to,
-        subject: c.message.subject,
+        mail_to: message.to,
+        subject: message.subject,
         due_date: c.dueDate,
         claimed_at: isoTimestamp(ctx.clock.now()),
         sent_at: null,
@@ -162,13 +162,13 @@ export function retryDelayMinutes(attempts: number, retryMinutes: number): numbe
 async function send(
   ctx: AppContext,
   settings: ReminderSettings,
-  c: ReminderCandidate,
+  message: MailMessage,
   id: string,
   attempts: number,
   run: ReminderRun,
   log?: MailLog,
 ): Promise<void> {
-  const ok = await trySendMail(ctx, c.message, log);
+  const ok = await trySendMail(ctx, message, log);
   const now = ctx.clock.now();
   if (ok) {
     await portalDb(ctx.db)
@@ -218,13 +218,14 @@ export async function runReminders(ctx: AppContext, settings: ReminderSettings, 
       if (row.status !== 'retrying' || !row.next_attempt_at || row.next_attempt_at > now) continue;
       if (!(await claimRetry(ctx, { id: row.id, attempts: Number(row.attempts) }))) continue;
       run.claimed += 1;
-      await send(ctx, settings, c, row.id, Number(row.attempts) + 1, run, log);
+      await send(ctx, settings, c.message(), row.id, Number(row.attempts) + 1, run, log);
       continue;
     }
-    const id = await claim(ctx, c);
+    const message = c.message();
+    const id = await claim(ctx, c, message);
     if (!id) continue;
     run.claimed += 1;
-    await send(ctx, settings, c, id, 1, run, log);
+    await send(ctx, settings, message, id, 1, run, log);
   }
   await cancelStaleRetries(ctx, new Set(candidates.map(candidateKey)));
   return run;

@@ -52,16 +52,17 @@ function expand(ctx: AppContext, pending: Pending, form: 'Form 4' | 'Form 5', w:
           : 'form_5_due_soon';
     const handler = { id: e.handler.id, number: e.handler.handler_number, name: e.handler.title };
     for (const user of w.recipients.get(e.handler.id) ?? []) {
-      const message = yearlyReminderMail(ctx, {
-        kind,
-        form,
-        what: form === 'Form 4' ? 'inter-handler transfer agreement' : 'year-end inventory',
-        dueDate: e.dueDate,
-        handler,
-        user,
-        lines: e.lines,
-        path: form === 'Form 4' ? '/dashboard/transfers' : '/dashboard/year-end',
-      });
+      const message = () =>
+        yearlyReminderMail(ctx, {
+          kind,
+          form,
+          what: form === 'Form 4' ? 'inter-handler transfer agreement' : 'year-end inventory',
+          dueDate: e.dueDate,
+          handler,
+          user,
+          lines: e.lines,
+          path: form === 'Form 4' ? '/dashboard/transfers' : '/dashboard/year-end',
+        });
       out.push({ kind, periodId: e.periodId, dueDate: e.dueDate, handler, user, message });
     }
   }
