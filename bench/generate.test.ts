@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/src/db/database.js';
+import { receivingHandlers } from '../server/src/demo/filings.js';
 import { describeEachDatabase, type TestDatabase } from '../server/src/test-support/databases.js';
 import { generate, type Options } from './generate.js';
 import { formatSeconds, progressLine } from './lib.js';
@@ -39,6 +40,10 @@ describeEachDatabase('bench:data, several filings at once', (target) => {
     expect(several.certified).toMatchObject({ apc_form_1: expect.any(Number), apc_form_2: 70, apc_form_3: 70 });
     expect(several.certified.apc_form_5).toBe(5);
     expect(several.badFiles).toEqual([]);
+    // Receivers file first, one at a time, so that no two filings settle one receiver's invoice at once: that holds
+    // only while every handler a filing ships to is one that receivingHandlers names.
+    expect(several.shippedTo.length).toBeGreaterThan(0);
+    expect(several.shippedTo.filter((n) => !several.receivers.includes(n))).toEqual([]);
   }, 240_000);
 });
 
@@ -65,6 +70,9 @@ interface Written {
   files: Record<string, number>;
   /** Files whose content is not a PDF or whose sha256 is not its content's. */
   badFiles: string[];
+  /** Numbers of the handlers some form 1 ships to, and of those the generator files first. */
+  shippedTo: string[];
+  receivers: string[];
 }
 
 async function read(o: Pick<Options, 'database' | 'schema'>): Promise<Written> {
@@ -92,7 +100,22 @@ async function read(o: Pick<Options, 'database' | 'schema'>): Promise<Written> {
         );
       })
       .map((f) => String(f.id));
+    const numbers = new Map(
+      (await db.selectFrom('handlers').select(['id', 'handler_number']).execute()).map((h) => [
+        String(h.id),
+        String(h.handler_number),
+      ]),
+    );
+    const lines = await db.selectFrom('apc_form_1').select('interhandler_shipments').execute();
+    const shippedTo = lines.flatMap((f) =>
+      (JSON.parse(String(f.interhandler_shipments)) as Array<{ receiving_handler: string }>).map((l) =>
+        numbers.get(l.receiving_handler)!,
+      ),
+    );
+    const receivers = [...(await receivingHandlers(database))].map((id) => numbers.get(id)!);
     return {
+      shippedTo: [...new Set(shippedTo)].sort(),
+      receivers: receivers.sort(),
       invoices: invoices.map((i) => ({
         number: String(i.invoice_number),
         cents: Number(i.amount_due_cents),

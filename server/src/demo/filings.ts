@@ -111,7 +111,7 @@ async function receiverFor(ctx: AppContext, handlerId: string): Promise<string |
  * Every handler some made-up filing ships to: receiverFor names the last active handler by number for every other
  * handler, and the one before it for that last one. Filings settle these handlers' invoices.
  */
-export async function receivingHandlers(ctx: AppContext): Promise<Set<string>> {
+export async function receivingHandlers(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
   const last = await ctx.db
     .selectFrom('handlers')
     .select('id')
