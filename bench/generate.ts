@@ -73,16 +73,20 @@ export interface Options {
   concurrency: number;
 }
 
+/** A wrong argument or a target that exists: its message says all, so it is printed without a stack. */
+class UsageError extends Error {}
+
 function options(argv: string[]): Options {
   const a = parseArgs(argv);
   const handlers = Number(a.handlers ?? 10);
   const seasons = Number(a.seasons ?? 2);
-  if (!Number.isInteger(handlers) || handlers < 2) throw new Error('--handlers must be an integer >= 2');
-  if (!Number.isInteger(seasons) || seasons < 1 || seasons > 30) throw new Error('--seasons must be an integer 1..30');
+  if (!Number.isInteger(handlers) || handlers < 2) throw new UsageError('--handlers must be an integer >= 2');
+  if (!Number.isInteger(seasons) || seasons < 1 || seasons > 30)
+    throw new UsageError('--seasons must be an integer 1..30');
   const database = String(a.database ?? `sqlite:${resolve('bench/data', `bench-${handlers}-${seasons}.sqlite`)}`);
   const schema = database.startsWith('postgres') ? String(a.schema ?? `bench_${handlers}_${seasons}`) : undefined;
   const concurrency = Number(a.concurrency ?? 4);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be an integer >= 1');
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be an integer >= 1');
   return { handlers, seasons, database, schema, force: a.force === true, concurrency };
 }
 
@@ -90,7 +94,7 @@ async function prepareTarget(o: Options): Promise<void> {
   if (o.database.startsWith('sqlite:')) {
     const path = o.database.slice('sqlite:'.length);
     if (existsSync(path)) {
-      if (!o.force) throw new Error(`${path} exists: pass --force to make it again.`);
+      if (!o.force) throw new UsageError(`${path} exists: pass --force to make it again.`);
       for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
     }
     return;
@@ -99,7 +103,7 @@ async function prepareTarget(o: Options): Promise<void> {
   await client.connect();
   try {
     const exists = await client.query('select 1 from information_schema.schemata where schema_name = $1', [o.schema]);
-    if (exists.rowCount && !o.force) throw new Error(`schema ${o.schema} exists: pass --force to make it again.`);
+    if (exists.rowCount && !o.force) throw new UsageError(`schema ${o.schema} exists: pass --force to make it again.`);
     await client.query(`drop schema if exists ${o.schema} cascade`);
     await client.query(`create schema ${o.schema}`);
   } finally {
@@ -345,16 +349,16 @@ export async function generate(o: Options): Promise<{ ms: number; filings: numbe
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const o = options(process.argv.slice(2));
-  generate(o).then(
-    ({ ms, filings }) => {
-      console.log(
-        `Generated ${o.handlers} handlers x ${o.seasons} seasons (${filings} monthly filings) into ${o.database}${o.schema ? ` schema ${o.schema}` : ''} in ${(ms / 1000).toFixed(1)} s (${(filings / (ms / 1000)).toFixed(1)} filings/s).`,
-      );
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  const run = async () => {
+    const o = options(process.argv.slice(2));
+    const { ms, filings } = await generate(o);
+    console.log(
+      `Generated ${o.handlers} handlers x ${o.seasons} seasons (${filings} monthly filings) into ${o.database}${o.schema ? ` schema ${o.schema}` : ''} in ${(ms / 1000).toFixed(1)} s (${(filings / (ms / 1000)).toFixed(1)} filings/s).`,
+    );
+  };
+  run().catch((error: unknown) => {
+    // Anything else failed while filing: its stack, and a database error's detail (which key, which row).
+    console.error(error instanceof UsageError ? error.message : error);
+    process.exit(1);
+  });
 }
