@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/board-timing.ts sqlite:bench/data/bench-1000-2.sqlite [month] [calls]`
+ * `npx tsx bench/board-timing.ts sqlite:bench/data/bench-1000-2.sqlite [month] [calls]`; on PostgreSQL
+ * `PG_SCHEMA=bench_1000_2 npx tsx bench/board-timing.ts postgres://... [month] [calls]`.
  *
  * Times the submissions board (`buildBoard`) in-process on a data set: 10 warm-up calls, then `calls` (50) timed,
  * for the month given (default the latest filed month), and prints min / p50 / p90 / max in ms. Migrates the data set
@@ -15,9 +16,9 @@ import { systemClock } from '../server/src/lib/time.js';
 
 const [url, monthArg, callsArg] = process.argv.slice(2);
 const calls = Number(callsArg ?? 50);
-const database = openDatabase({ url });
+const database = openDatabase({ url, pgSchema: process.env.PG_SCHEMA });
 // A data set made before the latest migration (the board reads what migration 016 keeps) is brought up to date.
-await migrateToLatest(database.db);
+await migrateToLatest(database.db, process.env.PG_SCHEMA);
 const ctx: AppContext = {
   config: loadConfig({ ...process.env, DATABASE_URL: url, PORTAL_DEMO_DATA: '0' }),
   db: database.db,
